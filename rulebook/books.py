@@ -1,0 +1,158 @@
+"""Which rulebooks exist and where their parsed graphs are cached.
+
+Three books ship inside the package (`mtg`, `wow`, `riftbound`); a user adds
+more with `judge books add PATH --id ID`, recorded in the user data directory.
+A parsed book is pickled in the user cache directory under the hash of the
+file's bytes and the parser version, so a lookup never re-parses an unchanged
+file and a parser change never serves a stale graph.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulebook.model import Book
+from rulebook.parse import PARSER_VERSION, RulebookError, decode, parse_text, read_bytes
+
+DATA = Path(__file__).parent / "data"
+
+
+@dataclass(frozen=True)
+class BookInfo:
+    id: str
+    path: str
+    game: str
+    edition: str
+    language: str
+    dialect: str | None = None
+    bundled: bool = False
+
+
+BUNDLED: dict[str, BookInfo] = {
+    "mtg": BookInfo("mtg", str(DATA / "mtg.txt"), "Magic: The Gathering", "完整规则 2006-10-01 (rules 100–502.5b)", "zh-Hans", "mtg", True),
+    "wow": BookInfo("wow", str(DATA / "wow.txt"), "World of Warcraft TCG", "comprehensive rules, 703–803 + 名词解释", "zh-Hans", "wow", True),
+    "riftbound": BookInfo("riftbound", str(DATA / "riftbound.txt"), "Riftbound", "core rules, fragments", "zh-Hans", "riftbound", True),
+}
+
+
+def data_dir() -> Path:
+    env = os.environ.get("RULES_JUDGE_DATA_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("rules-judge", appauthor=False))
+
+
+def cache_dir() -> Path:
+    env = os.environ.get("RULES_JUDGE_CACHE_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("rules-judge", appauthor=False))
+
+
+def _registry_file() -> Path:
+    return data_dir() / "books.json"
+
+
+def registered() -> dict[str, BookInfo]:
+    """User-added books (`judge books add`)."""
+    f = _registry_file()
+    if not f.exists():
+        return {}
+    try:
+        raw = json.loads(f.read_text("utf-8"))
+    except (OSError, ValueError) as e:
+        raise RulebookError(f"{f}: the book registry is not valid JSON ({e}); fix or delete it") from None
+    return {k: BookInfo(id=k, **v) for k, v in raw.items()}
+
+
+def all_books() -> dict[str, BookInfo]:
+    return {**BUNDLED, **registered()}
+
+
+def register(path: str | Path, book_id: str, *, game: str = "", edition: str = "", language: str = "",
+             dialect: str | None = None) -> BookInfo:
+    """Record a rulebook file under an id; parses it once to prove it reads."""
+    if book_id in BUNDLED:
+        raise RulebookError(f"{book_id!r} is a bundled book id; choose another id")
+    p = Path(path).resolve()
+    book = load_path(p, book_id=book_id, dialect=dialect)
+    info = BookInfo(book_id, str(p), game, edition, language, dialect or book.dialect)
+    reg = {k: {kk: vv for kk, vv in v.__dict__.items() if kk not in ("id", "bundled")} for k, v in registered().items()}
+    reg[book_id] = {k: v for k, v in info.__dict__.items() if k not in ("id", "bundled")}
+    f = _registry_file()
+    f.parent.mkdir(parents=True, exist_ok=True)
+    _atomic_write(f, json.dumps(reg, ensure_ascii=False, indent=2).encode("utf-8"))
+    return info
+
+
+def resolve(ref: str) -> tuple[BookInfo | None, Path]:
+    """A `--book` value → (its registry entry if any, the file path)."""
+    books = all_books()
+    if ref in books:
+        return books[ref], Path(books[ref].path)
+    p = Path(ref)
+    if p.exists() or os.sep in ref or ref.endswith((".txt", ".md")):
+        return None, p
+    raise RulebookError(f"unknown book {ref!r}: not a book id ({', '.join(sorted(books))}) and not a file")
+
+
+def load_book(ref: str = "mtg", *, dialect: str | None = None, use_cache: bool = True) -> Book:
+    """The parsed `Book` for a book id or a path, from the cache when possible."""
+    info, path = resolve(ref)
+    book = load_path(path, book_id=info.id if info else str(path), dialect=dialect or (info.dialect if info else None),
+                     use_cache=use_cache)
+    if info:
+        book.game, book.edition, book.language = info.game, info.edition, info.language
+    return book
+
+
+def load_path(path: str | Path, *, book_id: str, dialect: str | None = None, use_cache: bool = True) -> Book:
+    p = Path(path)
+    data = read_bytes(p)
+    digest = hashlib.sha256(data).hexdigest()
+    cfile = cache_dir() / "books" / f"{digest[:24]}-{dialect or 'auto'}-p{PARSER_VERSION}.pickle"
+    if use_cache:
+        try:
+            with open(cfile, "rb") as fh:
+                book = pickle.load(fh)
+            if isinstance(book, Book) and book.sha256 == digest:
+                book.id, book.path = book_id, str(p)
+                return book
+        except FileNotFoundError:
+            pass
+        except Exception:  # a corrupt or foreign cache entry: parse again and overwrite it
+            pass
+    text, enc = decode(data, str(p))
+    book = parse_text(text, book_id=book_id, path=str(p), dialect=dialect, sha256=digest)
+    if enc != "utf-8":
+        book.warnings.insert(0, (0, "encoding", f"decoded as {enc}"))
+    if use_cache:
+        try:
+            cfile.parent.mkdir(parents=True, exist_ok=True)
+            _atomic_write(cfile, pickle.dumps(book, protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            pass  # a read-only cache is not an error; we just parse next time
+    return book
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,102 @@
+"""Rule numbers: one canonical key however a book or a judge writes them.
+
+Books disagree on separators (`102.4a`, `102.4.a`, `102.4a.`), Riftbound nests
+deeper (`108.3.c.1`), and prefix matching on strings is wrong (613.4 is not the
+parent of 613.41). So a number is split into its components and compared as a
+tuple: `102.4.a`, `102.4a` and `102.4a.` all have the key ``102.4.a``.
+"""
+from __future__ import annotations
+
+import re
+
+# A rule number as it starts a line or follows "规则"/"rule": three digits, then
+# dotted components, where a letter may follow its number directly (100.1a).
+NUMBER = r"\d{3}(?:\.\d+[a-z]?|\.[a-z](?![a-z]))*"
+NUMBER_RE = re.compile(NUMBER)
+_COMPONENT = re.compile(r"\d+|[a-z]")
+
+# Subrule letters in MTG-style books skip l and o (they look like 1 and 0).
+LETTERS = "abcdefghijkmnpqrstuvwxyz"
+
+
+def components(number: str) -> list[str]:
+    """`'102.4.a'` → `['102', '4', 'a']`; `'108.3.c.1'` → `['108', '3', 'c', '1']`."""
+    return _COMPONENT.findall(number.strip().lower())
+
+
+def key_of(number: str) -> str:
+    """Canonical lookup key: components joined by dots (`102.4.a`)."""
+    return ".".join(components(number))
+
+
+def parent_key(key: str) -> str | None:
+    parts = key.split(".")
+    return ".".join(parts[:-1]) if len(parts) > 1 else None
+
+
+def depth(key: str) -> int:
+    return key.count(".") + 1
+
+
+def display(key: str, style: str) -> str:
+    """Print a key the way the book prints numbers.
+
+    `style="joined"` (MTG, WoW): letters join the number before them, so
+    ``420.5.c`` prints `420.5c`; `style="dotted"` (Riftbound): every part is
+    dotted, `108.3.c.1`.
+    """
+    parts = key.split(".")
+    if style == "dotted":
+        return key
+    out = parts[0]
+    for prev, part in zip(parts, parts[1:]):
+        if part.isalpha() and prev.isdigit():
+            out += part
+        else:
+            out += "." + part
+    return out
+
+
+def sort_key(key: str) -> tuple:
+    """Order keys numerically component by component (613.4 < 613.10 < 613.41)."""
+    out = []
+    for part in key.split("#", 1)[0].split("."):
+        out.append((0, int(part), "") if part.isdigit() else (1, 0, part))
+    return tuple(out)
+
+
+def next_letter(letter: str) -> str | None:
+    i = LETTERS.find(letter)
+    return LETTERS[i + 1] if 0 <= i < len(LETTERS) - 1 else None
+
+
+def letter_range(first: str, last: str) -> list[str]:
+    """`a`..`d` in subrule order (skipping l and o); empty if not a range."""
+    if first not in LETTERS or last not in LETTERS:
+        return []
+    i, j = LETTERS.index(first), LETTERS.index(last)
+    return list(LETTERS[i : j + 1]) if i <= j else []
+
+
+def expand_range(start_key: str, end: str) -> list[str]:
+    """Expand `603.7d` + `f` (or + `603.7f`) into the keys of every subrule
+    between them. Returns `[start_key]` when the range cannot be understood."""
+    start_parts = start_key.split(".")
+    end_parts = components(end)
+    if not end_parts:
+        return [start_key]
+    if len(end_parts) < len(start_parts):  # short form: only the last part(s)
+        end_parts = start_parts[: len(start_parts) - len(end_parts)] + end_parts
+    if len(end_parts) != len(start_parts) or end_parts[:-1] != start_parts[:-1]:
+        return [start_key, ".".join(end_parts)]
+    a, b = start_parts[-1], end_parts[-1]
+    prefix = start_parts[:-1]
+    if a.isdigit() and b.isdigit():
+        lo, hi = int(a), int(b)
+        if lo <= hi and hi - lo <= 60:
+            return [".".join(prefix + [str(i)]) for i in range(lo, hi + 1)]
+    elif a.isalpha() and b.isalpha():
+        letters = letter_range(a, b)
+        if letters:
+            return [".".join(prefix + [x]) for x in letters]
+    return [start_key, ".".join(end_parts)]
