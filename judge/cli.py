@@ -1,0 +1,13 @@
+"""Entry point of the `judge` command: load the command modules, run typer."""
+from judge.app import app
+
+# Each module registers its commands on `app` when imported.
+from judge.commands import rules as _rules  # noqa: F401,E402  judge rule / define / books / lint
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
