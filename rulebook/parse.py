@@ -280,7 +280,7 @@ class _Walk:
             return False
         num = m.group("num")
         rest = m.group("rest").strip()
-        if self.cur is not None and self.cur.title is None and _ENDS_WITH_CUE.search(self.cur.raw.rstrip()):
+        if self.d.wrapped and self.cur is not None and self.cur.title is None and _ENDS_WITH_CUE.search(self.cur.raw.rstrip()):
             return False  # "…during **rule\n352.2.** , they chose…": a wrapped reference
         key = ids.key_of(num)
         top = int(key.split(".")[0])

@@ -1,20 +1,178 @@
-"""judge rule / define / books / lint (filled in below)."""
+"""`judge rule`, `judge define`, `judge books`, `judge lint`: looking rules up.
+
+Only typer is imported at module level; the rulebook is loaded inside each
+command (from its on-disk cache), and rich only on a terminal.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Optional
+
 import typer
 
 from judge.app import app
 
+BOOK_HELP = "Book id (mtg, wow, riftbound, or one added with `judge books add`) or a path to a rulebook text file."
+DIALECT_HELP = "Force a dialect (mtg, wow, riftbound, riftbound-md) instead of detecting it."
+
+
+def fail(message: str, code: int = 2) -> None:
+    sys.stderr.write(f"judge: {message}\n")
+    raise typer.Exit(code)
+
+
+def open_book(book: str, dialect: Optional[str] = None):
+    from rulebook import RulebookError, load_book
+
+    try:
+        return load_book(book, dialect=dialect)
+    except RulebookError as e:
+        fail(str(e))
+
+
+def _emit_json(data) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
 
 @app.command()
-def rule(query: str, book: str = typer.Option("mtg", "--book", "-b")) -> None:
-    """Show a rule by number."""
-    from rulebook import load_book
+def rule(
+    query: str = typer.Argument(..., help="420.5c, 102.4.a, 420.5 (with subrules), 420.5. (alone), 420 (contents), 601.2a-d, 110.2,112.2, glossary:激活"),
+    book: str = typer.Option("mtg", "--book", "-b", help=BOOK_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the documented JSON (docs/json.md)."),
+    dialect: Optional[str] = typer.Option(None, "--dialect", help=DIALECT_HELP),
+    color: Optional[bool] = typer.Option(None, "--color/--plain", help="Force rich or plain output (default: rich on a terminal)."),
+) -> None:
+    """Show a rule by number: breadcrumb, text, examples, references, and the rules that cite it."""
+    from rulebook.lookup import NotFound, lookup
 
-    b = load_book(book)
-    n = b.get(query)
-    print(n.uid if n else "not found", n.text if n else "")
+    from judge.render import print_rules
+    from judge.ruledoc import lookup_doc
+
+    b = open_book(book, dialect)
+    try:
+        hits = lookup(b, query)
+    except NotFound as e:
+        if as_json:
+            _emit_json({"query": query, "book": b.id, "rules": [], "error": str(e), "nearest": e.suggestions})
+        fail(str(e), 1)
+    doc = lookup_doc(b, query, hits)
+    if as_json:
+        _emit_json(doc)
+    else:
+        print_rules(doc, rich=color)
 
 
 @app.command()
-def define(term: str, book: str = typer.Option("mtg", "--book", "-b")) -> None:
-    """Show a glossary entry."""
-    rule(f"glossary:{term}", book)
+def define(
+    term: str = typer.Argument(..., help="A glossary headword in Chinese or its English alias: 激活, Activate"),
+    book: str = typer.Option("mtg", "--book", "-b", help=BOOK_HELP),
+    as_json: bool = typer.Option(False, "--json"),
+    color: Optional[bool] = typer.Option(None, "--color/--plain"),
+) -> None:
+    """Show a glossary entry (same as `judge rule glossary:TERM`)."""
+    rule(f"glossary:{term}", book=book, as_json=as_json, dialect=None, color=color)
+
+
+books_app = typer.Typer(help="List the rulebooks, or add one.", invoke_without_command=True, no_args_is_help=False)
+app.add_typer(books_app, name="books")
+
+
+@books_app.callback()
+def books(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) -> None:
+    """List the known rulebooks with their counts."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from rulebook import RulebookError, all_books, load_book
+    from rulebook.lint import lint
+
+    rows = []
+    for info in all_books().values():
+        try:
+            report = lint(load_book(info.id))
+        except RulebookError as e:
+            rows.append({"id": info.id, "error": str(e)})
+            continue
+        rows.append({
+            "id": info.id, "game": info.game, "edition": info.edition, "language": info.language,
+            "dialect": report.dialect, "bundled": info.bundled, "path": info.path,
+            "rules": report.counts["rules"], "glossary": report.counts["glossary"],
+            "examples": report.counts["examples"], "references_resolved": report.references["resolved"],
+            "references_unresolved": report.references["unresolved"],
+        })
+    if as_json:
+        _emit_json(rows)
+        return
+    header = ["id", "game", "edition", "language", "rules", "glossary", "examples", "refs ok/unresolved"]
+    table = [[r["id"], r.get("game", ""), r.get("edition", r.get("error", "")), r.get("language", ""),
+              str(r.get("rules", "")), str(r.get("glossary", "")), str(r.get("examples", "")),
+              f"{r['references_resolved']}/{r['references_unresolved']}" if "rules" in r else ""] for r in rows]
+    _print_table(header, table)
+
+
+@books_app.command("add")
+def books_add(
+    path: str = typer.Argument(..., help="A rulebook text file."),
+    book_id: str = typer.Option(..., "--id", help="Short id to use with --book."),
+    game: str = typer.Option("", "--game"),
+    edition: str = typer.Option("", "--edition"),
+    language: str = typer.Option("", "--language"),
+    dialect: Optional[str] = typer.Option(None, "--dialect", help=DIALECT_HELP),
+) -> None:
+    """Register a rulebook file so later commands can say --book ID."""
+    from rulebook import RulebookError, register
+
+    try:
+        info = register(path, book_id, game=game, edition=edition, language=language, dialect=dialect)
+    except RulebookError as e:
+        fail(str(e))
+    sys.stdout.write(f"added {info.id}: {info.path} (dialect {info.dialect})\n")
+
+
+@app.command()
+def lint(
+    target: Optional[str] = typer.Argument(None, help="A rulebook path or book id (same as --book)."),
+    book: str = typer.Option("mtg", "--book", "-b", help=BOOK_HELP),
+    as_json: bool = typer.Option(False, "--json"),
+    dialect: Optional[str] = typer.Option(None, "--dialect", help=DIALECT_HELP),
+    limit: int = typer.Option(50, "--limit", help="Findings shown per kind in text output (all in --json)."),
+) -> None:
+    """Parse report: dialect, counts by kind, duplicates, gaps, unresolved references, suspicious and unclassified lines."""
+    from rulebook.lint import lint as make_report
+
+    b = open_book(target or book, dialect)
+    report = make_report(b)
+    if as_json:
+        _emit_json(report.as_dict())
+        return
+    out = sys.stdout
+    out.write(f"{report.path}\n  dialect: {report.dialect}    lines: {report.lines}\n")
+    out.write("  " + "  ".join(f"{k}: {v}" for k, v in report.counts.items() if v) + "\n")
+    r = report.references
+    out.write(f"  references: {r['total']} (resolved {r['resolved']}, unresolved {r['unresolved']})\n")
+    by_code = report.by_code()
+    if not by_code:
+        out.write("  no findings\n")
+    shown: dict[str, int] = {}
+    for f in report.findings:
+        shown[f.code] = shown.get(f.code, 0) + 1
+        if shown[f.code] <= limit:
+            out.write(f"  line {f.line}: [{f.code}] {f.message}\n")
+    for code, n in by_code.items():
+        if n > limit:
+            out.write(f"  … {n - limit} more [{code}] (see --json)\n")
+
+
+def _print_table(header: list[str], rows: list[list[str]]) -> None:
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.table import Table
+
+        t = Table(*header)
+        for r in rows:
+            t.add_row(*r)
+        Console().print(t)
+        return
+    sys.stdout.write("\t".join(header) + "\n")
+    for r in rows:
+        sys.stdout.write("\t".join(r) + "\n")

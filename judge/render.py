@@ -1,0 +1,127 @@
+"""Print rule documents (`judge.ruledoc`) for people.
+
+Plain text when the output is piped (bots, `grep`, tests), rich panels on a
+terminal. rich is imported only on the terminal path: it costs ~30 ms that a
+piped lookup does not need.
+"""
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+SEP = " › "
+
+
+def use_rich(stream: TextIO | None = None, force: bool | None = None) -> bool:
+    if force is not None:
+        return force
+    s = stream or sys.stdout
+    return bool(getattr(s, "isatty", lambda: False)())
+
+
+def plain_rule(doc: dict) -> str:
+    out: list[str] = []
+    crumbs = SEP.join(c["label"] for c in doc["breadcrumb"])
+    out.append(crumbs)
+    if doc["kind"] == "glossary":
+        head = doc["title"] + (f" / {' / '.join(doc['aliases'])}" if doc["aliases"] else "")
+        out.append(head)
+    if doc["text"] and not (doc["kind"] in ("chapter",) or (doc["title"] and doc["text"] == doc["title"])):
+        out.append(doc["text"])
+    for item in doc["items"]:
+        out.append(f"  {item}")
+    for card in doc["cards"]:
+        out.append(_indent(card["text"], "  ▌ "))
+    for ex in doc["examples"]:
+        out.append(_indent(ex["text"], "  "))
+        for card in ex["cards"]:
+            out.append(_indent(card["text"], "    ▌ "))
+    refs = _ref_list(doc)
+    if refs:
+        out.append("参见: " + refs)
+    if doc["cited_by"]:
+        out.append("被引用: " + ", ".join(doc["cited_by"]))
+    for c in doc["contents"]:
+        out.append(f"  {c['label']}" + (f"  {c['text']}" if c["text"] and c["label"] == c["id"] else ""))
+    text = "\n".join(out)
+    for sub in doc["subrules"]:
+        text += "\n\n" + _indent(_sub_plain(sub), "")
+    return text
+
+
+def _sub_plain(doc: dict) -> str:
+    out = [f"{doc['canonical_id']} {doc['text']}".rstrip()]
+    for item in doc["items"]:
+        out.append(f"  {item}")
+    for ex in doc["examples"]:
+        out.append(_indent(ex["text"], "  "))
+        for card in ex["cards"]:
+            out.append(_indent(card["text"], "    ▌ "))
+    refs = _ref_list(doc)
+    if refs:
+        out.append("  参见: " + refs)
+    if doc["cited_by"]:
+        out.append("  被引用: " + ", ".join(doc["cited_by"]))
+    return "\n".join(out)
+
+
+def _ref_list(doc: dict) -> str:
+    parts = []
+    for r in doc["refs_out"]:
+        marks = [t if ok else f"{t}(不在本书中)" for t, ok in zip(r["targets"], r["resolved"])]
+        parts.append(f"{r['raw']} → {', '.join(marks)}")
+    return "; ".join(parts)
+
+
+def _indent(text: str, prefix: str) -> str:
+    return "\n".join(prefix + line for line in text.split("\n"))
+
+
+def print_rules(lookup: dict, stream: TextIO | None = None, rich: bool | None = None) -> None:
+    s = stream or sys.stdout
+    if not use_rich(s, rich):
+        s.write("\n\n".join(plain_rule(d) for d in lookup["rules"]) + "\n")
+        return
+    from rich.console import Console
+    from rich.panel import Panel
+    from rich.text import Text
+
+    console = Console(file=s, force_terminal=rich if rich is not None else None, highlight=False)
+    for doc in lookup["rules"]:
+        body = Text()
+        title = SEP.join(c["label"] for c in doc["breadcrumb"])
+        if doc["kind"] == "glossary":
+            body.append(doc["title"], style="bold")
+            if doc["aliases"]:
+                body.append(" / " + " / ".join(doc["aliases"]), style="italic")
+            body.append("\n")
+        if doc["text"] and not (doc["kind"] == "chapter" or (doc["title"] and doc["text"] == doc["title"])):
+            body.append(doc["text"] + "\n")
+        _rich_details(body, doc)
+        for c in doc["contents"]:
+            body.append(f"  {c['id']}", style="bold cyan")
+            label = c["label"][len(c["id"]) + 2:] if c["label"] != c["id"] else c["text"]
+            body.append(f"  {label}\n")
+        for sub in doc["subrules"]:
+            body.append(f"\n{sub['canonical_id']} ", style="bold cyan")
+            body.append(sub["text"] + "\n")
+            _rich_details(body, sub)
+        console.print(Panel(body.rstrip() or Text(""), title=title, title_align="left", border_style="cyan"))
+
+
+def _rich_details(body, doc: dict) -> None:
+    for item in doc["items"]:
+        body.append(f"  {item}\n")
+    for card in doc["cards"]:
+        body.append(_indent(card["text"], "  ▌ ") + "\n", style="magenta")
+    for ex in doc["examples"]:
+        body.append(_indent(ex["text"], "  ") + "\n", style="green")
+        for card in ex["cards"]:
+            body.append(_indent(card["text"], "    ▌ ") + "\n", style="magenta")
+    refs = _ref_list(doc)
+    if refs:
+        body.append("参见: ", style="bold")
+        body.append(refs + "\n", style="yellow")
+    if doc["cited_by"]:
+        body.append("被引用: ", style="bold")
+        body.append(", ".join(doc["cited_by"]) + "\n", style="yellow")

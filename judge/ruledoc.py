@@ -1,0 +1,132 @@
+"""What `judge rule` says about a rule, as plain data.
+
+One function turns a lookup hit into a document; the plain, rich and JSON
+outputs all render this same document, so they can never disagree. The
+document's shape is the `RuleDoc` schema in `judge.schema` (docs/json.md).
+"""
+from __future__ import annotations
+
+from rulebook import ids
+from rulebook.lookup import ALONE, CONTENTS, WITH_SUBRULES, Hit
+from rulebook.model import BULLET, CARD, CHAPTER, EXAMPLE, GLOSSARY, RULE, Book, Node
+
+
+def label(node: Node) -> str:
+    """How a breadcrumb names a node: `4. 咒语，异能，和效应`, `420. 依状态而生的效应`, `420.5`."""
+    if node.kind == CHAPTER:
+        return f"{node.number}. {node.title}" if node.title else str(node.number)
+    if node.kind == GLOSSARY:
+        return f"词汇表 › {node.title}"
+    if node.kind == RULE and node.title:
+        return f"{node.uid}. {node.title}"
+    return node.uid
+
+
+def breadcrumb(book: Book, node: Node) -> list[dict]:
+    chain = book.breadcrumb(node) if book.has(node.uid) else [node]
+    crumbs = [{"id": n.uid, "label": label(n)} for n in chain]
+    if node.section_path and len(chain) == 1:  # Riftbound: 所属：A › B
+        crumbs = [{"id": None, "label": p} for p in node.section_path] + crumbs
+    return crumbs
+
+
+def owner_rule(book: Book, uid: str) -> str:
+    """The rule an example/bullet/card belongs to (for "cited by" lists)."""
+    n = book.node(uid)
+    while n.kind in (EXAMPLE, BULLET, CARD) and n.parent and book.has(n.parent):
+        n = book.node(n.parent)
+    return n.uid
+
+
+def _examples(book: Book, node: Node) -> list[dict]:
+    out = []
+    for uid in node.attached:
+        ex = book.node(uid)
+        if ex.kind != EXAMPLE:
+            continue
+        cards = [book.node(c) for c in ex.attached if book.node(c).kind == CARD]
+        out.append({
+            "id": ex.uid,
+            "text": ex.text,
+            "cards": [{"id": c.uid, "name": c.title or "", "text": c.text} for c in cards],
+        })
+    return out
+
+
+def _refs(book: Book, node: Node) -> list[dict]:
+    refs = []
+    nodes = [node] + [book.node(u) for u in node.attached]
+    for n in nodes:
+        for r in n.refs:
+            refs.append({
+                "raw": r.raw,
+                "line": r.line,
+                "targets": [_target_id(book, t) for t in r.targets],
+                "resolved": list(r.resolved),
+            })
+    return refs
+
+
+def _target_id(book: Book, key: str) -> str:
+    uids = book.by_key.get(key)
+    if uids:
+        return uids[0]
+    return ids.display(key, "dotted" if book.dialect.startswith("riftbound") else "joined")
+
+
+def _cited_by(book: Book, node: Node) -> list[str]:
+    seen: dict[str, None] = {}
+    for uid in book.cited_by.get(node.uid, []):
+        seen.setdefault(owner_rule(book, uid), None)
+    seen.pop(node.uid, None)
+    return list(seen)
+
+
+def descendants(book: Book, node: Node) -> list[Node]:
+    out: list[Node] = []
+    stack = list(reversed(node.children))
+    while stack:
+        n = book.node(stack.pop())
+        out.append(n)
+        stack.extend(reversed(n.children))
+    return out
+
+
+def rule_doc(book: Book, node: Node, mode: str = ALONE) -> dict:
+    doc = {
+        "id": node.number or node.uid,
+        "canonical_id": node.uid,
+        "book": book.id,
+        "kind": node.kind,
+        "mode": mode,
+        "title": node.title,
+        "line": node.line,
+        "breadcrumb": breadcrumb(book, node),
+        "text": node.text,
+        "aliases": list(node.aliases),
+        "items": [book.node(u).text for u in node.attached if book.node(u).kind == BULLET],
+        "cards": [{"id": c.uid, "name": c.title or "", "text": c.text}
+                  for c in (book.node(u) for u in node.attached) if c.kind == CARD],
+        "examples": _examples(book, node),
+        "refs_out": _refs(book, node),
+        "cited_by": _cited_by(book, node),
+        "children": list(node.children),
+        "subrules": [],
+        "contents": [],
+    }
+    if mode == WITH_SUBRULES:
+        doc["subrules"] = [rule_doc(book, d, ALONE) for d in descendants(book, node)]
+    elif mode == CONTENTS:
+        kids = [book.node(u) for u in node.children]
+        doc["contents"] = [{"id": k.uid, "label": label(k) if k.title else k.uid, "text": _first_line(k.text)}
+                           for k in kids]
+    return doc
+
+
+def _first_line(text: str, limit: int = 60) -> str:
+    line = text.split("\n", 1)[0]
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def lookup_doc(book: Book, query: str, hits: list[Hit]) -> dict:
+    return {"query": query, "book": book.id, "rules": [rule_doc(book, h.node, h.mode) for h in hits]}
