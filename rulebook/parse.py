@@ -62,7 +62,10 @@ def decode(data: bytes, path: str = "<text>") -> tuple[str, str]:
             f"{path}: not valid UTF-8 ({utf8_error.reason}: byte 0x{data[utf8_error.start]:02x} at offset {utf8_error.start}) "
             "and not GB18030/GBK either; save the file as UTF-8"
         ) from None
-    if not re.search(r"[\u4e00-\u9fff]", text):
+    # Latin-1 and other 8-bit texts often decode as GB18030 too, into a few
+    # stray ideographs; a real GBK rulebook is mostly Chinese.
+    cjk = len(re.findall(r"[\u4e00-\u9fff]", text))
+    if cjk < 0.3 * len(re.sub(r"\s", "", text)):
         raise RulebookError(f"{path}: not valid UTF-8 (byte 0x{data[utf8_error.start]:02x} at offset {utf8_error.start}); save the file as UTF-8")
     return text, "gb18030"
 

@@ -1,0 +1,112 @@
+"""Bad and odd input: the parser never crashes, always round-trips, and refuses
+unreadable files with a message that says what is wrong."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rulebook import RulebookError, load_book, parse_text
+from rulebook.books import BUNDLED
+from rulebook.dialects import DIALECTS
+from rulebook.parse import decode, parse_file
+
+# Lines that look like the real thing, so random documents exercise every branch.
+_FRAGMENTS = [
+    "1. 游戏", "100. 一般规则", "100.1. 规则文本", "100.1a 子规则", "102.4.a 子规则", "704.持续式能力",
+    "718 更动的互动", "例：某个例子", "例如：某个例子", "举例：某个例子", "Example: text", "·项目",
+    "Brigg，1，部落，盟军——兽人 战士，1攻击力（近战），2总生命。", "激活/Activate（见规则701.3）：定义",
+    "108.3.c.1", "所属：非场地区域 › 结算链", "## 100. Game Concepts", "### 101. Deck", "103.1.a. Text",
+    "目录", "词汇表", "版权信息", "Glossary", "见规则409.5和410.1", "参见规则603.7d-f", "```", "", "   ",
+    "\t缩进的续行", "?/a>", "\ufffd", "2. If they had 1 card", "    wrapped continuation",
+]
+
+
+@st.composite
+def documents(draw):
+    lines = draw(st.lists(st.one_of(st.sampled_from(_FRAGMENTS), st.text(max_size=40)), max_size=60))
+    ends = draw(st.lists(st.sampled_from(["\n", "\r\n", "\r"]), min_size=len(lines), max_size=len(lines)))
+    return "".join(l + e for l, e in zip(lines, ends)) + draw(st.sampled_from(["", "尾行无换行"]))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents(), st.sampled_from([None, *DIALECTS]))
+def test_random_text_never_crashes_and_round_trips(text, dialect):
+    book = parse_text(text, dialect=dialect)
+    assert "".join(n.raw for n in book.nodes) == text
+    uids = [n.uid for n in book.nodes]
+    assert len(uids) == len(set(uids))
+    for n in book.nodes:
+        if n.parent:
+            assert book.has(n.parent)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(BUNDLED)), st.floats(0, 1), st.floats(0, 1))
+def test_truncated_books_round_trip(book_id, a, b):
+    with open(BUNDLED[book_id].path, encoding="utf-8", newline="") as fh:
+        text = fh.read()
+    i, j = sorted((int(a * len(text)), int(b * len(text))))
+    piece = text[i:j]
+    book = parse_text(piece)
+    assert "".join(n.raw for n in book.nodes) == piece
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(RulebookError, match="no such file"):
+        parse_file(tmp_path / "nope.txt")
+    with pytest.raises(RulebookError, match="no such file"):
+        load_book(str(tmp_path / "nope.txt"))
+
+
+def test_directory_is_refused(tmp_path):
+    with pytest.raises(RulebookError, match="directory"):
+        parse_file(tmp_path)
+
+
+def test_binary_file(tmp_path):
+    p = tmp_path / "image.png"
+    p.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00" + bytes(range(256)))
+    with pytest.raises(RulebookError, match="binary file"):
+        parse_file(p)
+
+
+def test_unknown_book_id():
+    with pytest.raises(RulebookError, match="unknown book 'nosuchbook'"):
+        load_book("nosuchbook")
+
+
+SAMPLE = "1. 游戏\n100. 一般规则\n100.1. 这些万智牌规则适用于任何两位玩家的游戏。\n例：某个例子。\n"
+
+
+@pytest.mark.parametrize("encoding", ["gbk", "gb18030", "utf-16", "utf-16-le", "utf-16-be", "utf-8-sig"])
+def test_other_encodings_are_detected(tmp_path, encoding):
+    p = tmp_path / f"rules-{encoding}.txt"
+    p.write_bytes(SAMPLE.encode(encoding))
+    book = parse_file(p)
+    assert book.get("100.1").text == "这些万智牌规则适用于任何两位玩家的游戏。"
+    if encoding not in ("utf-8-sig",):
+        assert any(w[1] == "encoding" for w in book.warnings)
+
+
+def test_undecodable_bytes_name_the_offset(tmp_path):
+    p = tmp_path / "latin.txt"
+    p.write_bytes("100.1. Règle générale\n".encode("latin-1"))
+    with pytest.raises(RulebookError) as e:
+        parse_file(p)
+    assert "offset" in str(e.value) and "UTF-8" in str(e.value)
+
+
+def test_decode_utf16_without_bom():
+    text, enc = decode(SAMPLE.encode("utf-16-le"))
+    assert text == SAMPLE and enc == "utf-16-le"
+
+
+def test_corrupt_cache_is_reparsed(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    first = load_book("riftbound")
+    files = list((tmp_path / "cache" / "books").glob("*.pickle"))
+    assert len(files) == 1
+    files[0].write_bytes(b"not a pickle")
+    again = load_book("riftbound")
+    assert again.get("108.1.a").text == first.get("108.1.a").text
