@@ -76,15 +76,6 @@ class Node:
         """Last source line (1-based) this node owns."""
         return self.line + self.raw.count("\n") - (1 if self.raw.endswith("\n") else 0)
 
-    @property
-    def label(self) -> str:
-        """What a judge calls this node: its number, or its headword."""
-        if self.number:
-            return self.number
-        if self.kind == GLOSSARY:
-            return self.title or self.uid
-        return self.title or self.uid
-
 
 @dataclass(slots=True)
 class Book:

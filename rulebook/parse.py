@@ -151,13 +151,9 @@ class _Walk:
         self.mode = "front"           # front | toc | rules | glossary | credits
         self.toc_first: str | None = None
         self.last_chapter: int | None = None
-        self.chapter: Node | None = None      # current chapter node
-        self.section: Node | None = None      # current top-level rule / markdown section
         self.rule: Node | None = None         # last rule (owner of examples and bullets)
         self.example: Node | None = None      # last example (owner of cards)
-        self.glossary: Node | None = None
         self.prev_blank = True
-        self.warnings: list[tuple[int, str, str]] = []
         self.top_seen: int | None = None
         # id(node) -> the rule or example an attached node (example, bullet, card) belongs to
         self.owner: dict[int, Node | None] = {}
@@ -256,8 +252,8 @@ class _Walk:
             return False
         self.last_chapter = n
         title = m.group("title").strip()
-        node = self.start(CHAPTER, i, raw, title, number=m.group("num"), title=title)
-        self.chapter, self.section, self.rule, self.example = node, None, None, None
+        self.start(CHAPTER, i, raw, title, number=m.group("num"), title=title)
+        self.rule, self.example = None, None
         word = _heading_word(title)
         self.mode = "glossary" if word in _GLOSSARY_HEADINGS else "credits" if word in _CREDITS_HEADINGS else "rules"
         return True
@@ -268,10 +264,6 @@ class _Walk:
         if m and m.group("num"):
             kind = CHAPTER if len(m.group("hashes")) <= 2 else RULE
             node = self.start(kind, i, raw, title, number=m.group("num"), title=title)
-            if kind == CHAPTER:
-                self.chapter, self.section = node, None
-            else:
-                self.section = node
             self.rule, self.example = node, None
             self.mode = "rules"
         else:
@@ -303,10 +295,7 @@ class _Walk:
             rest = _md_clean(rest)
         title = rest if ("." not in num and len(rest) <= 40 and not self.d.markdown) else None
         node = self.start(RULE, i, raw, rest, number=num, title=title)
-        node.aliases = []
         self.top_seen = top
-        if "." not in num and not self.d.markdown:
-            self.section = node
         self.rule, self.example = node, None
         self.mode = "rules"
         return True
@@ -351,12 +340,11 @@ class _Walk:
                 n = self.start(GLOSSARY, i, raw, definition, title=term)
                 if en:
                     n.aliases = [a.strip() for a in [en] if a.strip()]
-                self.glossary = n
                 return
             self.cont(i, raw, s)
             return
         if self.prev_blank or self.cur is None or self.cur.kind not in (GLOSSARY,):
-            self.glossary = self.start(GLOSSARY, i, raw, "", title=s)
+            self.start(GLOSSARY, i, raw, "", title=s)
             return
         self.cont(i, raw, s)
 
@@ -380,7 +368,6 @@ def parse_text(text: str, *, book_id: str = "book", path: str = "<text>", dialec
         dialect=name,
         title=next((l.strip().lstrip("#").strip() for l in lines if l.strip()), ""),
         nodes=walk.nodes,
-        warnings=walk.warnings,
     )
     _assign_ids(book, d, walk.owner)
     _link(book, d, walk.owner)
