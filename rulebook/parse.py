@@ -482,6 +482,9 @@ def _collect_refs(book: Book) -> None:
             lineno += 1
         if n.kind == GLOSSARY:
             book.glossary_index.setdefault((n.title or "").casefold(), n.uid)
+            bare = re.sub(r"[（(][^）)]*[）)]\s*$", "", n.title or "").strip()  # "放置（译注：…）" → 放置
+            if bare:
+                book.glossary_index.setdefault(bare.casefold(), n.uid)
             for a in n.aliases:
                 book.glossary_index.setdefault(a.casefold(), n.uid)
 
