@@ -1,0 +1,87 @@
+"""`judge explain`: a ruling a judge can read out, from a rule id or a scenario file.
+
+Only typer is imported at module level (see judge/app.py); the rulebook, the
+engine, yaml, pydantic and rich are imported inside the command.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import typer
+
+from judge.app import app
+
+
+def _fail(message: str, code: int = 1) -> None:
+    sys.stderr.write(f"judge: {message}\n")
+    raise typer.Exit(code)
+
+
+def _is_scenario(target: str) -> bool:
+    from pathlib import Path
+
+    return target.endswith((".yaml", ".yml")) or Path(target).is_file()
+
+
+@app.command()
+def explain(
+    target: Optional[str] = typer.Argument(None, help="A rule (709.2a, 420.5c, glossary:激活) or a scenario file (scenarios/mtg/….yaml)."),
+    book: Optional[str] = typer.Option(None, "--book", "-b", help="Book of a rule id (default mtg); a scenario names its own book."),
+    fmt: str = typer.Option("text", "--format", "-f", help="text (rich on a terminal, plain when piped), md, json, html."),
+    max_chars: Optional[int] = typer.Option(None, "--max-chars", min=1, help="Keep the answer and the cited rules, shorten the rest to fit N characters."),
+    lang: str = typer.Option("zh", "--lang", help="Template language (judge/data/templates/<lang>/explain.yaml)."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output."),
+    color: Optional[bool] = typer.Option(None, "--color/--plain", help="Force rich or plain text (default: rich on a terminal)."),
+    bless: bool = typer.Option(False, "--bless", help="Re-generate the golden explanations under tests/golden/explain from the scenarios, then exit."),
+) -> None:
+    """Explain a rule (breadcrumb, text, terms, references, examples) or a scenario's ruling (裁定, steps, why not)."""
+    from judge.explain.output import FORMATS
+
+    if bless:
+        from judge.explain.bless import bless_all
+
+        for line in bless_all(only=target):
+            sys.stdout.write(line + "\n")
+        return
+    if target is None:
+        _fail("give a rule id (judge explain 420.5c) or a scenario file (judge explain scenarios/mtg/….yaml)", 2)
+    if fmt not in FORMATS:
+        _fail(f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}", 2)
+
+    from judge.explain.errors import ExplainError
+    from judge.explain.templates import TemplateError
+
+    try:
+        if _is_scenario(target):
+            from judge.explain.trace import explain_scenario
+
+            if book:
+                _fail("--book is for rule ids; a scenario file names its own book", 2)
+            doc = explain_scenario(target, lang=lang)
+        else:
+            from rulebook import RulebookError, load_book
+
+            from judge.explain.rule import explain_rule
+
+            try:
+                b = load_book(book or "mtg")
+            except RulebookError as e:
+                _fail(str(e), 2)
+            doc = explain_rule(b, target, lang=lang)
+        _write(doc, fmt, max_chars, output, color)
+    except (ExplainError, TemplateError) as e:
+        _fail(str(e))
+
+
+def _write(doc: dict, fmt: str, max_chars: Optional[int], output: Optional[str], color: Optional[bool]) -> None:
+    from judge.explain.output import emit
+
+    if output is None:
+        emit(doc, fmt, max_chars=max_chars, rich=color)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            emit(doc, fmt, max_chars=max_chars, stream=f, rich=False if color is None else color)
+    except OSError as e:
+        _fail(f"{output}: {e.strerror}", 2)

@@ -1,0 +1,72 @@
+"""Explanation → text for a terminal (rich) or a pipe (plain).
+
+Plain is what bots, `grep` and the golden files see; rich adds colour and
+nothing else, from the same lines (`outline.py`). rich is imported only when
+the output is a terminal.
+"""
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from judge.explain.outline import (
+    ANSWER, CARD, CITES, ENTRY, EXAMPLE, H2, ITEM, META, MISS, MISSING, NOTE, RULE, STEP, TEXT, TITLE, Line,
+)
+
+INDENT = "  "
+CARD_BAR = "▌ "
+ITEM_MARK = ""
+
+
+def _prefix(line: Line) -> str:
+    return INDENT * line.depth + (CARD_BAR if line.kind == CARD else "")
+
+
+def _indent_block(text: str, prefix: str, cont: str) -> str:
+    first, *rest = text.split("\n")
+    return "\n".join([prefix + first] + [cont + r for r in rest])
+
+
+def plain(lines: list[Line]) -> str:
+    out: list[str] = []
+    prev = None
+    for ln in lines:
+        if ln.kind == H2 or (ln.kind == RULE and prev not in (META, H2, None)):
+            out.append("")
+        prev = ln.kind
+        prefix = _prefix(ln)
+        cont = INDENT * (ln.depth + (1 if ln.kind in (ENTRY, STEP, MISS) else 0)) + (CARD_BAR if ln.kind == CARD else "")
+        out.append(_indent_block(ln.text + ln.suffix, prefix, cont))
+    return "\n".join(out) + "\n"
+
+
+STYLES = {
+    TITLE: "bold", META: "dim", H2: "bold underline", RULE: "bold cyan", TEXT: "", ITEM: "",
+    EXAMPLE: "green", CARD: "magenta", ENTRY: "", STEP: "", MISS: "yellow", ANSWER: "bold",
+    CITES: "cyan", MISSING: "red", NOTE: "dim italic",
+}
+
+
+def print_rich(lines: list[Line], stream: TextIO | None = None, force: bool | None = None) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(file=stream or sys.stdout, force_terminal=force, highlight=False, soft_wrap=False)
+    for ln in lines:
+        if ln.kind == H2:
+            console.print()
+        body = Text(_prefix(ln))
+        body.append(ln.text, style=STYLES.get(ln.kind, ""))
+        if ln.suffix:
+            body.append(ln.suffix, style="cyan")
+        console.print(body)
+
+
+def write(lines: list[Line], stream: TextIO | None = None, rich: bool | None = None) -> None:
+    from judge.render import use_rich
+
+    s = stream or sys.stdout
+    if use_rich(s, rich):
+        print_rich(lines, s, force=rich)
+    else:
+        s.write(plain(lines))

@@ -1,0 +1,121 @@
+"""The JSON document `judge explain --format json` prints (docs/explain.md).
+
+The explanation is built as plain dicts; this pydantic model is the
+contract at the edge: `--format json` validates the document before printing
+it, and the tests validate every golden file against it. Fields are always
+present (empty lists, null), so a bot can index them without checks.
+"""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Card(_Strict):
+    id: str
+    name: str
+    text: str
+
+
+class Example(_Strict):
+    id: str
+    text: str
+    cards: list[Card]
+
+
+class MissingRef(_Strict):
+    raw: str                    # the phrase as printed ("见规则601.2")
+    target: str                 # the number it names, which this book does not contain
+
+
+class RuleBlock(_Strict):
+    id: str                     # canonical id in the book (resolves)
+    printed: str                # as printed ("102.4.a")
+    kind: str
+    label: str
+    breadcrumb: list[str]
+    text: str
+    items: list[str]
+    cards: list[Card]
+    examples: list[Example]
+    examples_omitted: int = 0
+    terms: list[str]            # glossary ids used in the text
+    refs_out: list[str]         # rule ids referenced, all in the book
+    missing_refs: list[MissingRef]
+    cited_by: list[str]
+    subrules: list[str]
+
+
+class ContentsItem(_Strict):
+    id: str
+    text: str
+
+
+class Related(_Strict):
+    id: str
+    label: str
+    breadcrumb: list[str]
+    text: str
+    items: list[str]
+    contents: list[ContentsItem]
+    contents_omitted: int = 0
+
+
+class Term(_Strict):
+    id: str
+    headword: str
+    aliases: list[str]
+    text: str
+
+
+class Step(_Strict):
+    n: int                      # number as printed in the ruling
+    text: str                   # the engine's reason sentence(s)
+    rules: list[str]            # rule ids (in the book) that made it happen
+    trace_step: int             # index of the trace step
+    firings: list[str]          # trace firing ids this step reports
+    line: Optional[int]         # scenario line of the action
+
+
+class NearMiss(_Strict):
+    text: str
+    rules: list[str]
+    trace_step: int
+    id: str
+    reason: str
+
+
+class Scenario(_Strict):
+    path: str
+    title: str
+    source: Optional[str]
+    source_ids: list[str]
+    result: dict
+
+
+class ExplainDoc(_Strict):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    schema_: Literal["rules-judge/explain/1"] = Field(alias="schema")
+    kind: Literal["rule", "scenario"]
+    language: str
+    book: str
+    book_title: str
+    query: str
+    title: str
+    answer: Optional[str]       # 裁定 paragraph (scenario); null for a rule
+    answer_cites: list[str]
+    citations: list[str]        # the rules the answer rests on (never shortened)
+    scenario: Optional[Scenario]
+    steps: list[Step]
+    steps_omitted: int = 0
+    near_misses: list[NearMiss]
+    rules: list[RuleBlock]
+    related: list[Related]
+    glossary: list[Term]
+    shortened: bool
+    max_chars: Optional[int] = None
