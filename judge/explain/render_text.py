@@ -49,17 +49,23 @@ STYLES = {
 
 def print_rich(lines: list[Line], stream: TextIO | None = None, force: bool | None = None) -> None:
     from rich.console import Console
+    from rich.padding import Padding
     from rich.text import Text
 
-    console = Console(file=stream or sys.stdout, force_terminal=force, highlight=False, soft_wrap=False)
+    console = Console(file=stream or sys.stdout, force_terminal=force, highlight=False)
+    prev = None
     for ln in lines:
-        if ln.kind == H2:
+        if ln.kind == H2 or (ln.kind == RULE and prev not in (META, H2, None)):
             console.print()
-        body = Text(_prefix(ln))
+        prev = ln.kind
+        body = Text()
+        if ln.kind == CARD:
+            body.append(CARD_BAR, style=STYLES[CARD])
         body.append(ln.text, style=STYLES.get(ln.kind, ""))
         if ln.suffix:
             body.append(ln.suffix, style="cyan")
-        console.print(body)
+        # wrapped lines keep the indentation (rich wraps at the terminal width)
+        console.print(Padding(body, (0, 0, 0, len(INDENT) * ln.depth)))
 
 
 def write(lines: list[Line], stream: TextIO | None = None, rich: bool | None = None) -> None:
