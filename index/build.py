@@ -1,0 +1,124 @@
+"""Write the search index of one book into a directory.
+
+The directory holds the whoosh index, the pruned jieba dictionary the query
+side segments with (`words.dict`), the exact-match tables for rule numbers and
+glossary headwords (`lookup.json`), and `meta.json`, written last, which says
+what was indexed. `index.store` decides where the directory lives and makes
+the write atomic; this module only fills it.
+"""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Callable
+
+from index import ANALYZER_VERSION
+from index.analysis import bigram_terms, word_terms
+from index.documents import Doc, book_terms, documents
+from index.normalize import normalize
+from index.segment import Segmenter
+from index.vocab import english_key, game_of, vocabulary
+
+Progress = Callable[[str, int, int], None]
+
+# BM25F field weights. A term's frequency in the `words` field is the weighted
+# sum of its frequencies in these parts of a document, so that a heading
+# match counts more than a body match and an inherited section heading or an
+# example counts less: the BM25F of Robertson et al. (weighted term
+# frequencies, then one saturation), not whoosh's per-field sum.
+FIELD_WEIGHTS = {"title": 1.6, "text": 1.0, "gloss": 0.9, "section": 0.3, "examples": 0.35}
+
+
+def schema():
+    """`words`: word terms, each with its field weight (`term^1.6`); `bigram`:
+    character bigrams of the heading and the text."""
+    from whoosh.analysis import DelimitedAttributeFilter, SpaceSeparatedTokenizer
+    from whoosh.fields import ID, STORED, TEXT, Schema
+
+    return Schema(
+        uid=ID(stored=True, unique=True),
+        kind=STORED, label=STORED, crumb=STORED, display=STORED, order=STORED,
+        words=TEXT(analyzer=SpaceSeparatedTokenizer() | DelimitedAttributeFilter(), phrase=False),
+        bigram=TEXT(analyzer=SpaceSeparatedTokenizer(), phrase=False),
+    )
+
+
+def _noop(stage: str, done: int, total: int) -> None:
+    pass
+
+
+def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | None = None) -> dict:
+    """Index `book` into the (new, empty) directory `dest`; returns the meta record."""
+    from whoosh import index as windex
+
+    t0 = time.perf_counter()
+    game = game_of(book.dialect)
+    vocab = vocabulary(game)
+    docs = documents(book)
+    progress("loading the segmenter", 0, 1)
+    user_words = {normalize(w) for w in book_terms(book)} | vocab.user_words()
+    seg = Segmenter.full(user_words, tmp_dir=jieba_cache)
+    progress("loading the segmenter", 1, 1)
+
+    dest.mkdir(parents=True, exist_ok=True)
+    ix = windex.create_in(str(dest), schema())
+    writer = ix.writer(limitmb=256)
+    seg.collect = used = set()
+    for w in user_words:
+        seg.words(w)
+    for i, d in enumerate(docs):
+        words = []
+        for name, text in _fields(d).items():
+            boost = FIELD_WEIGHTS[name]
+            suffix = "" if boost == 1.0 else f"^{boost}"
+            words += [t + suffix for t in word_terms(normalize(text), seg)]
+        writer.add_document(uid=d.uid, kind=d.kind, label=d.label, crumb=d.crumb, display=d.text, order=d.order,
+                            words=" ".join(words), bigram=" ".join(bigram_terms(normalize(d.title + "\n" + d.text))))
+        if i % 50 == 0 or i == len(docs) - 1:
+            progress("indexing", i + 1, len(docs))
+    progress("writing", 0, 1)
+    writer.commit()
+    seg.collect = None
+    seg.export(used | user_words, dest / "words.dict")
+    (dest / "lookup.json").write_text(json.dumps(_lookup(book, docs), ensure_ascii=False), encoding="utf-8")
+    meta = {
+        "format": 1, "analyzer": ANALYZER_VERSION, "book_id": book.id, "path": book.path, "sha256": book.sha256,
+        "dialect": book.dialect, "game": game, "title": book.title or book.id, "docs": len(docs),
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "build_seconds": round(time.perf_counter() - t0, 3),
+    }
+    (dest / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+    progress("writing", 1, 1)
+    return meta
+
+
+def _fields(d: Doc) -> dict[str, str]:
+    if d.kind == "glossary":
+        return {"title": d.title, "gloss": d.text}
+    return {"text": d.text, "title": d.title, "section": d.section, "examples": d.examples}
+
+
+def _lookup(book, docs: list[Doc]) -> dict:
+    """Exact-match tables: rule number key → uid, glossary name → uid, a rule's
+    subrules, and the English names the book prints (→ Chinese headword)."""
+    keys: dict[str, str] = {}
+    children: dict[str, list[str]] = {}
+    names: dict[str, str] = {}
+    english: dict[str, list[str]] = {}
+    indexed = {d.uid for d in docs}
+    for d in docs:
+        if d.key and d.key not in keys:
+            keys[d.key] = d.uid
+        for n in d.names:
+            names.setdefault(normalize(n), d.uid)
+            k = english_key(n)
+            if k and not any("\u4e00" <= c <= "\u9fff" for c in n):
+                head = normalize(d.label)
+                if head not in english.setdefault(k, []):
+                    english[k].append(head)
+    for d in docs:
+        node = book.node(d.uid)
+        kids = [c for c in node.children if c in indexed]
+        if kids:
+            children[d.uid] = kids
+    return {"keys": keys, "names": names, "children": children, "english": english}

@@ -1,0 +1,122 @@
+"""A parsed book → the documents of its search index, one per rule or glossary entry.
+
+Examples, quoted cards and list bullets are not documents of their own: a
+judge wants the rule, so they are folded into the rule they belong to (bullets
+into its text, examples and cards into a separate, lower-weighted field).
+A rule also carries the headings above it (`section`) with a small weight, so
+that 践踏 finds every subrule of 702.19 "践踏", not only the heading.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rulebook import ids
+from rulebook.model import BULLET, CARD, EXAMPLE, GLOSSARY, RULE, Book, Node
+
+_QUOTED = re.compile(r"[“「『\"]([\u4e00-\u9fff]{2,8})[”」』\"]")
+_HAN_ONLY = re.compile(r"[\u4e00-\u9fff]{2,12}")
+
+
+@dataclass
+class Doc:
+    uid: str
+    kind: str               # rule | glossary
+    label: str              # 702.19b / 优先权
+    key: str                # canonical number key ("" for glossary entries)
+    order: int              # position in the book
+    crumb: str              # "7. 其他规则 › 702. 关键字异能 › 702.19 践踏"
+    text: str               # what is shown (rule text, glossary definition)
+    title: str = ""         # own heading / glossary headword and aliases
+    section: str = ""       # headings of the ancestors
+    examples: str = ""      # examples and cards attached to the rule
+    names: list[str] = field(default_factory=list)  # glossary headword + aliases
+
+
+def label_of(node: Node) -> str:
+    """What a judge calls a node: its number as printed, or its headword."""
+    return node.number or node.title or node.uid
+
+
+def heading_of(node: Node) -> str:
+    """The heading a rule gives its subrules: its title, or its whole text when
+    the rule is only a heading (CR `702.19. 践踏` has text 践踏 and no title)."""
+    if node.title:
+        return node.title.strip()
+    t = (node.text or "").strip()
+    if node.kind == RULE and 0 < len(t) <= 24 and "\n" not in t and not t.endswith(("。", ".", "：", ":")):
+        return t
+    return ""
+
+
+def _attached_texts(book: Book, node: Node) -> tuple[list[str], list[str]]:
+    """(bullets, examples+cards) attached to `node`, recursively."""
+    bullets, examples = [], []
+    stack = list(node.attached)
+    while stack:
+        uid = stack.pop(0)
+        if not book.has(uid):
+            continue
+        a = book.node(uid)
+        if a.kind == BULLET:
+            bullets.append(a.text)
+        elif a.kind in (EXAMPLE, CARD):
+            examples.append(a.text)
+        stack.extend(a.attached)
+    return bullets, examples
+
+
+def crumb_of(book: Book, node: Node) -> str:
+    parts = []
+    for n in book.breadcrumb(node)[:-1]:
+        h = heading_of(n)
+        label = label_of(n)
+        parts.append(f"{label} {h}" if h and h != label else label)
+    parts += node.section_path
+    return " › ".join(parts)
+
+
+def documents(book: Book) -> list[Doc]:
+    docs: list[Doc] = []
+    for i, node in enumerate(book.nodes):
+        if node.kind == RULE:
+            bullets, examples = _attached_texts(book, node)
+            own = heading_of(node)
+            section = [heading_of(n) for n in book.breadcrumb(node)[:-1]] + list(node.section_path)
+            text = "\n".join([node.text] + bullets)
+            docs.append(Doc(
+                uid=node.uid, kind=RULE, label=node.number or node.uid,
+                key=ids.key_of(node.number or node.uid.split("#")[0]), order=i,
+                crumb=crumb_of(book, node), text=text, title=own,
+                section=" ".join(s for s in section if s), examples="\n".join(examples),
+            ))
+        elif node.kind == GLOSSARY:
+            head = node.title or node.uid.split(":", 1)[-1]
+            names = [head] + [a for a in node.aliases if a]
+            parts = [p.strip() for n in names for p in re.split(r"[，,、/]", n) if p.strip()]
+            docs.append(Doc(
+                uid=node.uid, kind=GLOSSARY, label=head, key="", order=i, crumb="词汇表",
+                text=node.text, title=" ".join(names), names=sorted(set(names + parts)),
+            ))
+    return docs
+
+
+def book_terms(book: Book) -> set[str]:
+    """Words the book itself treats as terms: glossary headwords, rule headings
+    (keyword abilities and actions, steps, zones), Riftbound section names and
+    quoted terms. They become jieba user words so segmentation keeps them whole."""
+    out: set[str] = set()
+    for node in book.nodes:
+        cands: list[str] = []
+        if node.kind == GLOSSARY:
+            cands += re.split(r"[，,、/（）()]", node.title or "")
+        elif node.kind == RULE:
+            cands.append(heading_of(node))
+            cands += node.section_path
+        if node.kind in (RULE, GLOSSARY, EXAMPLE, BULLET):
+            cands += _QUOTED.findall(node.text or "")
+        for c in cands:
+            c = c.strip()
+            if _HAN_ONLY.fullmatch(c):
+                out.add(c)
+    return out

@@ -1,0 +1,238 @@
+"""Query text → weighted terms.
+
+A query is a list of *concepts*, one per thing the user typed (a Chinese
+word, an English phrase, a number). Each concept has terms:
+
+- the typed word and the shorter dictionary words inside it, weight 1;
+- for an English phrase, its Chinese names (book glossary aliases and the
+  `terms/*-en.tsv` tables), weight `ENGLISH`;
+- synonyms and colloquial equivalents from `synonyms/*.txt`, weight `SYNONYM`,
+  below the typed words so that a rule using the user's own word still wins;
+- for a run the book does not know (a typo: 卡排, 死循坏), book words one
+  character away, weight `TYPO`, only when the correction is unambiguous.
+
+The typed Chinese text also yields character bigrams for the fallback field.
+Function words (吗, 什么, 的) are dropped. Concepts are what the ranking counts
+when it rewards a rule for covering more of the query (`index.search`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from index.analysis import bigrams_of, pieces, stem
+from index.normalize import normalize
+
+ENGLISH = 0.9
+SYNONYM = 0.5
+TYPO = 0.4
+
+EN_STOP = frozenset("a an the of to in on at is are be been can could do does did it its this that and or "
+                    "what how when why who which with for by from as if not no i you we".split())
+
+
+@dataclass
+class Term:
+    word: str
+    weight: float
+    concept: int
+
+
+@dataclass
+class Concept:
+    typed: str                       # as typed (normalised)
+    kind: str                        # han | english | number
+    weight: float = 1.0              # share of the query this concept stands for
+    show: list[str] = field(default_factory=list)   # strings to highlight in a hit
+
+
+@dataclass
+class Query:
+    text: str
+    norm: str
+    concepts: list[Concept] = field(default_factory=list)
+    terms: list[Term] = field(default_factory=list)
+    bigrams: list[tuple[str, int]] = field(default_factory=list)  # (bigram, concept)
+
+    def add(self, word: str, weight: float, concept: int) -> None:
+        for t in self.terms:
+            if t.word == word and t.concept == concept:
+                t.weight = max(t.weight, weight)
+                return
+        self.terms.append(Term(word, weight, concept))
+
+
+def parse(text: str, seg, vocab, english: dict[str, list[str]], known: Callable[[str], bool]) -> Query:
+    """`english`: extra English → Chinese names (the book's glossary aliases);
+    `known(word)`: whether the index holds the word (for typo correction)."""
+    norm = normalize(text)
+    q = Query(text, norm)
+    items = list(pieces(norm))
+    i = 0
+    while i < len(items):
+        kind, s = items[i]
+        if kind == "lat":
+            j = i
+            while j < len(items) and items[j][0] == "lat":
+                j += 1
+            _english(q, [w for _, w in items[i:j]], vocab, english, seg)
+            i = j
+            continue
+        if kind == "num":
+            c = _concept(q, s, "number")
+            q.add(s, 1.0, c)
+            q.concepts[c].show.append(s)
+        else:
+            _han(q, s, seg, vocab, known)
+        i += 1
+    return q
+
+
+def _concept(q: Query, typed: str, kind: str, weight: float = 1.0) -> int:
+    q.concepts.append(Concept(typed, kind, weight))
+    return len(q.concepts) - 1
+
+
+def _chinese_terms(q: Query, text: str, weight: float, c: int, seg) -> None:
+    """Add the word terms of a Chinese expansion (segmented like the book)."""
+    for kind, s in pieces(normalize(text)):
+        if kind == "han":
+            for group in seg.words(s):
+                for w in group:
+                    q.add(w, weight, c)
+        elif kind == "lat":
+            q.add(stem(s), weight, c)
+    q.concepts[c].show.append(text)
+
+
+def _english(q: Query, words: list[str], vocab, extra: dict[str, list[str]], seg) -> None:
+    """Greedy longest match of English phrases against the name tables."""
+    stems = [stem(w) for w in words]
+    i = 0
+    while i < len(words):
+        for n in range(min(5, len(words) - i), 0, -1):
+            key = " ".join(stems[i:i + n])
+            names = extra.get(key, []) + [z for z in vocab.english.get(key, []) if z not in extra.get(key, [])]
+            if names:
+                break
+        else:
+            n, names = 1, []
+        typed = " ".join(words[i:i + n])
+        if not names and (words[i] in EN_STOP or len(words[i]) < 2):
+            i += 1
+            continue
+        c = _concept(q, typed, "english")
+        for s in stems[i:i + n]:
+            q.add(s, 1.0, c)
+        q.concepts[c].show.append(typed)
+        for z in names[:3]:
+            _chinese_terms(q, z, ENGLISH, c, seg)
+            for syn in vocab.synonyms.get(z, [])[:4]:
+                _chinese_terms(q, syn, ENGLISH * SYNONYM, c, seg)
+        i += n
+
+
+def _synonyms_for(word: str, vocab, known: Callable[[str], bool]) -> list[str]:
+    """Synonyms of a word; for a word the book does not use, of the longest
+    table entries inside it (被杀 → 杀 → 消灭)."""
+    if word in vocab.synonyms:
+        return vocab.synonyms[word]
+    if len(word) < 2 or known(word):
+        return []
+    out: list[str] = []
+    for n in range(len(word) - 1, 0, -1):
+        for k in range(len(word) - n + 1):
+            sub = word[k:k + n]
+            for s in vocab.synonyms.get(sub, []):
+                if s not in out:
+                    out.append(s)
+        if out:
+            break
+    return out
+
+
+def _han(q: Query, run: str, seg, vocab, known: Callable[[str], bool]) -> None:
+    groups = seg.words(run)
+    content: list[list[str]] = []   # runs of non-stop words, for bigrams and typos
+    cur: list[list[str]] = []
+    for g in groups:
+        if g[0] in vocab.stopwords:
+            if cur:
+                content.append(cur)
+            cur = []
+        else:
+            cur.append(g)
+    if cur:
+        content.append(cur)
+    for chunk in content:
+        first = len(q.concepts)
+        for g in chunk:
+            word = g[0]
+            c = _concept(q, word, "han", 1.0 if len(word) > 1 else 0.5)
+            for w in g:
+                q.add(w, 1.0, c)
+            q.concepts[c].show.append(word)
+            for syn in _synonyms_for(word, vocab, known):
+                _chinese_terms(q, syn, SYNONYM, c, seg)
+        _typos(q, chunk, first, seg, known)
+        joined = "".join(g[0] for g in chunk)
+        for k, b in enumerate(bigrams_of(joined)):
+            q.bigrams.append((b, _concept_at(chunk, first, k)))
+
+
+def _concept_at(chunk: list[list[str]], first: int, pos: int) -> int:
+    """The concept whose word covers character `pos` of the chunk."""
+    at = 0
+    for n, g in enumerate(chunk):
+        at += len(g[0])
+        if pos < at:
+            return first + n
+    return first + len(chunk) - 1
+
+
+def _typos(q: Query, chunk: list[list[str]], first: int, seg, known: Callable[[str], bool]) -> None:
+    """Runs of single characters jieba could not join are where typos hide
+    (卡排 → 卡/排): try book words of the same length one character away."""
+    n = 0
+    while n < len(chunk):
+        if len(chunk[n][0]) != 1:
+            n += 1
+            continue
+        m = n
+        while m < len(chunk) and len(chunk[m][0]) == 1:
+            m += 1
+        run = "".join(g[0] for g in chunk[n:m])
+        for size in (4, 3, 2):
+            for k in range(0, len(run) - size + 1):
+                window = run[k:k + size]
+                fixes = _one_away(window, seg, known)
+                if 0 < len(fixes) <= 2:
+                    c = first + n + k
+                    for f in fixes:
+                        _chinese_terms(q, f, TYPO, c, seg)
+        n = m
+
+
+_FREQ_BY_LEN: dict[int, dict[tuple[int, str], list[str]]] = {}
+
+
+def _one_away(window: str, seg, known: Callable[[str], bool]) -> list[str]:
+    size = len(window)
+    table = _FREQ_BY_LEN.get((id(seg.tk.FREQ), size))  # type: ignore[call-overload]
+    if table is None:
+        table = {}
+        for w, f in seg.tk.FREQ.items():
+            if f and len(w) == size and _ALL_HAN.fullmatch(w):
+                for p in range(size):
+                    table.setdefault((p, w[:p] + w[p + 1:]), []).append(w)
+        _FREQ_BY_LEN[(id(seg.tk.FREQ), size)] = table  # type: ignore[index]
+    out = []
+    for p in range(size):
+        for w in table.get((p, window[:p] + window[p + 1:]), []):
+            if w != window and w not in out and known(w):
+                out.append(w)
+    return out
+
+
+_ALL_HAN = re.compile(r"[\u4e00-\u9fff]+")

@@ -1,0 +1,134 @@
+"""Chinese word segmentation with jieba, tuned to one book and cheap to load.
+
+Why not plain `jieba.cut`: loading jieba's 349,046-word dictionary costs about
+1 s in every process, cache or not. The segmenter that built an index is
+written next to it as a pruned dictionary (the dictionary words that occur in
+the book, the book's own terms and the vocabulary tables), with the removed
+frequency mass kept in one placeholder entry so that the total, and therefore
+every segmentation of the book's text, stays identical. That file loads in a
+few milliseconds (see /work/shared/research/stack-bench.md, section 1).
+
+HMM is off: jieba's HMM merges unknown runs and swallows terms (横置 → 若横置,
+指示物 → 物为), so the word fields would miss exact matches. Unknown runs come out
+as single characters instead, and the character-bigram field covers them.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from pathlib import Path
+
+HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_PLACEHOLDER = "\ue000"  # a private-use character: never in a text, carries the pruned mass
+_MISSING = object()
+
+
+def import_jieba():
+    """`import jieba` without pkg_resources and without jieba's stderr chatter.
+
+    jieba only uses pkg_resources to open its bundled data files and falls
+    back to a plain `open` when the import fails; importing pkg_resources costs
+    ~100 ms wherever setuptools is installed. So the import is made to fail
+    for the duration of `import jieba` (a `None` entry in sys.modules makes
+    `import` raise ImportError), and restored afterwards.
+    """
+    if "jieba" in sys.modules:
+        return sys.modules["jieba"]
+    saved = sys.modules.get("pkg_resources", _MISSING)
+    if saved is _MISSING:
+        sys.modules["pkg_resources"] = None  # type: ignore[assignment]
+    try:
+        import jieba
+    finally:
+        if saved is _MISSING:
+            sys.modules.pop("pkg_resources", None)
+    jieba.setLogLevel(logging.WARNING)
+    return jieba
+
+
+class Segmenter:
+    """jieba's search mode, grouped: each word with the shorter words inside it."""
+
+    def __init__(self, tokenizer):
+        self.tk = tokenizer
+        self._memo: dict[str, list[list[str]]] = {}
+        # While building, the set every dictionary word seen in a DAG is added to
+        # (exactly the entries a pruned dictionary needs to segment the same text).
+        self.collect: set[str] | None = None
+
+    @classmethod
+    def full(cls, user_words: set[str] = frozenset(), tmp_dir: Path | None = None) -> "Segmenter":
+        """The complete jieba dictionary plus `user_words` (slow: ~1 s). For building."""
+        jieba = import_jieba()
+        tk = jieba.Tokenizer()
+        if tmp_dir is not None:  # jieba's own dictionary cache: ours, not /tmp's
+            tmp_dir.mkdir(parents=True, exist_ok=True)
+            tk.tmp_dir = str(tmp_dir)
+        tk.initialize()
+        for w in sorted(user_words, key=lambda w: (len(w), w)):
+            if len(w) >= 2 and HAN_RUN.fullmatch(w):
+                tk.add_word(w)  # frequency suggested by jieba: just enough to keep it whole
+        return cls(tk)
+
+    @classmethod
+    def load(cls, path: Path) -> "Segmenter":
+        """A pruned dictionary written by `export` (fast: a few ms)."""
+        jieba = import_jieba()
+        tk = jieba.Tokenizer()
+        with open(path, "rb") as fh:
+            tk.FREQ, tk.total = tk.gen_pfdict(fh)
+        tk.initialized = True
+        return cls(tk)
+
+    def freq(self, word: str) -> int:
+        return self.tk.FREQ.get(word) or 0
+
+    def words(self, run: str) -> list[list[str]]:
+        """Segment one run of Han characters: `[[word, sub-word, …], …]`.
+
+        The first item of each group is the word of jieba's precise mode
+        (`cut(HMM=False)`, which on a Han run is: build the DAG, take the most
+        probable route); the rest are the 2- and 3-character dictionary words
+        inside it, which is what `cut_for_search` adds (坟墓场 also gives 坟墓).
+        Results are memoised: headings repeat in every subrule's section field."""
+        hit = self._memo.get(run)
+        if hit is not None:
+            return hit
+        tk, freq = self.tk, self.tk.FREQ
+        dag = tk.get_DAG(run)
+        route: dict = {}
+        tk.calc(run, dag, route)
+        out = []
+        x = 0
+        while x < len(run):
+            y = route[x][1] + 1
+            w = run[x:y]
+            group = [w]
+            if len(w) > 2:
+                group += [w[i:i + 2] for i in range(len(w) - 1) if freq.get(w[i:i + 2])]
+            if len(w) > 3:
+                group += [w[i:i + 3] for i in range(len(w) - 2) if freq.get(w[i:i + 3])]
+            out.append(group)
+            x = y
+        if self.collect is not None:
+            for k, ends in dag.items():
+                for j in ends:
+                    if j > k and freq.get(run[k:j + 1]):
+                        self.collect.add(run[k:j + 1])
+                    elif j == k and freq.get(run[k]):
+                        self.collect.add(run[k])
+        if len(self._memo) < 50000:
+            self._memo[run] = out
+        return out
+
+    def export(self, words: set[str], path: Path) -> None:
+        """Write the pruned dictionary: `words` with their frequencies, plus one
+        placeholder entry carrying the rest of the total."""
+        freq = self.tk.FREQ
+        kept = {w: freq[w] for w in words if freq.get(w)}
+        rest = self.tk.total - sum(kept.values())
+        lines = [f"{w} {f}" for w, f in sorted(kept.items())]
+        if rest > 0:
+            lines.append(f"{_PLACEHOLDER} {rest}")
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")

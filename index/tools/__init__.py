@@ -1,0 +1,1 @@
+"""Maintenance scripts that regenerate files in `index/data/` (not used at run time)."""
