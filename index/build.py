@@ -38,7 +38,7 @@ def schema():
 
     return Schema(
         uid=ID(stored=True, unique=True),
-        kind=STORED, label=STORED, crumb=STORED, display=STORED, order=STORED,
+        kind=STORED, label=STORED, crumb=STORED, display=STORED, order=STORED, prior=STORED,
         words=TEXT(analyzer=SpaceSeparatedTokenizer() | DelimitedAttributeFilter(), phrase=False),
         bigram=TEXT(analyzer=SpaceSeparatedTokenizer(), phrase=False),
     )
@@ -74,6 +74,7 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
             suffix = "" if boost == 1.0 else f"^{boost}"
             words += [t + suffix for t in word_terms(normalize(text), seg)]
         writer.add_document(uid=d.uid, kind=d.kind, label=d.label, crumb=d.crumb, display=d.text, order=d.order,
+                            prior=d.prior,
                             words=" ".join(words), bigram=" ".join(bigram_terms(normalize(d.title + "\n" + d.text))))
         if i % 50 == 0 or i == len(docs) - 1:
             progress("indexing", i + 1, len(docs))
@@ -95,7 +96,8 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
 def _fields(d: Doc) -> dict[str, str]:
     if d.kind == "glossary":
         return {"title": d.title, "gloss": d.text}
-    return {"text": d.text, "title": d.title, "section": d.section, "examples": d.examples}
+    text = "" if d.text.strip() == d.title else d.text  # a heading-only rule: count the heading once
+    return {"text": text, "title": d.title, "section": d.section, "examples": d.examples}
 
 
 def _lookup(book, docs: list[Doc]) -> dict:

@@ -31,6 +31,19 @@ class Doc:
     section: str = ""       # headings of the ancestors
     examples: str = ""      # examples and cards attached to the rule
     names: list[str] = field(default_factory=list)  # glossary headword + aliases
+    prior: float = 1.0      # how likely this document is an answer at all (see `prior_of`)
+
+
+def prior_of(kind: str, text: str, heading_only: bool) -> float:
+    """A document's prior. A rule that is only a heading (`702.19. 践踏`) and a
+    glossary entry that only points elsewhere (`参见规则702.19`) match the words
+    of a question well, being short, but answer it badly: the subrules or the
+    rule pointed to do. Exact headword queries still pin them first."""
+    if heading_only:
+        return 0.7
+    if kind == GLOSSARY and len(text) < 40 and "参见" in text:
+        return 0.85
+    return 1.0
 
 
 def label_of(node: Node) -> str:
@@ -83,12 +96,14 @@ def documents(book: Book) -> list[Doc]:
             bullets, examples = _attached_texts(book, node)
             own = heading_of(node)
             section = [heading_of(n) for n in book.breadcrumb(node)[:-1]] + list(node.section_path)
+            heading_only = bool(own) and own == (node.text or "").strip() and not bullets
             text = "\n".join([node.text] + bullets)
             docs.append(Doc(
                 uid=node.uid, kind=RULE, label=node.number or node.uid,
                 key=ids.key_of(node.number or node.uid.split("#")[0]), order=i,
                 crumb=crumb_of(book, node), text=text, title=own,
                 section=" ".join(s for s in section if s), examples="\n".join(examples),
+                prior=prior_of(RULE, text, heading_only),
             ))
         elif node.kind == GLOSSARY:
             head = node.title or node.uid.split(":", 1)[-1]
@@ -97,6 +112,7 @@ def documents(book: Book) -> list[Doc]:
             docs.append(Doc(
                 uid=node.uid, kind=GLOSSARY, label=head, key="", order=i, crumb="词汇表",
                 text=node.text, title=" ".join(names), names=sorted(set(names + parts)),
+                prior=prior_of(GLOSSARY, node.text or "", False),
             ))
     return docs
 

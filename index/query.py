@@ -63,9 +63,11 @@ class Query:
         self.terms.append(Term(word, weight, concept))
 
 
-def parse(text: str, seg, vocab, english: dict[str, list[str]], known: Callable[[str], bool]) -> Query:
+def parse(text: str, seg, vocab, english: dict[str, list[str]], known: Callable[[str], bool],
+          occurs: Callable[[str], bool] = lambda s: True) -> Query:
     """`english`: extra English → Chinese names (the book's glossary aliases);
-    `known(word)`: whether the index holds the word (for typo correction)."""
+    `known(word)`: whether the index holds the word; `occurs(s)`: whether the
+    character string `s` appears anywhere in the book (both for typos)."""
     norm = normalize(text)
     q = Query(text, norm)
     items = list(pieces(norm))
@@ -84,7 +86,7 @@ def parse(text: str, seg, vocab, english: dict[str, list[str]], known: Callable[
             q.add(s, 1.0, c)
             q.concepts[c].show.append(s)
         else:
-            _han(q, s, seg, vocab, known)
+            _han(q, s, seg, vocab, known, occurs)
         i += 1
     return q
 
@@ -152,7 +154,7 @@ def _synonyms_for(word: str, vocab, known: Callable[[str], bool]) -> list[str]:
     return out
 
 
-def _han(q: Query, run: str, seg, vocab, known: Callable[[str], bool]) -> None:
+def _han(q: Query, run: str, seg, vocab, known: Callable[[str], bool], occurs: Callable[[str], bool]) -> None:
     groups = seg.words(run)
     content: list[list[str]] = []   # runs of non-stop words, for bigrams and typos
     cur: list[list[str]] = []
@@ -175,7 +177,7 @@ def _han(q: Query, run: str, seg, vocab, known: Callable[[str], bool]) -> None:
             q.concepts[c].show.append(word)
             for syn in _synonyms_for(word, vocab, known):
                 _chinese_terms(q, syn, SYNONYM, c, seg)
-        _typos(q, chunk, first, seg, known)
+        _typos(q, chunk, first, seg, known, occurs)
         joined = "".join(g[0] for g in chunk)
         for k, b in enumerate(bigrams_of(joined)):
             q.bigrams.append((b, _concept_at(chunk, first, k)))
@@ -191,9 +193,11 @@ def _concept_at(chunk: list[list[str]], first: int, pos: int) -> int:
     return first + len(chunk) - 1
 
 
-def _typos(q: Query, chunk: list[list[str]], first: int, seg, known: Callable[[str], bool]) -> None:
+def _typos(q: Query, chunk: list[list[str]], first: int, seg, known: Callable[[str], bool],
+           occurs: Callable[[str], bool]) -> None:
     """Runs of single characters jieba could not join are where typos hide
-    (卡排 → 卡/排): try book words of the same length one character away."""
+    (卡排 → 卡/排): a stretch of them that never occurs in the book is
+    replaced by book words one character away, if there are at most two."""
     n = 0
     while n < len(chunk):
         if len(chunk[n][0]) != 1:
@@ -206,7 +210,9 @@ def _typos(q: Query, chunk: list[list[str]], first: int, seg, known: Callable[[s
         for size in (4, 3, 2):
             for k in range(0, len(run) - size + 1):
                 window = run[k:k + size]
-                fixes = _one_away(window, seg, known)
+                if occurs(window):
+                    continue
+                fixes = _sounds_alike(window, _one_away(window, seg, known))
                 if 0 < len(fixes) <= 2:
                     c = first + n + k
                     for f in fixes:
@@ -233,6 +239,45 @@ def _one_away(window: str, seg, known: Callable[[str], bool]) -> list[str]:
             if w != window and w not in out and known(w):
                 out.append(w)
     return out
+
+
+def _sounds_alike(window: str, fixes: list[str]) -> list[str]:
+    """Keep the corrections whose changed character sounds like the typed one.
+
+    Chinese typos come from pinyin input methods: 忍述 for 忍术, 卡排 for 卡牌,
+    传记 for 传纪. With pypinyin installed, a correction whose new character
+    shares a toneless reading with the typed one wins; failing that, one whose
+    reading is one letter away (坏 huai / 环 huan, z/zh, n/ng). Without
+    pypinyin, the candidates are returned as they are."""
+    if len(fixes) <= 1:
+        return fixes
+    try:
+        from pypinyin import Style, pinyin
+    except ImportError:
+        return fixes
+
+    def readings(ch: str) -> set[str]:
+        return set(pinyin(ch, style=Style.NORMAL, heteronym=True)[0])
+
+    same, near = [], []
+    for f in fixes:
+        p = next(i for i in range(len(f)) if f[i] != window[i])
+        a, b = readings(window[p]), readings(f[p])
+        if a & b:
+            same.append(f)
+        elif any(_one_edit(x, y) for x in a for y in b):
+            near.append(f)
+    return same or near
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    if len(a) > len(b):
+        a, b = b, a
+    return any(b[:i] + b[i + 1:] == a for i in range(len(b)))
 
 
 _ALL_HAN = re.compile(r"[\u4e00-\u9fff]+")

@@ -24,6 +24,8 @@ BIGRAM = 0.22          # per bigram of the typed text
 COVERAGE_FLOOR = 0.45  # score multiplier for a hit that covers none of the concepts
 CANDIDATES = 60        # hits kept after ranking
 K1, B = 1.2, 0.75      # BM25 saturation and length normalisation
+ABSENT_BOOST, ABSENT_BOOST_CAP = 1.8, 0.9  # expansions of a concept the book lacks (see _absent_concepts)
+IDF_FULL = 3.0         # a concept whose rarest typed term has this idf (df ≈ 5 %) counts fully
 
 _NUMERIC = re.compile(r"^(?:规则|rule\s*|cr\s*)?(\d{3}(?:[.\s]*(?:\d+|[a-z](?![a-z])))*)(\.?)$")
 
@@ -53,6 +55,7 @@ class Index:
         self.ix = windex.open_dir(str(d))
         self._searcher = None
         self._lengths: dict[str, dict[int, int]] = {}
+        self._priors: dict[int, float] = {}
 
     @cached_property
     def lookup(self) -> dict:
@@ -114,8 +117,27 @@ class Index:
             m.next()
         return out
 
+    def idf(self, field: str, term: str) -> float:
+        import math
+
+        n = self._stats["n"]
+        df = self.reader.doc_frequency(field, term)
+        return math.log(1 + (n - df + 0.5) / (df + 0.5)) if df else 0.0
+
     def uid_of(self, doc: int) -> str:
         return self.reader.stored_fields(doc)["uid"]
+
+    def prior(self, doc: int) -> float:
+        p = self._priors.get(doc)
+        if p is None:
+            p = self._priors[doc] = self.reader.stored_fields(doc).get("prior", 1.0)
+        return p
+
+    def occurs(self, s: str) -> bool:
+        """Whether the character string appears in the book (all its bigrams do)."""
+        from index.analysis import bigrams_of
+
+        return all(self.reader.doc_frequency("bigram", b) for b in bigrams_of(s))
 
     def known(self, word: str) -> bool:
         return self.reader.doc_frequency("words", word) > 0
@@ -147,7 +169,7 @@ def search(idx: Index, text: str, limit: int = 10) -> list[Hit]:
     if not text:
         return []
     pinned = _pinned(idx, text)
-    q = parse(text, idx.seg, idx.vocab, idx.lookup.get("english", {}), idx.known)
+    q = parse(text, idx.seg, idx.vocab, idx.lookup.get("english", {}), idx.known, idx.occurs)
     ranked = _ranked(idx, q, max(CANDIDATES, limit * 3))
     top = max([s for _, s in ranked] or [1.0])
     seen = set()
@@ -206,8 +228,10 @@ def _ranked(idx: Index, q: Query, n: int) -> list[tuple[str, float]]:
     hits: dict[int, dict[int, float]] = {}   # doc → concept → matched share
     terms: dict[str, float] = {}
     concept_of: dict[str, list[int]] = {}
+    absent = _absent_concepts(idx, q)
     for t in q.terms:
-        terms[t.word] = max(terms.get(t.word, 0.0), t.weight)
+        w = min(ABSENT_BOOST_CAP, t.weight * ABSENT_BOOST) if t.concept in absent and t.weight < 1 else t.weight
+        terms[t.word] = max(terms.get(t.word, 0.0), w)
         concept_of.setdefault(t.word, []).append(t.concept)
     for word, weight in terms.items():
         for doc, s in idx.scored("words", word, weight):
@@ -228,14 +252,36 @@ def _ranked(idx: Index, q: Query, n: int) -> list[tuple[str, float]]:
             for c in cs:
                 if h.get(c, 0.0) < 1.0:
                     h[c] = min(0.5, h.get(c, 0.0) + 0.5 / need[c])
-    total = sum(c.weight for c in q.concepts) or 1.0
+    weights = _concept_weights(idx, q)
+    total = sum(weights) or 1.0
     ranked = []
     for doc, s in scores.items():
-        cover = sum(q.concepts[c].weight * share for c, share in hits[doc].items())
+        cover = sum(weights[c] * share for c, share in hits[doc].items())
         factor = COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * min(1.0, cover / total)
-        ranked.append((s * factor, doc))
+        ranked.append((s * factor * idx.prior(doc), doc))
     ranked.sort(key=lambda x: (-x[0], x[1]))
     return [(idx.uid_of(doc), s) for s, doc in ranked[:n]]
+
+
+def _absent_concepts(idx: Index, q: Query) -> set[int]:
+    """Concepts none of whose typed terms occur in the book (回手, a typo such as
+    忍述): their synonyms or corrections are all that can match, so they are
+    weighed nearly like typed words instead of below them."""
+    present = {t.concept for t in q.terms if t.weight >= 1.0 and idx.known(t.word)}
+    return {i for i in range(len(q.concepts)) if i not in present}
+
+
+def _concept_weights(idx: Index, q: Query) -> list[float]:
+    """How much each concept counts towards coverage: its own weight times how
+    rare its best typed term is (a word in every third rule, 牌, 会, says
+    little about which rule is meant)."""
+    best = [0.0] * len(q.concepts)
+    for t in q.terms:
+        if t.weight >= 1.0:
+            best[t.concept] = max(best[t.concept], idx.idf("words", t.word))
+    for b, c in q.bigrams:
+        best[c] = max(best[c], 0.5 * idx.idf("bigram", b))
+    return [c.weight * min(1.0, max(best[i], 0.5) / IDF_FULL) for i, c in enumerate(q.concepts)]
 
 
 def _hit(idx: Index, uid: str, score: float, how: str, q: Query) -> Hit:
