@@ -1,0 +1,279 @@
+"""`judge search` and `judge index build|status|clear`: full-text search.
+
+Only typer is imported at module level. jieba, whoosh and opencc come in with
+`index.search` when a search runs; rich only on a terminal or while an index
+is being built; pydantic only for `--json`. A cold `judge search` is measured
+against `python -c "import typer"` in benchmarks/search_speed.py.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from typing import List, Optional
+
+import typer
+
+from judge.app import app
+
+BOOK_HELP = "Book id (mtg, wow, riftbound, or one added with `judge books add`) or a path to a rulebook text file."
+
+index_app = typer.Typer(help="Build, inspect or delete the search indexes (kept in the user cache directory).",
+                        no_args_is_help=True, add_completion=False)
+app.add_typer(index_app, name="index")
+
+
+def _fail(message: str, code: int = 2) -> None:
+    sys.stderr.write(f"judge: {message}\n")
+    raise typer.Exit(code)
+
+
+def _note(message: str) -> None:
+    sys.stderr.write(f"judge: note: {message}\n")
+
+
+class _BuildProgress:
+    """Progress of an index build: a rich bar on a terminal once the build has
+    taken more than a moment, one line on stderr otherwise."""
+
+    DELAY = 0.3
+
+    def __init__(self, book: str):
+        self.book = book
+        self.start: float | None = None
+        self.bar = None
+        self.task = None
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if self.start is None:
+            self.start = now
+            if not self.tty:
+                _note(f"building the search index of {self.book} (once per book version)")
+        if self.bar is None and self.tty and now - self.start > self.DELAY:
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.bar = Progress(TextColumn(f"indexing {self.book}: {{task.description}}"), BarColumn(),
+                                TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(stage, total=total)
+        if self.bar is not None:
+            self.bar.update(self.task, description=stage, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
+
+
+def _open(book: str):
+    from rulebook import RulebookError
+
+    from index.store import IndexError_
+
+    progress = _BuildProgress(book)
+    try:
+        from index.search import open_index
+
+        return open_index(book, notice=_note, progress=progress)
+    except RulebookError as e:
+        _fail(str(e))
+    except IndexError_ as e:
+        _fail(str(e))
+    except OSError as e:
+        _fail(f"cannot read or write the search index: {e}")
+    finally:
+        progress.close()
+
+
+@app.command()
+def search(
+    query: Optional[List[str]] = typer.Argument(
+        None, help="Words, a question, a rule number or a glossary term (Chinese, Traditional or English). "
+                   "`-` reads one query per line from standard input."),
+    book: str = typer.Option("mtg", "--book", "-b", help=BOOK_HELP),
+    limit: int = typer.Option(10, "--limit", "-n", min=1, max=500, help="How many results to show."),
+    as_json: bool = typer.Option(False, "--json", help="Print the documented JSON (docs/search.md); "
+                                                      "with `-`, one JSON object per line."),
+    color: Optional[bool] = typer.Option(None, "--color/--plain",
+                                         help="Force rich or plain output (default: rich on a terminal)."),
+) -> None:
+    """Find the rules that answer a query: best first, with breadcrumb, snippet and score."""
+    words = query or []
+    batch = words == ["-"]
+    text = " ".join(words).strip()
+    if not batch and not text:
+        _fail("give a query (words, a question or a rule number), or `-` to read queries from standard input")
+    idx = _open(book)
+    from index.search import search as run
+
+    if batch:
+        for line in sys.stdin:
+            q = line.strip()
+            if not q:
+                continue
+            hits = run(idx, q, limit)
+            if as_json:
+                _print_json(q, book, hits, indent=None)
+            else:
+                print(f"# {q}")
+                _print_text(hits, color)
+                print()
+            sys.stdout.flush()
+        return
+    hits = run(idx, text, limit)
+    if as_json:
+        _print_json(text, book, hits, indent=2, error=None if hits else "no rule matches the query")
+    else:
+        _print_text(hits, color)
+    if not hits:
+        if not as_json:
+            _fail(f"no rule in {book} matches {text!r}", 1)
+        raise typer.Exit(1)
+
+
+def _print_json(query: str, book: str, hits, indent, error: str | None = None) -> None:
+    from index.schema import response
+
+    sys.stdout.write(response(query, book, hits, error).model_dump_json(indent=indent) + "\n")
+
+
+def _print_text(hits, color: Optional[bool]) -> None:
+    rich = sys.stdout.isatty() if color is None else color
+    if rich:
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False, force_terminal=True if color else None)
+        for i, h in enumerate(hits, 1):
+            head = Text(f"{i:>2}. ")
+            head.append(h.label, style="bold cyan")
+            if h.crumb:
+                head.append(f"  {h.crumb}", style="dim")
+            head.append(f"  {h.score:.2f}" + (f" ({h.match})" if h.match != "text" else ""), style="dim")
+            console.print(head)
+            body = Text("    " + h.snippet)
+            for a, b in h.highlights:
+                body.stylize("bold yellow", a + 4, b + 4)
+            console.print(body)
+        return
+    out = []
+    for i, h in enumerate(hits, 1):
+        tail = f"  [{h.match}]" if h.match != "text" else ""
+        crumb = f"  {h.crumb}" if h.crumb else ""
+        out.append(f"{i:>2}. {h.label}{crumb}  {h.score:.2f}{tail}\n    {h.snippet}")
+    if out:
+        print("\n".join(out))
+
+
+# --- judge index ----------------------------------------------------------------
+
+def _books(books: Optional[List[str]], every: bool) -> list[str]:
+    if every:
+        from rulebook import RulebookError
+        from rulebook.books import all_books
+
+        try:
+            return sorted(all_books())
+        except RulebookError as e:
+            _fail(str(e))
+    return books or ["mtg"]
+
+
+def _ref(book: str):
+    from rulebook import RulebookError
+
+    from index import store
+
+    try:
+        return store.resolve(book)
+    except RulebookError as e:
+        _fail(str(e))
+    except OSError as e:
+        _fail(f"cannot read {book}: {e}")
+
+
+@index_app.command("build")
+def index_build(
+    book: Optional[List[str]] = typer.Option(None, "--book", "-b", help=BOOK_HELP + " Repeat for several."),
+    every: bool = typer.Option(False, "--all", help="Every known book (bundled and added)."),
+    force: bool = typer.Option(False, "--force", help="Rebuild even if an up-to-date index exists."),
+) -> None:
+    """Build the search index of a book now (it is otherwise built on first search)."""
+    from rulebook import RulebookError
+
+    from index import store
+
+    for b in _books(book, every):
+        ref = _ref(b)
+        progress = _BuildProgress(b)
+        t = time.perf_counter()
+        try:
+            fresh = force or store.read_meta(store.index_dir(ref)) is None
+            d = store.ensure(ref, notice=_note, progress=progress, force=force)
+        except (RulebookError, store.IndexError_) as e:
+            _fail(str(e))
+        except OSError as e:
+            _fail(f"cannot write the search index: {e}")
+        finally:
+            progress.close()
+        meta = store.read_meta(d) or {}
+        what = f"built in {time.perf_counter() - t:.1f} s" if fresh else "already up to date"
+        print(f"{b}: {what} — {meta.get('docs', '?')} documents, {d}")
+
+
+@index_app.command("status")
+def index_status(
+    book: Optional[List[str]] = typer.Option(None, "--book", "-b", help=BOOK_HELP + " Default: every known book."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Show which books have an up-to-date index, and every index in the cache."""
+    import json
+
+    from index import store
+
+    names = book or _books(None, True)
+    rows = []
+    current = set()
+    for b in names:
+        ref = _ref(b)
+        d = store.index_dir(ref)
+        meta = store.read_meta(d)
+        current.add(d.name)
+        state = "ready" if meta else ("damaged" if d.exists() else
+                                      "stale" if store._stale_dirs(ref) else "not built")
+        rows.append({"book": b, "state": state, "key": ref.key, "path": str(ref.path),
+                     "docs": (meta or {}).get("docs"), "built_at": (meta or {}).get("built_at"),
+                     "build_seconds": (meta or {}).get("build_seconds"),
+                     "bytes": store.size_of(d) if d.exists() else 0})
+    others = [{"dir": str(d), "book": (m or {}).get("book_id"), "path": (m or {}).get("path"),
+               "state": "unused" if m else "damaged", "bytes": store.size_of(d)}
+              for d, m in store.entries() if d.name not in current]
+    if as_json:
+        print(json.dumps({"root": str(store.root()), "books": rows, "other": others}, ensure_ascii=False, indent=2))
+        return
+    print(f"index directory: {store.root()}")
+    for r in rows:
+        extra = (f"  {r['docs']} docs, {r['bytes'] / 1e6:.1f} MB, built {r['built_at']} in {r['build_seconds']} s"
+                 if r["state"] == "ready" else "")
+        print(f"  {r['book']}: {r['state']}{extra}")
+    for o in others:
+        print(f"  {o['state']}: {o['dir']} ({o['book'] or '?'}, {o['bytes'] / 1e6:.1f} MB)")
+
+
+@index_app.command("clear")
+def index_clear(
+    book: Optional[List[str]] = typer.Option(None, "--book", "-b", help=BOOK_HELP + " Default: every index."),
+) -> None:
+    """Delete search indexes (they are rebuilt on the next search)."""
+    from index import store
+
+    if not book:
+        n = store.clear(None)
+        print(f"removed {n} index(es) from {store.root()}")
+        return
+    for b in book:
+        n = store.clear(_ref(b))
+        print(f"{b}: removed {n} index(es)")

@@ -1,0 +1,181 @@
+"""`judge search`: ranking behaviour and the command line, on the bundled books."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from index.normalize import normalize
+from index.query import SYNONYM, parse
+from index.schema import SearchResponse
+from index.search import open_index, search
+from judge.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def mtg():
+    return open_index("mtg")
+
+
+@pytest.fixture(scope="module")
+def wow():
+    return open_index("wow")
+
+
+@pytest.fixture(scope="module")
+def rift():
+    return open_index("riftbound")
+
+
+def ids(hits):
+    return [h.uid for h in hits]
+
+
+# --- exact matches first ----------------------------------------------------------
+
+@pytest.mark.parametrize("q", ["420.5c", "420.5C", "规则420.5c", "420.5.c"])
+def test_rule_number_comes_first(mtg, q):
+    hits = search(mtg, q, 5)
+    assert hits[0].uid == "420.5c" and hits[0].match == "number"
+
+
+def test_rule_number_brings_its_subrules_and_trailing_dot_the_rule_alone(mtg):
+    assert ids(search(mtg, "420.5", 4)) == ["420.5", "420.5a", "420.5b", "420.5c"]
+    alone = ids(search(mtg, "420.5.", 3))
+    assert alone[0] == "420.5" and "420.5a" not in alone
+
+
+def test_riftbound_dotted_numbers(rift):
+    assert search(rift, "108.3.d")[0].uid == "108.3.d"
+    assert search(rift, "108.3d")[0].uid == "108.3.d"
+
+
+@pytest.mark.parametrize("q", ["优先权", "Priority", "priority", "優先權", "glossary:优先权"])
+def test_glossary_headword_comes_first(wow, q):
+    hits = search(wow, q, 5)
+    assert hits[0].uid == "glossary:优先权" and hits[0].match == "headword"
+
+
+# --- text search ------------------------------------------------------------------
+
+def test_keywords_find_the_rule(mtg):
+    assert search(mtg, "传奇 同名", 3)[0].uid == "420.5e"
+
+
+def test_traditional_chinese_is_normalised(mtg, wow):
+    assert ids(search(mtg, "傳奇 同名", 3)) == ids(search(mtg, "传奇 同名", 3))
+    assert normalize("總魔法力費用") == "总魔法力费用"
+
+
+def test_english_terms_map_to_chinese(mtg, wow):
+    assert "212.2i" in ids(search(mtg, "Equipment creature", 10))   # mtg-en.tsv: Equipment → 武具
+    assert search(wow, "Exhaust", 1)[0].uid == "glossary:横置"         # the book's own alias
+
+
+def test_english_words_are_stemmed(wow):
+    q = parse("attacks exhausted", wow.seg, wow.vocab, {}, wow.known)
+    words = {t.word for t in q.terms}
+    assert {"attack", "exhaust"} <= words
+
+
+def test_synonyms_expand_below_typed_words(mtg):
+    q = parse("墓地", mtg.seg, mtg.vocab, {}, mtg.known)
+    by_word = {t.word: t.weight for t in q.terms}
+    assert by_word["墓地"] == 1.0 and by_word["坟墓场"] == SYNONYM
+    # the book says 坟墓场 only; the colloquial word still finds it
+    assert "坟墓场" in search(mtg, "死掉的生物去墓地", 1)[0].text
+
+
+def test_section_headings_are_inherited(tmp_path):
+    book = tmp_path / "tiny.txt"
+    book.write_text("7. 附加规则\n702. 关键字异能\n702.19. 践踏\n"
+                    "702.19a 此异能允许攻击生物将多余的伤害分配给防御牌手。\n"
+                    "702.20. 飞行\n702.20a 具有此异能的生物只能被具有飞行或延势的生物阻挡。\n", encoding="utf-8")
+    idx = open_index(str(book))
+    assert "702.19a" in ids(search(idx, "践踏 伤害", 3))   # 702.19a never says 践踏
+    assert "702.20a" not in ids(search(idx, "践踏 伤害", 1))
+
+
+def test_bigram_field_catches_words_jieba_splits_differently(rift):
+    # 废牌堆 is one word to jieba; a query for 牌堆 still reaches it through bigrams
+    assert any("废牌堆" in h.text for h in search(rift, "牌堆 公开信息", 5))
+
+
+def test_snippet_marks_matched_words(mtg):
+    h = search(mtg, "传奇 同名", 1)[0]
+    marked = {h.snippet[a:b] for a, b in h.highlights}
+    assert {"传奇", "同名"} <= marked
+
+
+def test_empty_and_punctuation_only_queries(mtg):
+    assert search(mtg, "   ") == []
+    assert search(mtg, "？！。") == []
+
+
+# --- command line -----------------------------------------------------------------
+
+def test_cli_text_output():
+    res = runner.invoke(app, ["search", "传奇", "同名", "--book", "mtg", "--limit", "2", "--plain"])
+    assert res.exit_code == 0, res.output
+    first = res.stdout.splitlines()[0]
+    assert first.startswith(" 1. 420.5e") and "依状态而生的效应" in first
+
+
+def test_cli_json_matches_the_documented_schema():
+    res = runner.invoke(app, ["search", "优先权", "--book", "wow", "--json", "-n", "3"])
+    assert res.exit_code == 0, res.output
+    doc = SearchResponse.model_validate(json.loads(res.stdout))
+    assert doc.query == "优先权" and doc.book == "wow" and len(doc.results) == 3
+    r = doc.results[0]
+    assert r.id == "glossary:优先权" and r.match == "headword" and r.text.startswith("玩家可以")
+
+
+def test_cli_batch_mode_writes_one_json_object_per_line():
+    res = runner.invoke(app, ["search", "--book", "mtg", "--json", "-", "-n", "2"],
+                        input="420.5c\n\n傳奇 同名\nzzzq\n")
+    assert res.exit_code == 0, res.output
+    lines = [json.loads(x) for x in res.stdout.splitlines()]
+    assert [d["query"] for d in lines] == ["420.5c", "傳奇 同名", "zzzq"]
+    for d in lines:
+        SearchResponse.model_validate(d)
+    assert lines[0]["results"][0]["id"] == "420.5c" and lines[2]["results"] == []
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["search", "传奇", "--book", "no-such-book"], 2, "unknown book"),
+    (["search"], 2, "give a query"),
+    (["search", "zzzq", "--book", "mtg"], 1, "no rule"),
+    (["search", "传奇", "--limit", "0"], 2, ""),
+])
+def test_cli_bad_input_is_a_message_not_a_traceback(args, code, message):
+    res = runner.invoke(app, args)
+    assert res.exit_code == code
+    assert "Traceback" not in res.output and not isinstance(res.exception, (KeyError, AttributeError, TypeError))
+    assert message in res.output
+
+
+def test_cli_index_commands(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path / "c"))
+    res = runner.invoke(app, ["index", "build", "--book", "riftbound"])
+    assert res.exit_code == 0 and "riftbound: built" in res.stdout, res.output
+    res = runner.invoke(app, ["index", "build", "--book", "riftbound"])
+    assert "already up to date" in res.stdout
+    res = runner.invoke(app, ["index", "status", "--json"])
+    states = {b["book"]: b["state"] for b in json.loads(res.stdout)["books"]}
+    assert states["riftbound"] == "ready" and states["mtg"] == "not built"
+    res = runner.invoke(app, ["index", "clear"])
+    assert res.exit_code == 0 and "removed 1" in res.stdout
+
+
+# --- the 2026 Comprehensive Rules (../shared, skipped in a user's clone) --------------
+
+def test_current_cr(shared):
+    idx = open_index(str(shared / "corpora" / "mtg-cr-20260417-zh-hans.txt"))
+    assert search(idx, "trample", 1)[0].uid == "glossary:践踏"
+    assert search(idx, "702.19b", 1)[0].uid == "702.19b"
+    assert search(idx, "first strike", 1)[0].uid == "glossary:先攻"
+    top = ids(search(idx, "践踏", 10))
+    assert sum(u.startswith("702.19") for u in top) >= 5
