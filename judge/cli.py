@@ -3,6 +3,7 @@ from judge.app import app
 
 # Each module registers its commands on `app` when imported.
 from judge.commands import rules as _rules  # noqa: F401,E402  judge rule / define / books / lint
+from judge.commands import engine as _engine  # noqa: F401,E402  judge replay / check / coverage / new-scenario
 from judge.commands import explain as _explain  # noqa: F401,E402  judge explain
 from judge.commands import search as _search  # noqa: F401,E402  judge search / judge index
 

@@ -1,0 +1,199 @@
+"""judge replay / check / coverage / new-scenario: the scenario engine on the command line.
+
+Only typer is imported at module level; the engine, yaml, pydantic and rich
+are imported inside each command so other commands start fast.
+
+Exit codes: 0 ok; 1 an expectation failed or a replay stopped; 2 bad input
+(scenario or card file errors, unknown rule id), always as `file:line: …`
+on stderr, never a traceback.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from judge.app import app
+
+
+def _fail_input(err) -> None:
+    typer.echo(err.located() if hasattr(err, "located") else str(err), err=True)
+    raise typer.Exit(2)
+
+
+def scenario_paths(paths: list[Path]) -> list[Path]:
+    """Scenario files under the given files/directories (card libraries under `cards/` are skipped)."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            for f in sorted(p.rglob("*.yaml")):
+                if "cards" in f.relative_to(p).parts[:-1] or f.parent.name == "cards":
+                    continue
+                out.append(f)
+        elif p.exists():
+            out.append(p)
+        else:
+            typer.echo(f"{p}: no such file or directory", err=True)
+            raise typer.Exit(2)
+    return out
+
+
+@app.command()
+def replay(
+    path: Path = typer.Argument(..., help="A scenario file (scenarios/mtg/420.5c-lethal-damage.yaml)."),
+    variant: Optional[str] = typer.Option(None, "--variant", "-v", help="Replay one of the file's variants."),
+    as_json: bool = typer.Option(False, "--json", help="The trace as JSON (schema rules-judge/trace/1)."),
+    full: bool = typer.Option(False, "--full", help="Quote each rule's full text, not a shortened one."),
+    schema: bool = typer.Option(False, "--schema", help="Print the JSON Schema of --json output and exit."),
+) -> None:
+    """Replay a scenario and print the trace: every step, every rule that fired and why."""
+    import json
+
+    if schema:
+        from judge.engine.scenario.schema import TraceDoc
+
+        typer.echo(json.dumps(TraceDoc.model_json_schema(by_alias=True), ensure_ascii=False, indent=2))
+        return
+    from judge.engine.core.errors import EngineError
+    from judge.engine.scenario.load import load_scenario
+    from judge.engine.scenario.render import to_json, to_text
+    from judge.engine.scenario.run import replay as run
+
+    try:
+        sf = load_scenario(path)
+        out = run(sf, variant)
+    except EngineError as e:
+        _fail_input(e)
+    typer.echo(to_json(out, sf) if as_json else to_text(out, sf, full_rule=full))
+    if not out.passed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def check(
+    paths: Optional[List[Path]] = typer.Argument(None, help="Scenario files or directories (default: scenarios/)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the summary and the failures."),
+) -> None:
+    """Run every scenario's expectations; a pass/fail table, and a diff for each failure."""
+    from judge.engine.core.errors import EngineError
+    from judge.engine.scenario.load import instances, load_scenario
+    from judge.engine.scenario.run import replay as run
+    from rich.console import Console
+    from rich.table import Table
+
+    files = scenario_paths(paths or [Path("scenarios")])
+    table = Table(title="judge check", show_lines=False)
+    for col in ("scenario", "variant", "example", "result", "checks"):
+        table.add_column(col, overflow="fold")
+    problems: list[str] = []
+    n_pass = n_fail = 0
+    for f in files:
+        try:
+            sf = load_scenario(f)
+        except EngineError as e:
+            n_fail += 1
+            table.add_row(str(f), "", "", "[red]error[/red]", "")
+            problems.append(e.located())
+            continue
+        for v in instances(sf):
+            out = run(sf, v)
+            if out.passed:
+                n_pass += 1
+                res = "[green]pass[/green]"
+            else:
+                n_fail += 1
+                res = "[red]FAIL[/red]"
+                if out.error:
+                    problems.append(out.error.located())
+                problems.extend(x.text() for x in out.failures)
+            if not quiet or not out.passed:
+                table.add_row(str(f), v or "", sf.model.example or "", res, str(out.checked))
+    con = Console(highlight=False, soft_wrap=True)
+    if table.rows:
+        con.print(table)
+    for p in problems:
+        con.print(f"[red]✗[/red] {p}", markup=True)
+    con.print(f"{n_pass} passed, {n_fail} failed ({len(files)} files)")
+    if n_fail:
+        raise typer.Exit(1)
+
+
+@app.command()
+def coverage(
+    book: str = typer.Option("mtg", "--book", "-b", help="Book id whose engine to report on."),
+    paths: Optional[List[Path]] = typer.Argument(None, help="Scenarios whose traces count (default: scenarios/<book>)."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Which rules of the book the engine implements, and which scenarios exercise each (from their traces)."""
+    import json
+
+    from judge.engine.core.errors import EngineError
+    from judge.engine.coverage import report
+    from judge.engine.games import game_for, known_books
+
+    try:
+        game_for(book)
+    except KeyError:
+        typer.echo(f"no engine for book {book!r}; known: {', '.join(known_books())}", err=True)
+        raise typer.Exit(2)
+    files = scenario_paths(paths or [Path("scenarios") / book])
+    try:
+        rep = report(book, files)
+    except EngineError as e:
+        _fail_input(e)
+    if as_json:
+        typer.echo(json.dumps(rep, ensure_ascii=False, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    con = Console(highlight=False, soft_wrap=True)
+    t = Table(title=f"coverage of book {book} ({rep['scenarios']} scenario runs)")
+    for col in ("chapter", "rules", "implemented", "%", "exercised", "%"):
+        t.add_column(col)
+    for ch in rep["chapters"]:
+        t.add_row(ch["chapter"], str(ch["rules"]), str(ch["implemented"]), f"{ch['implemented_pct']:.1f}",
+                  str(ch["exercised"]), f"{ch['exercised_pct']:.1f}")
+    tot = rep["total"]
+    t.add_row("all", str(tot["rules"]), str(tot["implemented"]), f"{tot['implemented_pct']:.1f}",
+              str(tot["exercised"]), f"{tot['exercised_pct']:.1f}")
+    con.print(t)
+    r = Table(title="implemented rules")
+    for col in ("rule", "reasons", "scenarios"):
+        r.add_column(col)
+    for row in rep["implemented"]:
+        sc = row["scenarios"]
+        shown = ", ".join(sc[:3]) + (f" … (+{len(sc) - 3})" if len(sc) > 3 else "")
+        r.add_row(row["rule"], ", ".join(row["reasons"]), shown or "[red]none[/red]")
+    con.print(r)
+
+
+@app.command("new-scenario")
+def new_scenario(
+    rule: str = typer.Argument(..., help="The rule the scenario reproduces, e.g. 420.5c."),
+    book: str = typer.Option("mtg", "--book", "-b"),
+    slug: str = typer.Option("example", "--slug", help="Short name after the rule number in the file name."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here (default: print to stdout)."),
+) -> None:
+    """A scenario template for a rule, with the rule's text quoted; see docs/scenarios.md."""
+    from rulebook import load_book
+
+    from judge.engine.scenario.template import scenario_template
+
+    b = load_book(book)
+    node = b.get(rule)
+    if node is None:
+        typer.echo(f"book {book!r} has no rule {rule!r}", err=True)
+        raise typer.Exit(2)
+    text = scenario_template(book, node)
+    if out is None:
+        typer.echo(text)
+        return
+    if out.is_dir():
+        out = out / f"{node.number.replace('.', '.', 1)}-{slug}.yaml"
+    if out.exists():
+        typer.echo(f"{out}: exists; not overwriting", err=True)
+        raise typer.Exit(2)
+    out.write_text(text, "utf-8")
+    typer.echo(str(out))

@@ -1,0 +1,138 @@
+"""What a replay produces: steps, and under each step the rule firings.
+
+A `Firing` is one application of one numbered rule: which rule, a reason code
+plus the fields its Chinese template needs, the objects involved, every state
+change it made (before → after) and what caused it (an earlier firing's id).
+A `NearMiss` is the "why not" a judge gets asked: a target that became
+illegal and which check failed, a trigger whose condition was false, a
+replacement skipped because it already applied to this event.
+
+These are plain slotted dataclasses: building them is on the replay hot path.
+`Trace.to_dict()` is the documented JSON form (docs/scenarios.md); rendering
+reason text from templates happens only when output is produced.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+
+class Ref(NamedTuple):
+    """A reference to a game object or player inside firing fields."""
+
+    id: str
+    name: str
+
+
+@dataclass(slots=True)
+class Change:
+    subject: str        # object id or player name
+    attr: str           # "damage", "zone", "life", "tapped", ...
+    before: Any
+    after: Any
+
+
+@dataclass(slots=True)
+class Firing:
+    id: str
+    rule: str                       # namespaced: "mtg:420.5c"
+    reason: str                     # reason code, has a template in judge/data/templates/<lang>/reasons.yaml
+    fields: dict
+    objects: list[str]
+    changes: list[Change] = field(default_factory=list)
+    caused_by: str | None = None
+
+
+@dataclass(slots=True)
+class NearMiss:
+    id: str
+    rule: str
+    reason: str
+    fields: dict
+    objects: list[str]
+    caused_by: str | None = None
+
+
+@dataclass(slots=True)
+class ChoiceMade:
+    choice: str
+    subject: str
+    answer: Any
+    by: str | None
+    auto: bool = False
+
+
+@dataclass(slots=True)
+class Step:
+    index: int
+    kind: str                  # "load" | "action" | "event" | "checkpoint"
+    what: str                  # step code: "cast", "pass", "resolve", "step_begins", ...
+    data: dict
+    line: int | None = None    # scenario line of the action this step belongs to
+    firings: list[Firing] = field(default_factory=list)
+    near_misses: list[NearMiss] = field(default_factory=list)
+    choices: list[ChoiceMade] = field(default_factory=list)
+    rejected: Firing | None = None     # an IllegalAction the scenario expected
+    after: dict = field(default_factory=dict)   # turn / step / priority / stack after the step
+
+
+@dataclass(slots=True)
+class Trace:
+    game: str
+    book: str
+    steps: list[Step] = field(default_factory=list)
+    objects: dict[str, dict] = field(default_factory=dict)   # id → {name, owner, card}
+    players: list[str] = field(default_factory=list)
+    result: dict = field(default_factory=dict)
+
+    def firings(self):
+        for s in self.steps:
+            yield from s.firings
+
+    def near_misses(self):
+        for s in self.steps:
+            yield from s.near_misses
+
+    def fired_rules(self) -> list[str]:
+        return [f.rule for f in self.firings()]
+
+    # ---- JSON form ----------------------------------------------------------
+    def to_dict(self, rule_text=None, render=None) -> dict:
+        """The documented trace document. `rule_text(rule_id)` and `render(firing)` are optional."""
+        def fval(v):
+            if isinstance(v, Ref):
+                return {"id": v.id, "name": v.name}
+            if isinstance(v, (list, tuple)):
+                return [fval(x) for x in v]
+            if isinstance(v, dict):
+                return {str(k): fval(x) for k, x in v.items()}
+            return v
+
+        def firing(f, near=False):
+            d = {"id": f.id, "rule": f.rule}
+            if rule_text:
+                d["rule_text"] = rule_text(f.rule)
+            d["reason"] = f.reason
+            if render:
+                d["text"] = render(f)
+            d["fields"] = {k: fval(v) for k, v in f.fields.items()}
+            d["objects"] = list(f.objects)
+            if not near:
+                d["changes"] = [{"subject": c.subject, "attr": c.attr, "before": fval(c.before),
+                                 "after": fval(c.after)} for c in f.changes]
+            d["caused_by"] = f.caused_by
+            return d
+
+        steps = []
+        for s in self.steps:
+            sd = {"index": s.index, "kind": s.kind, "what": s.what, "data": fval(s.data), "line": s.line,
+                  "firings": [firing(f) for f in s.firings],
+                  "near_misses": [firing(n, True) for n in s.near_misses],
+                  "choices": [{"choice": c.choice, "subject": c.subject, "answer": fval(c.answer), "by": c.by,
+                               "auto": c.auto} for c in s.choices]}
+            if s.rejected is not None:
+                sd["rejected"] = firing(s.rejected)
+            sd["after"] = fval(s.after)
+            steps.append(sd)
+        return {"schema": "rules-judge/trace/1", "game": self.game, "book": self.book, "players": list(self.players),
+                "objects": self.objects, "steps": steps, "result": fval(self.result)}

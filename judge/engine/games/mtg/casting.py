@@ -1,0 +1,455 @@
+"""Playing spells, activating abilities, playing lands (212.6, 403, 408.1d, 409, 411).
+
+Casting follows 409.1a–i in order: announce (the card moves to the stack),
+modes and X, targets (409.1c), total cost determined and locked (409.1f),
+mana abilities (409.1g), payment (409.1h), then the spell is cast (409.1i)
+and "when you cast" abilities trigger. A step that cannot be completed makes
+the whole attempt illegal: an `IllegalAction` citing the rule, and the core
+rewinds everything the attempt did (422).
+"""
+from __future__ import annotations
+
+from judge.engine.core.errors import IllegalAction, MissingChoice
+from judge.engine.core.objects import Event, Player, StackAbility
+from judge.engine.games.mtg import mana as M
+from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.effects import Ctx, run
+from judge.engine.games.mtg.filters import matches, target_problem
+from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.triggers import choose_targets, legal_targets
+
+MAIN = ("战斗前的行动阶段", "战斗后的行动阶段")
+
+rules.declare("408.1d", reasons={"sorcery_timing": "player object why", "no_priority": "player holder"})
+rules.declare("409.1a", reasons={"spell_announced": "player object", "ability_announced": "player source ability",
+                                 "not_castable": "player object why"})
+rules.declare("409.1b", reasons={"x_chosen": "object x", "mode_chosen": "object mode"})
+rules.declare("409.1c", reasons={"targets_chosen": "object targets", "illegal_target": "object target check expected actual",
+                                 "same_target_twice": "object target", "not_enough_targets": "object needed given"})
+rules.declare("409.1f", reasons={"total_cost": "object cost printed changes"})
+rules.declare("409.1h", reasons={"cost_paid": "player object mana other", "cannot_pay": "player object cost pool"})
+rules.declare("409.1i", reasons={"spell_cast": "player object"})
+rules.declare("411.1", reasons={"mana_ability": "player source mana"})
+rules.declare("411.3", reasons={"triggered_mana": "source mana"})
+rules.declare("403.2", reasons={"not_controller": "player object controller"})
+rules.declare("403.5", reasons={"activation_timing": "player object why"})
+rules.declare("402.8g", reasons={"ability_zone": "object ability zone"})
+rules.declare("104.4", reasons={"already_tapped": "object"})
+rules.declare("212.3d", reasons={"summoning_sick_tap": "object", "summoning_sick_attack": "object",
+                                 "haste_ignores": "object what", "sickness_ends": "player objects"})
+rules.declare("212.6a", reasons={"land_played": "player object", "land_timing": "player object why"})
+rules.declare("212.6b", reasons={"one_land_per_turn": "player object played limit"})
+
+
+def _illegal(game, number, code, message, **fields) -> IllegalAction:
+    return IllegalAction(game.rid(number), code, fields, message)
+
+
+def _spell_spec(card) -> dict:
+    return card.spell or {}
+
+
+# ------------------------------------------------------------------ casting a spell
+
+def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
+    actor = game.require_priority(actor)
+    obj = game.objects.get(cast)
+    if obj is None:
+        raise _illegal(game, "409.1a", "not_castable", f"no object {cast!r}", player=game.by_name.get(actor, actor), object=cast, why="不存在")
+    c = chars(game, obj)
+    if obj.zone != "hand" or obj.owner != actor:
+        raise _illegal(game, "409.1a", "not_castable", f"{obj.name} ({obj.id}) is not in {actor}'s hand",
+                       player=game.by_name.get(actor, actor), object=obj, why="不在其手牌中")
+    if "地" in c.types:
+        raise _illegal(game, "409.1a", "not_castable", f"{obj.name} is a land: play it with `play:` (212.6a)",
+                       player=game.by_name.get(actor, actor), object=obj, why="地不是咒语")
+    if obj.card.cost is None:
+        raise _illegal(game, "409.1a", "not_castable", f"{obj.name} has no mana cost (401.1b)", player=game.by_name.get(actor, actor),
+                       object=obj, why="没有魔法力费用")
+    if "瞬间" not in c.types:
+        why = sorcery_timing_problem(game, actor)
+        if why:
+            raise _illegal(game, "408.1d", "sorcery_timing", f"{obj.name} can only be cast {why}", player=game.by_name.get(actor, actor),
+                           object=obj, why=why)
+    spec = _spell_spec(obj.card)
+    # 409.1b modes and X
+    effects = spec.get("effects", [])
+    if spec.get("modes"):
+        opts = [str(i + 1) for i in range(len(spec["modes"]))]
+        m = str(mode) if mode is not None else game.choose("mode", obj.id, by=actor, options=opts)
+        if m not in opts:
+            raise _illegal(game, "409.1b", "mode_chosen", f"mode {m} is not one of {opts}", object=obj, mode=m)
+        effects = spec["modes"][int(m) - 1]
+    cost = obj.card.cost
+    if "X" in cost and x is None:
+        raise MissingChoice("x", obj.id, [], actor, "give `x:` on the cast action (409.1b)")
+    xv = int(x or 0)
+    # 409.1c targets
+    tspecs = spec.get("targets", [])
+    chosen = check_targets(game, obj, tspecs, targets, controller=actor, colors=tuple(c.colors))
+    # 409.1f total cost, locked before paying
+    total, changes = total_cost(game, obj, c, actor, xv)
+    extra = obj.card.additional_cost or {}
+    sac = _sacrifice_cost(game, obj, extra, costs, actor)
+    # --- from here on the attempt changes the game; an IllegalAction rewinds it
+    f = game.fire("409.1a", "spell_announced", [obj], player=game.by_name.get(actor, actor), object=obj)
+    with game.under(f):
+        game.move(obj, "stack", reason="cast", controller=actor)
+        obj.cast = {"targets": chosen, "x": xv, "effects": effects, "controller": actor}
+    if spec.get("modes"):
+        game.fire("409.1b", "mode_chosen", [obj], object=obj, mode=int(m))
+    if "X" in cost:
+        game.fire("409.1b", "x_chosen", [obj], object=obj, x=xv)
+    if chosen:
+        game.fire("409.1c", "targets_chosen", [obj] + _target_objs(game, chosen), object=obj,
+                  targets=_target_names(game, chosen))
+    game.fire("409.1f", "total_cost", [obj], object=obj, cost=M.show_cost(total) + (" + 牺牲" if sac else ""),
+              printed=M.show_cost(cost), changes="；".join(changes) or "无")
+    activate_mana_sources(game, actor, mana)
+    pay_cost(game, actor, obj, total, pay, sacrifice=sac)
+    cf = game.fire("409.1i", "spell_cast", [obj], player=game.by_name.get(actor, actor), object=obj)
+    with game.under(cf):
+        game.happen([Event("cast", {"object": obj, "player": actor}, cf.id, firing=cf)])
+    game.took_action(actor)
+
+
+def sorcery_timing_problem(game, actor) -> str | None:
+    if game.active != actor:
+        return "在自己的回合"
+    if game.step not in MAIN:
+        return "在行动阶段"
+    if game.stack:
+        return "于堆叠空着时"
+    return None
+
+
+def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
+    """Validate the targets an action names (409.1c) and return them as (kind, id, inc) slots."""
+    if not tspecs:
+        if given:
+            raise _illegal(game, "409.1c", "not_enough_targets", f"{obj.name} has no targets, but targets were given",
+                           object=obj, needed=0, given=len(given))
+        return []
+    if given is None:
+        return choose_targets(game, obj.id, tspecs, controller=controller, source=obj, source_colors=colors) or \
+            _no_targets(game, obj, tspecs, controller, colors)
+    given = list(given) if isinstance(given, list) else [given]
+    needed = sum(int(s.get("count", 1)) for s in tspecs)
+    if len(given) != needed:
+        raise _illegal(game, "409.1c", "not_enough_targets",
+                       f"{obj.name} needs {needed} target(s), {len(given)} given", object=obj, needed=needed,
+                       given=len(given))
+    slots = []
+    i = 0
+    for spec in tspecs:
+        n = int(spec.get("count", 1))
+        picks = given[i:i + n]
+        i += n
+        if len(set(picks)) != len(picks):
+            raise _illegal(game, "409.1c", "same_target_twice",
+                           f"one use of 目标 cannot choose {picks[0]} twice (409.1c)", object=obj, target=picks[0])
+        slot = []
+        for p in picks:
+            t = game.by_name.get(p) if p in game.by_name else game.objects.get(p)
+            if t is None:
+                raise _illegal(game, "409.1c", "illegal_target", f"unknown target {p!r}", object=obj, target=p,
+                               check="exists", expected="存在", actual="不存在")
+            bad = target_problem(game, spec, t, source=obj, controller=controller, source_colors=colors)
+            if bad:
+                check, exp, act = bad
+                raise _illegal(game, "409.1c", "illegal_target",
+                               f"{t.name} ({p}) is not a legal target: {check} {exp} ≠ {act}", object=obj, target=t,
+                               check=check, expected=exp, actual=act)
+            slot.append(("player", t.name, 0) if isinstance(t, Player) else ("obj", t.id, t.inc))
+        slots.append(slot)
+    return slots
+
+
+def _no_targets(game, obj, tspecs, controller, colors):
+    raise _illegal(game, "409.1c", "not_enough_targets", f"{obj.name}: no legal target for 目标", object=obj,
+                   needed=sum(int(s.get("count", 1)) for s in tspecs), given=0)
+
+
+def _target_objs(game, slots) -> list:
+    return [game.by_name[i] if k == "player" else game.objects[i] for slot in slots for (k, i, _) in slot]
+
+
+def _target_names(game, slots) -> list:
+    return [game.by_name[i] if k == "player" else game.objects[i] for slot in slots for (k, i, _) in slot]
+
+
+def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str]]:
+    """409.1f: mana cost, plus increases, minus reductions — determined once and locked."""
+    red = inc = 0
+    changes = []
+    for src in game.battlefield():
+        sc = chars(game, src)
+        for ab in sc.abilities:
+            if ab.kind != "static":
+                continue
+            s = ab.spec
+            if not (s.get("cost_reduction") or s.get("cost_increase")):
+                continue
+            f = dict(s.get("spells") or {})
+            f["zone"] = "hand" if obj.zone == "hand" else obj.zone
+            if matches(game, obj, f, controller=sc.controller, source_id=src.id, ch=c) is not None:
+                continue
+            if s.get("cost_reduction"):
+                n = M.mana_value(M.parse_cost(s["cost_reduction"]))
+                red += n
+                changes.append(f"{src.name} 减少{{{n}}}")
+            if s.get("cost_increase"):
+                n = M.mana_value(M.parse_cost(s["cost_increase"]))
+                inc += n
+                changes.append(f"{src.name} 增加{{{n}}}")
+    return M.adjust(obj.card.cost, red, inc, x), changes
+
+
+def _sacrifice_cost(game, obj, extra, costs, actor):
+    if not extra.get("sacrifice"):
+        return None
+    pick = (costs or {}).get("sacrifice")
+    cands = [o for o in game.battlefield() if chars(game, o).controller == actor
+             and matches(game, o, extra["sacrifice"], controller=actor) is None]
+    if pick is None:
+        raise MissingChoice("costs.sacrifice", obj.id, [o.id for o in cands], actor,
+                            "give `costs: {sacrifice: ID}` on the action (409.1b, 409.1f)")
+    o = game.objects.get(pick)
+    if o is None or o not in cands:
+        raise _illegal(game, "409.1h", "cannot_pay", f"{pick} cannot be sacrificed to pay for {obj.name}",
+                       player=game.by_name.get(actor, actor), object=obj, cost="牺牲", pool=pick)
+    return o
+
+
+def activate_mana_sources(game, actor, sources) -> None:
+    for sid in sources or []:
+        do_activate(game, actor, activate=sid, _paying=True)
+
+
+def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, other=None):
+    """409.1h: pay the whole total cost (mana from the pool, then the other parts)."""
+    p = game.by_name[actor]
+    options = M.payments(total, p.pool)
+    if not options:
+        raise _illegal(game, "409.1h", "cannot_pay",
+                       f"{actor} cannot pay {M.show_cost(total)} for {obj.name} from pool {M.show(p.pool) if p.pool else '空'}",
+                       player=game.by_name.get(actor, actor), object=obj, cost=M.show_cost(total), pool=M.show(p.pool) if p.pool else "空")
+    keys = [M.show(o) for o in options]
+    if pay is not None:
+        want = M.show(M.parse_pool(pay)) if not isinstance(pay, str) or "{" in pay else pay
+        if want not in keys:
+            raise _illegal(game, "409.1h", "cannot_pay", f"cannot pay {M.show_cost(total)} as {want}; "
+                           f"possible: {', '.join(keys)}", player=game.by_name.get(actor, actor), object=obj, cost=M.show_cost(total),
+                           pool=M.show(p.pool) if p.pool else "空")
+        spend = options[keys.index(want)]
+    elif len(options) == 1:
+        spend = options[0]
+    else:
+        ans = game.choose("pay", obj.id, by=actor, options=keys,
+                          hint="different payments leave different mana in the pool; give `pay:` on the action")
+        spend = options[keys.index(ans)]
+    parts = []
+    if other:
+        parts.extend(other)
+    if sacrifice is not None:
+        parts.append(f"牺牲{sacrifice.name}")
+    f = game.fire("409.1h", "cost_paid", [obj] + ([sacrifice] if sacrifice else []), player=p, object=obj,
+                  mana=M.show(spend) if spend else "无", other="、".join(parts) or "无")
+    with game.under(f):
+        if spend:
+            pool = dict(p.pool)
+            for col, n in spend.items():
+                pool[col] -= n
+                if not pool[col]:
+                    del pool[col]
+            game.set(p, "pool", pool)
+        if tap_self:
+            game.set(obj if not isinstance(obj, StackAbility) else game.objects[obj.source], "tapped", True)
+        if sacrifice is not None:
+            game.happen([Event("sacrifice", {"object": sacrifice}, f.id, firing=f)])
+
+
+# ------------------------------------------------------------------ activated abilities
+
+def find_ability(game, obj, key, actor):
+    abil = chars(game, obj).abilities if obj.zone == "battlefield" else obj.card.abilities
+    acts = [a for a in abil if a.kind in ("activated", "mana")]
+    if key is not None:
+        for a in acts:
+            if a.key == str(key):
+                return a
+        raise _illegal(game, "409.1a", "ability_announced",
+                       f"{obj.name} ({obj.id}) has no activated ability {key!r}; it has: "
+                       f"{', '.join(a.key for a in acts) or 'none'}", player=game.by_name.get(actor, actor), source=obj, ability=key)
+    if len(acts) == 1:
+        return acts[0]
+    if not acts:
+        raise _illegal(game, "409.1a", "ability_announced", f"{obj.name} ({obj.id}) has no activated ability",
+                       player=game.by_name.get(actor, actor), source=obj, ability="-")
+    raise MissingChoice("ability", obj.id, [a.key for a in acts], actor, "give `ability:` on the action")
+
+
+def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, costs=None, mana=None, pay=None,
+                _paying=False, **_):
+    obj = game.objects.get(activate)
+    if obj is None:
+        raise _illegal(game, "409.1a", "ability_announced", f"no object {activate!r}", player=game.by_name.get(actor, actor),
+                       source=activate, ability=ability or "-")
+    ab = find_ability(game, obj, ability, actor)
+    spec = ab.spec
+    is_mana = ab.kind == "mana"
+    if not is_mana and not _paying:
+        actor = game.require_priority(actor)
+    elif actor is None:
+        actor = game.priority
+    zone = spec.get("zone", "battlefield")
+    if obj.zone != zone:
+        raise _illegal(game, "402.8g", "ability_zone",
+                       f"{obj.name}'s ability works only while it is in {zone}; it is in {obj.zone}", object=obj,
+                       ability=ab.key, zone=obj.zone)
+    owner = chars(game, obj).controller if obj.zone == "battlefield" else obj.owner
+    if owner != actor:
+        raise _illegal(game, "403.2", "not_controller", f"only {owner} can activate {obj.name}'s abilities",
+                       player=game.by_name.get(actor, actor), object=obj, controller=owner)
+    timing = spec.get("timing", "instant")
+    if timing == "sorcery":
+        why = sorcery_timing_problem(game, actor)
+        if why:
+            raise _illegal(game, "403.5", "activation_timing", f"only {why}", player=game.by_name.get(actor, actor), object=obj, why=why)
+    if timing == "your_upkeep" and not (game.active == actor and game.step == "维持"):
+        raise _illegal(game, "403.5", "activation_timing", "only during your upkeep", player=game.by_name.get(actor, actor), object=obj,
+                       why="只能在你的维持中使用")
+    cost = M.parse_cost(spec.get("cost", ""))
+    tap = "T" in cost
+    if tap:
+        if obj.tapped:
+            raise _illegal(game, "104.4", "already_tapped", f"{obj.name} is tapped: {{横置}} cannot be paid",
+                           object=obj)
+        c = chars(game, obj)
+        if "生物" in c.types and obj.sick:
+            if "敏捷" in c.keywords:
+                game.fire("212.3d", "haste_ignores", [obj], object=obj, what="横置起动")
+            else:
+                raise _illegal(game, "212.3d", "summoning_sick_tap",
+                               f"{obj.name} has not been controlled since the start of the turn (召唤失调)", object=obj)
+    total = M.adjust(tuple(s for s in cost if s != "T"), x=int(x or 0))
+    sac = None
+    other = []
+    if spec.get("sacrifice_self"):
+        sac = obj
+    elif spec.get("sacrifice"):
+        pick = (costs or {}).get("sacrifice")
+        cands = [o for o in game.battlefield() if chars(game, o).controller == actor
+                 and matches(game, o, spec["sacrifice"], controller=actor) is None]
+        if pick is None:
+            raise MissingChoice("costs.sacrifice", obj.id, [o.id for o in cands], actor,
+                                "give `costs: {sacrifice: ID}` on the action")
+        sac = game.objects.get(pick)
+        if sac not in cands:
+            raise _illegal(game, "409.1h", "cannot_pay", f"{pick} cannot be sacrificed", player=game.by_name.get(actor, actor), object=obj,
+                           cost="牺牲", pool=pick)
+    for cname, n in (spec.get("remove_counters") or {}).items():
+        if obj.counters.get(cname, 0) < n:
+            raise _illegal(game, "409.1h", "cannot_pay", f"{obj.name} has no {cname} counter to remove",
+                           player=game.by_name.get(actor, actor), object=obj, cost=f"移去{n}个{cname}指示物", pool="无")
+        other.append(f"移去{n}个{cname}指示物")
+    if is_mana:
+        _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other)
+        return
+    c = chars(game, obj)
+    chosen = check_targets(game, obj, spec.get("targets", []), targets, controller=actor, colors=tuple(c.colors))
+    item = StackAbility(game.new_id(f"{obj.id}.{ab.key}"), obj.id, obj.inc, obj.name, actor, ab, "activated", chosen,
+                        {"x": int(x or 0), "source_colors": tuple(c.colors)})
+    f = game.fire("409.1a", "ability_announced", [obj, item.id], player=game.by_name.get(actor, actor), source=obj,
+                  ability=ab.text or ab.key)
+    if chosen:
+        game.fire("409.1c", "targets_chosen", [item.id] + _target_objs(game, chosen), object=item,
+                  targets=_target_names(game, chosen))
+    activate_mana_sources(game, actor, mana)
+    with game.under(f):
+        game.push(item)
+    pay_cost(game, actor, item, total, pay, sacrifice=sac, tap_self=tap, other=other)
+    if other:
+        with game.under(game.current_firing() or f):
+            for cname, n in (spec.get("remove_counters") or {}).items():
+                game.happen([Event("counters", {"object": obj, "name": cname, "n": -n}, f.id, firing=f)])
+    game.took_action(actor)
+
+
+def _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other):
+    """411.1: a mana ability is paid for and resolves at once, without the stack."""
+    p = game.by_name[actor]
+    if total:
+        pay_cost(game, actor, obj, total, pay, sacrifice=sac)
+    f = game.fire("411.1", "mana_ability", [obj], player=p, source=obj, mana=_mana_text(ab.spec))
+    with game.under(f):
+        if tap:
+            game.set(obj, "tapped", True)
+        ctx = Ctx(None, obj, obj.name, actor, source_colors=tuple(chars(game, obj).colors))
+        ctx.item = None
+        run(game, ctx, ab.spec.get("effects", []))
+        if tap and "地" in chars(game, obj).types:
+            game.happen([Event("tap_for_mana", {"object": obj, "player": actor, "mana": ab.spec}, f.id, firing=f)])
+
+
+def _mana_text(spec) -> str:
+    out = []
+    for e in spec.get("effects", []):
+        v = e.get("add_mana")
+        if v == "any_land_color":
+            out.append("一点你操控的地所能产生颜色的魔法力")
+        elif isinstance(v, str):
+            out.append(M.show(M.parse_pool(v if "{" in v else "{" + "}{".join(v) + "}")))
+    return "、".join(out) or "魔法力"
+
+
+def resolve_mana_trigger(game, t) -> None:
+    """411.3: a triggered mana ability resolves right after the mana ability that triggered it."""
+    src = game.objects.get(t.source)
+    f = game.fire("411.3", "triggered_mana", [src] if src else [], source=src or t.source_name,
+                  mana=_mana_text(t.ability.spec))
+    with game.under(f):
+        ctx = Ctx(None, src, t.source_name, t.controller, event=t.event)
+        ev = t.event
+        if ev is not None and ev.kind == "tap_for_mana":
+            ctx.about = ev.data["object"]
+            ctx.chosen["mana_spec"] = ev.data.get("mana")
+        effects = []
+        for e in t.ability.spec.get("effects", []):
+            if e.get("add_mana") == "same":
+                spec = (ev.data.get("mana") or {}) if ev else {}
+                produced = [x.get("add_mana") for x in spec.get("effects", []) if isinstance(x.get("add_mana"), str)]
+                effects.append({**e, "add_mana": produced[0] if produced else "C"})
+            else:
+                effects.append(e)
+        run(game, ctx, effects)
+
+
+# ------------------------------------------------------------------ lands
+
+def do_play(game, actor, play=None, **_):
+    actor = game.require_priority(actor)
+    obj = game.objects.get(play)
+    if obj is None or obj.zone != "hand" or obj.owner != actor:
+        raise _illegal(game, "212.6a", "land_timing", f"{play!r} is not in {actor}'s hand", player=game.by_name.get(actor, actor),
+                       object=play, why="不在手牌中")
+    if "地" not in chars(game, obj).types:
+        raise _illegal(game, "212.6a", "land_timing", f"{obj.name} is not a land; cast it with `cast:`",
+                       player=game.by_name.get(actor, actor), object=obj, why="不是地")
+    why = sorcery_timing_problem(game, actor)
+    if why:
+        raise _illegal(game, "212.6a", "land_timing", f"a land can only be played {why}", player=game.by_name.get(actor, actor), object=obj,
+                       why=why)
+    p = game.by_name[actor]
+    if p.lands_played >= p.land_limit:
+        raise _illegal(game, "212.6b", "one_land_per_turn", f"{actor} already played {p.lands_played} land(s) this turn",
+                       player=game.by_name.get(actor, actor), object=obj, played=p.lands_played, limit=p.land_limit)
+    f = game.fire("212.6a", "land_played", [obj], player=p, object=obj)
+    with game.under(f):
+        game.set(p, "lands_played", p.lands_played + 1)
+        game.happen([Event("move", {"object": obj, "to": "battlefield", "from": "hand", "reason": "play",
+                                    "controller": actor}, f.id, firing=f)])
+    game.took_action(actor)
+
+
+__all__ = ["do_cast", "do_activate", "do_play", "legal_targets", "resolve_mana_trigger"]

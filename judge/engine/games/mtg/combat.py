@@ -1,0 +1,402 @@
+"""Combat (306–311, 500–502): declaring attackers and blockers, combat damage on the stack.
+
+In the 2006 rules combat damage is assigned at the start of the combat
+damage step and put on the stack as one object (310.1, 408.1g); players get
+priority; it then resolves and all of it is dealt at once (310.4). A creature
+with 0 or less power assigns no combat damage (310.2a, 104.2).
+
+Declarations are scenario actions (`attack:` / `block:`), checked against
+the rules: tapped or summoning-sick creatures can't attack (308.2a, 212.3d)
+unless they have haste; restrictions must all be obeyed and as many
+requirements as possible (500.2–500.5); evasion abilities add up (501.2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from judge.engine.core.errors import EngineError, IllegalAction
+from judge.engine.core.objects import Event, Player, StackAbility
+from judge.engine.core.trace import Ref
+from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.rules import rules
+
+MAX_ENUMERATE = 12
+
+
+@dataclass(slots=True, eq=False)
+class CombatDamage(StackAbility):
+    @property
+    def name(self) -> str:
+        return "战斗伤害"
+
+    @property
+    def ref(self) -> Ref:
+        return Ref(self.id, "战斗伤害")
+
+
+def _illegal(game, number, code, message, **fields):
+    return IllegalAction(game.rid(number), code, fields, message)
+
+
+def can_attack(game, o) -> str | None:
+    """Why this permanent can't be declared as an attacker (None if it can)."""
+    c = chars(game, o)
+    if "生物" not in c.types:
+        return "not_creature"
+    if c.controller != game.active:
+        return "not_controller"
+    if o.tapped:
+        return "tapped"
+    if o.sick and "敏捷" not in c.keywords:
+        return "sick"
+    if c.flags.get("cant_attack"):
+        return "cant_attack"
+    return None
+
+
+def possible_attackers(game) -> list:
+    return [o for o in game.battlefield() if can_attack(game, o) is None]
+
+
+rules.declare("308.2a", reasons={"cannot_attack": "object why"})
+rules.declare("308.2c", reasons={"attackers_tapped": "objects"})
+rules.declare("308.2g", reasons={"attackers_declared": "player objects defender"})
+rules.declare("500.2", reasons={"attack_restriction": "objects why", "attack_requirement": "objects better"})
+rules.declare("500.3", reasons={"block_restriction": "objects why", "block_requirement": "objects better"})
+rules.declare("309.2a", reasons={"cannot_block": "object why"})
+rules.declare("309.2e", reasons={"blockers_declared": "player blocks"})
+rules.declare("309.1", reasons={"no_blockers": "player"})
+rules.declare("501.2", reasons={"evasion": "attacker blocker why"})
+rules.declare("502.4b", reasons={"flying_block": "attacker blocker"})
+rules.declare("310.1", reasons={"combat_damage_assigned": "assignments"})
+rules.declare("310.2a", reasons={"no_combat_damage": "object power"})
+rules.declare("310.4", reasons={"combat_damage_dealt": "assignments"})
+
+_WHY = {"not_creature": "不是生物", "not_controller": "不由主动玩家操控", "tapped": "已横置",
+        "sick": "召唤失调（并非自主动玩家最近一回合开始时便持续操控）", "cant_attack": "不能攻击"}
+
+
+def do_attack(game, actor, attack=None, **_):
+    if game.awaiting != ("宣告攻击者", actor):
+        raise _illegal(game, "308.2a", "cannot_attack",
+                       f"{actor} cannot declare attackers now (step {game.step}; "
+                       f"{'waiting for ' + str(game.awaiting) if game.awaiting else 'attackers are declared at the start of 宣告攻击者'})",
+                       object="-", why="时机不对")
+    if attack is None:
+        attack = []
+    if isinstance(attack, str):
+        attack = [attack]
+    defenders = [n for n in game.apnap() if n != actor]
+    plan: dict[str, str] = {}
+    if isinstance(attack, dict):
+        for a, d in attack.items():
+            plan[str(a)] = str(d)
+    else:
+        if len(defenders) != 1 and attack:
+            raise EngineError(f"{len(defenders)} opponents: say whom each creature attacks, e.g. attack: {{bear: 乙}}")
+        for a in attack:
+            plan[str(a)] = defenders[0] if defenders else ""
+    objs = []
+    for aid, d in plan.items():
+        o = game.objects.get(aid)
+        if o is None or o.zone != "battlefield":
+            raise _illegal(game, "308.2a", "cannot_attack", f"{aid!r} is not a permanent on the battlefield",
+                           object=aid, why="不在场上")
+        why = can_attack(game, o)
+        if why == "sick":
+            raise _illegal(game, "212.3d", "summoning_sick_attack",
+                           f"{o.name} ({o.id}) can't attack: summoning sick and no haste (212.3d, 308.2a)", object=o)
+        if why:
+            raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_WHY[why]}", object=o,
+                           why=_WHY[why])
+        if d not in defenders:
+            raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} can't attack {d!r}", object=o, why="防御玩家不合法")
+        objs.append(o)
+    _check_attack_rules(game, objs)
+    for o in objs:
+        if o.sick:
+            game.fire("212.3d", "haste_ignores", [o], object=o, what="攻击")
+    if objs:
+        f = game.fire("308.2c", "attackers_tapped", objs, objects=objs)
+        with game.under(f):
+            for o in objs:
+                game.set(o, "tapped", True)
+    game.awaiting = None
+    f = game.fire("308.2g", "attackers_declared", objs, player=game.by_name[actor], objects=objs,
+                  defender=sorted(set(plan.values())) or "-")
+    with game.under(f):
+        for o in objs:
+            game.set(o, "attacking", plan[o.id])
+        evs = [Event("attack", {"object": o, "defender": plan[o.id], "chars": chars(game, o)}, f.id, firing=f)
+               for o in objs]
+        game.happen(evs)
+    if not objs:
+        from judge.engine.games.mtg.turn import end_step
+
+        game.fire("308.4", "no_attackers", [], player=game.by_name[actor])
+        end_step(game)
+        return
+    game.passes = 0
+    game.give_priority(game.active)
+
+
+def _check_attack_rules(game, objs) -> None:
+    cand = possible_attackers(game)
+    if len(cand) > MAX_ENUMERATE:
+        cand = cand[:MAX_ENUMERATE]
+
+    def restriction(sel) -> str | None:
+        for o in sel:
+            if chars(game, o).flags.get("cant_attack_alone") and len(sel) == 1:
+                return f"{o.name}不能单独进行攻击"
+        for src in game.battlefield():
+            for ab in chars(game, src).abilities:
+                if ab.kind == "static" and ab.spec.get("max_attackers") is not None and \
+                        len(sel) > ab.spec["max_attackers"]:
+                    return f"每回合只有{ab.spec['max_attackers']}个生物可以攻击"
+        return None
+
+    def requirements(sel) -> int:
+        return sum(1 for o in sel if chars(game, o).flags.get("must_attack"))
+
+    why = restriction(objs)
+    if why:
+        raise _illegal(game, "500.2", "attack_restriction", f"illegal attack: {why}", objects=objs, why=why)
+    have = requirements(objs)
+    best = None
+    for k in range(len(cand) + 1):
+        for sel in combinations(cand, k):
+            if restriction(list(sel)) is None and requirements(sel) > have:
+                best = list(sel)
+                break
+        if best:
+            break
+    if best is not None:
+        raise _illegal(game, "500.2", "attack_requirement",
+                       f"illegal attack: it obeys {have} requirement(s), but declaring "
+                       f"{', '.join(o.id for o in best) or 'nothing'} would obey more (500.4)",
+                       objects=objs, better=best)
+
+
+def begin_blockers(game) -> bool:
+    """True if the game now waits for a block declaration; otherwise priority was given."""
+    attackers = game.attackers()
+    defenders = sorted({o.attacking for o in attackers})
+    for d in defenders:
+        if any(_can_block_any(game, b, attackers) for b in game.battlefield() if chars(game, b).controller == d):
+            game.step_event("宣告阻挡者")
+            game.awaiting = ("宣告阻挡者", d)
+            return True
+    f = game.fire("309.1", "no_blockers", [], player=game.by_name[defenders[0]] if defenders else "-")
+    with game.under(f):
+        game.step_event("宣告阻挡者")
+    game.give_priority(game.active)
+    return True
+
+
+def _can_block_any(game, b, attackers) -> bool:
+    return any(block_problem(game, b, a) is None for a in attackers)
+
+
+def block_problem(game, b, a) -> tuple | None:
+    """None if `b` may block `a` on its own terms (309.2a, 501.2, 502.4b)."""
+    cb = chars(game, b)
+    if "生物" not in cb.types:
+        return ("309.2a", "不是生物")
+    if b.tapped:
+        return ("309.2a", "已横置")
+    if cb.flags.get("cant_block"):
+        return ("309.2a", "不能阻挡")
+    ca = chars(game, a)
+    if "飞行" in ca.keywords and "飞行" not in cb.keywords:
+        return ("502.4b", "具飞行异能的生物不能被不具飞行异能的生物阻挡")
+    if "次元幽影" in ca.keywords and "次元幽影" not in cb.keywords:
+        return ("501.2", "具次元幽影异能的生物只能被具次元幽影异能的生物阻挡")
+    if "次元幽影" in cb.keywords and "次元幽影" not in ca.keywords:
+        return ("501.2", "具次元幽影异能的生物只能阻挡具次元幽影异能的生物")
+    return None
+
+
+def do_block(game, actor, block=None, **_):
+    if game.awaiting != ("宣告阻挡者", actor):
+        raise _illegal(game, "309.2a", "cannot_block", f"{actor} cannot declare blockers now", object="-",
+                       why="时机不对")
+    block = block or {}
+    pairs = []
+    for bid, aids in block.items():
+        b = game.objects.get(str(bid))
+        if b is None or b.zone != "battlefield" or chars(game, b).controller != actor:
+            raise _illegal(game, "309.2a", "cannot_block", f"{bid!r} is not a creature {actor} controls",
+                           object=str(bid), why="不由防御玩家操控")
+        for aid in (aids if isinstance(aids, list) else [aids]):
+            a = game.objects.get(str(aid))
+            if a is None or not a.attacking:
+                raise _illegal(game, "309.2a", "cannot_block", f"{aid!r} is not attacking", object=b, why="未攻击")
+            bad = block_problem(game, b, a)
+            if bad:
+                rule, why = bad
+                if rule == "502.4b":
+                    raise _illegal(game, rule, "flying_block", f"{b.name} can't block {a.name}: {why}", attacker=a,
+                                   blocker=b)
+                if rule == "501.2":
+                    raise _illegal(game, rule, "evasion", f"{b.name} can't block {a.name}: {why}", attacker=a,
+                                   blocker=b, why=why)
+                raise _illegal(game, rule, "cannot_block", f"{b.name} can't block: {why}", object=b, why=why)
+            pairs.append((b, a))
+    _check_block_rules(game, actor, pairs)
+    game.awaiting = None
+    blocks = [f"{b.name}→{a.name}" for b, a in pairs]
+    f = game.fire("309.2e", "blockers_declared", [x for p in pairs for x in p], player=game.by_name[actor],
+                  blocks=blocks or "无")
+    with game.under(f):
+        for b, a in pairs:
+            game.set(b, "blocking", b.blocking + [a.id])
+            game.set(a, "blocked_by", a.blocked_by + [b.id])
+            if not a.blocked:
+                game.set(a, "blocked", True)
+        evs = [Event("block", {"object": b, "attacker": a, "chars": chars(game, b)}, f.id, firing=f)
+               for b, a in pairs]
+        game.happen(evs)
+    game.passes = 0
+    game.give_priority(game.active)
+
+
+def _check_block_rules(game, actor, pairs) -> None:
+    attackers = game.attackers()
+    by_attacker: dict[str, int] = {}
+    for b, a in pairs:
+        by_attacker[a.id] = by_attacker.get(a.id, 0) + 1
+
+    def restriction(sel_pairs) -> str | None:
+        counts: dict[str, int] = {}
+        for b, a in sel_pairs:
+            counts[a.id] = counts.get(a.id, 0) + 1
+        for a in attackers:
+            need = chars(game, a).flags.get("min_blockers")
+            n = counts.get(a.id, 0)
+            if need and 0 < n < need:
+                return f"{a.name}只能被{need}个或更多生物阻挡"
+        return None
+
+    def requirements(sel_pairs) -> int:
+        blockers = {b.id for b, _ in sel_pairs}
+        return sum(1 for b in game.battlefield() if b.id in blockers and chars(game, b).flags.get("must_block"))
+
+    why = restriction(pairs)
+    if why:
+        raise _illegal(game, "500.3", "block_restriction", f"illegal block: {why}",
+                       objects=[b for b, _ in pairs], why=why)
+    have = requirements(pairs)
+    mine = [b for b in game.battlefield() if chars(game, b).controller == actor]
+    options = [(b, a) for b in mine for a in attackers if block_problem(game, b, a) is None][:MAX_ENUMERATE]
+    for k in range(len(options) + 1):
+        for sel in combinations(options, k):
+            if len({b.id for b, _ in sel}) != len(sel):
+                continue
+            if restriction(list(sel)) is None and requirements(sel) > have:
+                better = [f"{b.id}→{a.id}" for b, a in sel]
+                raise _illegal(game, "500.3", "block_requirement",
+                               f"illegal block: obeys {have} requirement(s), but {', '.join(better)} obeys more",
+                               objects=[b for b, _ in pairs], better=better)
+
+
+# ------------------------------------------------------------------ damage
+
+@rules.implements("502.2b", reasons={"first_strike_step": "objects"})
+def assign_combat_damage(game) -> None:
+    attackers = game.attackers()
+    fs_any = any("先攻" in chars(game, o).keywords for o in attackers + game.blockers())
+    second = game.first_strike_done
+    if fs_any and not second:
+        game.first_strike_pending = True
+        firsts = [o for o in attackers + game.blockers() if "先攻" in chars(game, o).keywords]
+        game.fire("502.2b", "first_strike_step", firsts, objects=firsts)
+    else:
+        game.first_strike_pending = False
+
+    def deals(o) -> bool:
+        has_fs = "先攻" in chars(game, o).keywords
+        if fs_any and not second:
+            return has_fs
+        if second:
+            return not has_fs
+        return True
+
+    assignments = []
+    for a in attackers:
+        if not deals(a):
+            continue
+        p = chars(game, a).power or 0
+        if p <= 0:
+            _no_damage(game, a, chars(game, a).power)
+            continue
+        if not a.blocked:
+            assignments.append((a, game.by_name[a.attacking], p))
+            continue
+        blockers = [game.objects[b] for b in a.blocked_by if game.objects[b].zone == "battlefield"
+                    and a.id in game.objects[b].blocking]
+        if not blockers:
+            continue                                    # 310.2c: blocked, but nothing left to hit
+        if len(blockers) == 1:
+            assignments.append((a, blockers[0], p))
+        else:
+            ids = [b.id for b in blockers]
+            ans = game.choose("assign", a.id, by=a.controller, options=None, legal=lambda v, ids=ids, p=p: (
+                None if isinstance(v, dict) and set(map(str, v)) <= set(ids) and sum(int(x) for x in v.values()) == p
+                else f"assign exactly {p} damage among {', '.join(ids)}"))
+            for bid, n in ans.items():
+                if int(n) > 0:
+                    assignments.append((a, game.objects[str(bid)], int(n)))
+    for b in game.blockers():
+        if not deals(b):
+            continue
+        p = chars(game, b).power or 0
+        targets = [game.objects[x] for x in b.blocking if game.objects[x].zone == "battlefield"
+                   and game.objects[x].attacking]
+        if p <= 0:
+            if targets:
+                _no_damage(game, b, chars(game, b).power)
+            continue
+        if len(targets) == 1:
+            assignments.append((b, targets[0], p))
+    if fs_any and second:
+        game.first_strike_done = False
+    elif fs_any:
+        game.first_strike_done = True
+    if not assignments:
+        return
+    item = CombatDamage(game.new_id("战斗伤害"), "", 0, "战斗", game.active, None, "combat_damage", [],
+                        {"assign": assignments})
+    f = game.fire("310.1", "combat_damage_assigned", [x for s, t, _ in assignments for x in (s, t)],
+                  assignments=_assign_text(assignments))
+    with game.under(f):
+        game.push(item)
+
+
+def _no_damage(game, o, power) -> None:
+    if power is not None and power < 0:
+        game.fire("104.2", "negative_as_zero", [o], object=o, power=power)
+    game.fire("310.2a", "no_combat_damage", [o], object=o, power=power)
+
+
+def _assign_text(assignments) -> list[str]:
+    return [f"{s.name}→{t.name} {n}" for s, t, n in assignments]
+
+
+def resolve_combat_damage(game, item) -> None:
+    assignments = item.extra["assign"]
+    f = game.fire("310.4", "combat_damage_dealt", [x for s, t, _ in assignments for x in (s, t)],
+                  assignments=_assign_text(assignments))
+    with game.under(f):
+        game.remove_from_stack(item)
+        evs = []
+        for s, t, n in assignments:
+            evs.append(Event("damage", {"source": s, "source_name": s.name, "source_chars": chars(game, s),
+                                        "source_controller": chars(game, s).controller, "target": t, "amount": n,
+                                        "combat": True}, f.id, firing=f))
+        game.happen(evs)
+
+
+def is_player(x) -> bool:
+    return isinstance(x, Player)

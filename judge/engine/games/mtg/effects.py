@@ -1,0 +1,702 @@
+"""Spell and ability effects: the verbs of the card vocabulary (413.2b, 416–419).
+
+The controller of a resolving spell or ability follows its instructions in
+order (413.2b); each instruction is one firing of 413.2b with a reason code
+per verb (`effect_damage`, `effect_destroy`, …) and the events it causes go
+through replacement and prevention. Continuous effects from a resolution
+lock onto the objects they affect right then (418.3b); rule-changing ones
+(prevent all damage creatures would deal) look at the game as it is.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.engine.core.errors import EngineError
+from judge.engine.core.objects import Event, Player
+from judge.engine.games.mtg import mana as M
+from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.filters import count, select
+from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.state import Card, CEffect, Delayed, Shield, card_def
+
+
+@dataclass(slots=True)
+class Ctx:
+    """Everything an instruction may refer to while its spell or ability resolves."""
+
+    item: object                    # the resolving spell (Card) or StackAbility
+    source: Card | None             # the object the ability came from / the spell itself
+    source_name: str
+    controller: str
+    targets: list = field(default_factory=list)     # per "目标": list of legal targets (illegal ones dropped)
+    x: int = 0
+    event: Event | None = None
+    about: Card | None = None       # the object a delayed trigger refers to
+    chosen: dict = field(default_factory=dict)
+    last: dict = field(default_factory=dict)
+    source_colors: tuple = ()
+
+    @property
+    def subject(self) -> str:
+        return getattr(self.item, "id", self.source_name)
+
+
+# ------------------------------------------------------------------ references and amounts
+
+def refs(game, ctx: Ctx, ref) -> list:
+    if ref is None:
+        return []
+    if isinstance(ref, list):
+        out = []
+        for r in ref:
+            for x in refs(game, ctx, r):
+                if x not in out:
+                    out.append(x)
+        return out
+    if isinstance(ref, dict):
+        if "all" in ref:
+            f = dict(ref["all"] or {})
+            sc = f.pop("shares_color_with", None)
+            objs = select(game, f, controller=ctx.controller, source_id=getattr(ctx.source, "id", None))
+            if sc:
+                base = refs(game, ctx, sc)
+                cols = {c for b in base if not isinstance(b, Player) for c in chars(game, b).colors}
+                objs = [o for o in objs if cols & set(chars(game, o).colors)]
+            return objs
+        raise EngineError(f"cannot read reference {ref!r}")
+    r = str(ref)
+    if r == "self":
+        return [ctx.source] if ctx.source is not None else []
+    if r == "you":
+        return [game.by_name[ctx.controller]]
+    if r in ("target", "target1"):
+        return list(ctx.targets[0]) if ctx.targets else []
+    if r.startswith("target") and r[6:].isdigit():
+        i = int(r[6:]) - 1
+        return list(ctx.targets[i]) if i < len(ctx.targets) else []
+    if r == "targets":
+        return [t for slot in ctx.targets for t in slot]
+    if r == "it":
+        if ctx.about is not None:
+            return [ctx.about]
+        if ctx.event is not None:
+            o = ctx.event.data.get("object")
+            return [o] if o is not None else []
+        return []
+    if r in ("enchanted", "attached"):
+        s = ctx.source
+        if s is not None and s.attached_to and s.attached_to in game.objects:
+            return [game.objects[s.attached_to]]
+        return []
+    if r == "each_player":
+        return [game.by_name[n] for n in game.apnap()]
+    if r == "each_opponent":
+        return [game.by_name[n] for n in game.apnap() if n != ctx.controller]
+    if r == "active_player":
+        return [game.by_name[game.active]]
+    if r == "defending_player":
+        d = None
+        if ctx.event is not None:
+            d = ctx.event.data.get("defender")
+        if d is None and ctx.source is not None:
+            d = getattr(ctx.source, "attacking", None)
+        return [game.by_name[d]] if d else []
+    if r in ("its_controller", "owner"):
+        base = refs(game, ctx, "target") or refs(game, ctx, "it")
+        out = []
+        for b in base:
+            if isinstance(b, Player):
+                continue
+            name = chars(game, b).controller if r == "its_controller" and b.zone == "battlefield" else b.owner
+            out.append(game.by_name[name])
+        return out
+    if r == "event_source":
+        return [ctx.event.data["source"]] if ctx.event and ctx.event.data.get("source") else []
+    if r == "event_target":
+        return [ctx.event.data["target"]] if ctx.event and ctx.event.data.get("target") else []
+    if r == "chosen":
+        return list(ctx.chosen.get("objects", []))
+    raise EngineError(f"unknown reference {r!r}")
+
+
+def players(game, ctx, ref) -> list[Player]:
+    return [p for p in refs(game, ctx, ref) if isinstance(p, Player)]
+
+
+def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
+    if isinstance(a, bool):
+        raise EngineError(f"not an amount: {a!r}")
+    if isinstance(a, int):
+        return a
+    if isinstance(a, str):
+        if a == "x":
+            return ctx.x if ctx else 0
+        if a == "damage_dealt":
+            return ctx.last.get("damage_dealt", 0) if ctx else 0
+        if a.lstrip("-").isdigit():
+            return int(a)
+        raise EngineError(f"unknown amount {a!r}")
+    ctrl = controller or (ctx.controller if ctx else None)
+    sid = getattr(source if source is not None else (ctx.source if ctx else None), "id", None)
+    if "count" in a:
+        return count(game, a["count"], controller=ctrl, source_id=sid)
+    if "hand_size" in a:
+        who = a["hand_size"]
+        name = ctrl if who == "you" else who
+        return len(game.zone_objects(name, "hand"))
+    if "max_mana_value" in a:
+        objs = select(game, a["max_mana_value"], controller=ctrl, source_id=sid)
+        if not objs:
+            if ctx is not None:
+                game.fire("104.2", "undefined_as_zero", [], what="由你操控的永久物间最高之总魔法力费用")
+            return 0
+        return max(chars(game, o).mana_value for o in objs)
+    if "life" in a:
+        return game.by_name[ctrl].life
+    raise EngineError(f"unknown amount {a!r}")
+
+
+def static_amount(game, src, a) -> int:
+    """An amount inside a characteristic-defining ability (no resolving context)."""
+    if src is None:
+        return 0
+    return amount(game, None, a, source=src, controller=src.controller)
+
+
+# ------------------------------------------------------------------ running instructions
+
+def run(game, ctx: Ctx, effects: list[dict]) -> None:
+    from judge.engine.games.mtg.vocab import VERBS
+
+    for e in effects:
+        verb = next(k for k in e if k in VERBS)
+        VERB_FUNCS[verb](game, ctx, e)
+
+
+@rules.implements("413.2b", reasons={
+    "effect_damage": "source target amount", "effect_destroy": "source object", "effect_exile": "source object",
+    "effect_bounce": "source object", "effect_return": "source object zone",
+    "effect_shuffle": "source object", "effect_sacrifice": "player object",
+    "effect_draw": "player count", "effect_discard": "player objects", "effect_gain_life": "player amount",
+    "effect_lose_life": "player amount", "effect_add_mana": "player mana", "effect_tap": "source object",
+    "effect_untap": "source object", "effect_counter": "source object", "effect_pump": "source objects delta until",
+    "effect_set_pt": "source objects pt until", "effect_switch": "source objects until",
+    "effect_counters": "source object counter n", "effect_gain_kw": "source objects keywords until",
+    "effect_lose_kw": "source objects keywords until", "effect_lose_all": "source objects until",
+    "effect_set_color": "source objects colors until", "effect_becomes": "source objects what until",
+    "effect_control": "source objects player until", "effect_prevent": "source objects amount until",
+    "effect_prevent_rule": "source what until", "effect_regenerate": "source object",
+    "effect_token": "source player token count", "effect_grant": "source objects ability until",
+    "effect_chosen": "player what value",
+})
+def _doc_413_2b(game, ctx, e):
+    """(the verbs below all fire 413.2b; this registers the rule and its reason codes)"""
+
+
+def _fire(game, ctx, code, objects, **fields):
+    return game.fire("413.2b", code, objects, **fields)
+
+
+def _damage(game, ctx: Ctx, e):
+    n = amount(game, ctx, e["damage"])
+    srcs = refs(game, ctx, e.get("source", "self"))
+    src = srcs[0] if srcs else ctx.source
+    src_chars = chars(game, src) if src is not None else None
+    evs = []
+    for t in refs(game, ctx, e.get("to", "target")):
+        f = _fire(game, ctx, "effect_damage", [src, t] if src else [t], source=src or ctx.source_name, target=t,
+                  amount=n)
+        evs.append(Event("damage", {"source": src, "source_name": src.name if src else ctx.source_name,
+                                    "source_chars": src_chars,
+                                    "source_controller": src_chars.controller if src_chars else ctx.controller,
+                                    "target": t, "amount": n, "combat": False}, f.id, firing=f))
+    done = game.happen(evs)
+    ctx.last["damage_dealt"] = sum(ev.data["amount"] for ev in done)
+
+
+def _zone_verb(code, to, reason):
+    def run_(game, ctx, e):
+        evs = []
+        for o in refs(game, ctx, e[next(iter(e))]):
+            if isinstance(o, Player):
+                continue
+            f = _fire(game, ctx, code, [o], source=ctx.source_name, object=o, **({"zone": to} if code ==
+                                                                                   "effect_return" else {}))
+            if reason == "destroy":
+                evs.append(Event("destroy", {"object": o, "no_regen": bool(e.get("no_regen"))}, f.id, firing=f))
+            else:
+                evs.append(Event("move", {"object": o, "to": to, "from": o.zone, "reason": reason,
+                                          "controller": ctx.controller if to == "battlefield" else None,
+                                          "shuffle": to == "library"}, f.id, firing=f))
+        game.happen(evs)
+    return run_
+
+
+def _sacrifice(game, ctx, e):
+    """Each affected player chooses, in APNAP order (103.4), then all are sacrificed at once."""
+    f = e["sacrifice"] or {}
+    who = players(game, ctx, e.get("who", "you"))
+    n = int(e.get("count", 1))
+    picks = []
+    order = [p for name in game.apnap() for p in who if p.name == name]
+    if len(order) > 1:
+        game.fire("103.4", "apnap_choices", [], players=[p.name for p in order])
+    for p in order:
+        cands = [o for o in select(game, {**f, "controller": "you"}, controller=p.name)]
+        if not cands:
+            continue
+        ids = [o.id for o in cands]
+        if len(cands) <= n:
+            chosen = ids
+        else:
+            ans = game.choose("sacrifice", p.name, by=p.name, options=ids if n == 1 else None,
+                              legal=(lambda a, ids=ids: None if (isinstance(a, list) and len(a) == n and
+                                                                  all(x in ids for x in a))
+                                     else f"choose {n} of {', '.join(ids)}") if n > 1 else None)
+            chosen = ans if isinstance(ans, list) else [ans]
+        for oid in chosen:
+            picks.append((p, game.objects[oid]))
+    evs = []
+    for p, o in picks:
+        fr = _fire(game, ctx, "effect_sacrifice", [o], player=p, object=o)
+        evs.append(Event("sacrifice", {"object": o}, fr.id, firing=fr))
+    game.happen(evs)
+
+
+def _draw(game, ctx, e):
+    n = amount(game, ctx, e["draw"])
+    for p in players(game, ctx, e.get("who", "you")):
+        f = _fire(game, ctx, "effect_draw", [], player=p, count=n)
+        with game.under(f):
+            for _ in range(n):
+                game.happen([Event("draw", {"player": p}, f.id, firing=f)])
+
+
+def _discard(game, ctx, e):
+    n = amount(game, ctx, e["discard"])
+    for p in players(game, ctx, e.get("who", "you")):
+        hand = game.zone_objects(p.name, "hand")
+        if len(hand) <= n:
+            chosen = [o.id for o in hand]
+            if len(hand) < n:
+                game.fire("416.3", "do_what_you_can", [p], player=p, wanted=f"弃{n}张牌",
+                          did=f"弃{len(hand)}张牌")
+        else:
+            ids = [o.id for o in hand]
+            ans = game.choose("discard", p.name, by=p.name, options=ids, legal=lambda a, ids=ids: (
+                None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in ids for x in a)
+                else f"choose exactly {n} different cards of {', '.join(ids)}"))
+            chosen = list(ans)
+        objs = [game.objects[i] for i in chosen]
+        f = _fire(game, ctx, "effect_discard", objs, player=p, objects=objs)
+        game.happen([Event("discard", {"object": o, "player": p}, f.id, firing=f) for o in objs])
+
+
+def _discard_hand(game, ctx, e):
+    for p in players(game, ctx, e.get("who", "you") if isinstance(e.get("discard_hand"), bool)
+                     else e["discard_hand"]):
+        objs = game.zone_objects(p.name, "hand")
+        f = _fire(game, ctx, "effect_discard", objs, player=p, objects=objs)
+        game.happen([Event("discard", {"object": o, "player": p}, f.id, firing=f) for o in objs])
+
+
+def _life(kind, code):
+    def run_(game, ctx, e):
+        n = amount(game, ctx, e[kind])
+        for p in players(game, ctx, e.get("who", "you")):
+            f = _fire(game, ctx, code, [p], player=p, amount=n)
+            game.happen([Event(kind, {"player": p, "amount": n}, f.id, firing=f)])
+    return run_
+
+
+def _add_mana(game, ctx, e):
+    spec = e["add_mana"]
+    who = players(game, ctx, e.get("who", "you"))
+    if spec == "any_land_color":
+        colors = []
+        for o in select(game, {"types": ["地"], "controller": "you"}, controller=ctx.controller):
+            for ab in chars(game, o).abilities:
+                if ab.kind == "mana":
+                    for ef in ab.spec.get("effects", []):
+                        v = ef.get("add_mana")
+                        if isinstance(v, str) and v != "any_land_color":
+                            for c in M.parse_pool(v if "{" in v else "{" + "}{".join(v) + "}"):
+                                if c not in colors and c != "C":
+                                    colors.append(c)
+        if not colors:
+            game.fire("406.6", "undefined_mana", [ctx.source] if ctx.source else [], source=ctx.source_name)
+            return
+        pick = game.choose("color", ctx.subject, by=ctx.controller, options=[M.COLOR_ZH[c] for c in colors])
+        mana = {M.ZH_COLOR[pick]: 1}
+    else:
+        mana = M.parse_pool(spec if "{" in spec else "{" + "}{".join(spec) + "}")
+    for p in who:
+        f = _fire(game, ctx, "effect_add_mana", [p], player=p, mana=M.show(mana))
+        game.happen([Event("add_mana", {"player": p, "mana": mana}, f.id, firing=f)])
+
+
+def _tapper(kind, code):
+    def run_(game, ctx, e):
+        evs = []
+        for o in refs(game, ctx, e[kind]):
+            f = _fire(game, ctx, code, [o], source=ctx.source_name, object=o)
+            evs.append(Event(kind, {"object": o}, f.id, firing=f))
+        game.happen(evs)
+    return run_
+
+
+@rules.implements("414.1", reasons={"countered": "object by"})
+def _counter(game, ctx, e):
+    for o in refs(game, ctx, e["counter"]):
+        if o not in game.stack:
+            continue
+        f = _fire(game, ctx, "effect_counter", [o], source=ctx.source_name, object=o)
+        with game.under(f):
+            game.counter_item(o, "414.1", "countered", by=ctx.source_name)
+
+
+def _until(e, default="end_of_turn"):
+    u = e.get("until", default)
+    if isinstance(u, dict):
+        (k, v), = u.items()
+        return (k, v)
+    return u
+
+
+def _locked_effect(game, ctx, objs, ops, until) -> CEffect | None:
+    if isinstance(until, tuple):
+        kind, ref = until
+        holder = refs(game, ctx, ref)
+        held = holder[0] if holder else None
+        if held is None or not _holds(kind, held, ctx):
+            game.fire("418.3d", "duration_already_over", [held] if held is not None else [],
+                      source=ctx.source_name, condition=_cond_zh(kind, held))
+            return None
+        until = (kind, held.key)
+    e = CEffect(game.new_id(f"{ctx.subject}.effect"), getattr(ctx.source, "id", ctx.subject), ctx.source_name,
+                ctx.controller, game.tick(), ops, locked={o.key for o in objs if not isinstance(o, Player)},
+                until=until)
+    game.add_effect(e)
+    return e
+
+
+def _holds(kind, obj, ctx) -> bool:
+    if kind == "while_tapped":
+        return obj.zone == "battlefield" and obj.tapped
+    if kind == "while_controlled":
+        return obj.zone == "battlefield" and obj.controller == ctx.controller
+    return True
+
+
+def _cond_zh(kind, obj) -> str:
+    name = obj.name if obj is not None else "?"
+    return {"while_tapped": f"只要{name}持续横置", "while_controlled": f"只要你操控{name}"}.get(kind, kind)
+
+
+def _until_zh(until) -> str:
+    if isinstance(until, tuple):
+        return {"while_tapped": "只要保持横置"}.get(until[0], until[0])
+    return {"end_of_turn": "直到回合结束", "end_of_combat": "直到战斗结束", "permanent": "持续"}.get(until, until)
+
+
+def _objs(game, ctx, ref):
+    return [o for o in refs(game, ctx, ref) if not isinstance(o, Player)]
+
+
+def _pump(game, ctx, e):
+    from judge.engine.games.mtg.vocab import parse_delta
+
+    d = parse_delta(e["pump"])
+    objs = _objs(game, ctx, e.get("what", "target"))
+    until = _until(e)
+    f = _fire(game, ctx, "effect_pump", objs, source=ctx.source_name, objects=objs, delta=e["pump"],
+              until=_until_zh(until))
+    with game.under(f):
+        _locked_effect(game, ctx, objs, [(6, "pump", d)], until)
+
+
+def _set_pt(game, ctx, e):
+    from judge.engine.games.mtg.vocab import parse_pt
+
+    v = parse_pt(e["set_pt"])
+    objs = _objs(game, ctx, e.get("what", "target"))
+    until = _until(e)
+    f = _fire(game, ctx, "effect_set_pt", objs, source=ctx.source_name, objects=objs, pt=e["set_pt"],
+              until=_until_zh(until))
+    with game.under(f):
+        _locked_effect(game, ctx, objs, [(6, "set_pt", v)], until)
+
+
+def _switch(game, ctx, e):
+    objs = _objs(game, ctx, e["switch_pt"])
+    until = _until(e)
+    f = _fire(game, ctx, "effect_switch", objs, source=ctx.source_name, objects=objs, until=_until_zh(until))
+    with game.under(f):
+        _locked_effect(game, ctx, objs, [(6, "switch", None)], until)
+
+
+def _kw(verb, code):
+    def run_(game, ctx, e):
+        kws = e[verb] if isinstance(e[verb], list) else [e[verb]]
+        objs = _objs(game, ctx, e.get("what", "target"))
+        until = _until(e)
+        f = _fire(game, ctx, code, objs, source=ctx.source_name, objects=objs, keywords="、".join(kws),
+                  until=_until_zh(until))
+        with game.under(f):
+            _locked_effect(game, ctx, objs, [(5, verb, kws)], until)
+    return run_
+
+
+def _lose_all(game, ctx, e):
+    objs = _objs(game, ctx, e["lose_all_abilities"])
+    until = _until(e)
+    f = _fire(game, ctx, "effect_lose_all", objs, source=ctx.source_name, objects=objs, until=_until_zh(until))
+    with game.under(f):
+        _locked_effect(game, ctx, objs, [(5, "lose_all", None)], until)
+
+
+def _set_color(game, ctx, e):
+    cols = e["set_color"] if isinstance(e["set_color"], list) else [e["set_color"]]
+    if cols == ["chosen"]:
+        cols = [ctx.chosen["color"]]
+    objs = _objs(game, ctx, e.get("what", "target"))
+    until = _until(e)
+    f = _fire(game, ctx, "effect_set_color", objs, source=ctx.source_name, objects=objs, colors="".join(cols),
+              until=_until_zh(until))
+    with game.under(f):
+        _locked_effect(game, ctx, objs, [(5, "set_color", cols)], until)
+
+
+def _becomes(game, ctx, e):
+    from judge.engine.games.mtg.vocab import parse_pt
+
+    b = e["becomes"]
+    objs = _objs(game, ctx, e.get("what", "target"))
+    until = _until(e)
+    ops = []
+    words = []
+    if b.get("types") is not None:
+        if b.get("still", True):
+            ops.append((4, "add_types", list(b["types"])))
+        else:
+            ops.append((4, "set_types", list(b["types"])))
+        words.append("".join(b["types"]))
+    if b.get("add_types"):
+        ops.append((4, "add_types", list(b["add_types"])))
+        words.append("".join(b["add_types"]))
+    if b.get("subtypes") is not None:
+        ops.append((4, "set_subtypes", list(b["subtypes"])))
+        words.append("／".join(b["subtypes"]))
+    if b.get("colors") is not None:
+        ops.append((5, "set_color", list(b["colors"])))
+        words.append("".join(b["colors"]) + "色")
+    if b.get("pt"):
+        ops.append((6, "set_pt", parse_pt(b["pt"])))
+        words.append(b["pt"])
+    if b.get("pt_count"):
+        ops.append((6, "set_pt_count", b["pt_count"]))
+        words.append("力量与防御力等同于计数")
+    f = _fire(game, ctx, "effect_becomes", objs, source=ctx.source_name, objects=objs, what=" ".join(words),
+              until=_until_zh(until))
+    with game.under(f):
+        _locked_effect(game, ctx, objs, ops, until)
+
+
+def _control(game, ctx, e):
+    objs = _objs(game, ctx, e["control"])
+    who = players(game, ctx, e.get("who", "you"))[0]
+    until = _until(e, "permanent")
+    f = _fire(game, ctx, "effect_control", objs, source=ctx.source_name, objects=objs, player=who,
+              until=_until_zh(until))
+    with game.under(f):
+        _locked_effect(game, ctx, objs, [(2, "control", who.name)], until)
+        for o in objs:
+            game.sync_control(o)
+
+
+def _grant(game, ctx, e):
+    from judge.engine.games.mtg.state import ability_defs
+
+    abil = ability_defs([e["grant"]])
+    objs = _objs(game, ctx, e.get("what", "target"))
+    until = _until(e)
+    f = _fire(game, ctx, "effect_grant", objs, source=ctx.source_name, objects=objs,
+              ability=e["grant"].get("text") or abil[0].kind, until=_until_zh(until))
+    with game.under(f):
+        _locked_effect(game, ctx, objs, [(5, "grant", abil)], until)
+
+
+def _counters(game, ctx, e, sign=1, verb="add_counters"):
+    evs = []
+    for o in _objs(game, ctx, e.get("on", "target")):
+        for name, n in e[verb].items():
+            f = _fire(game, ctx, "effect_counters", [o], source=ctx.source_name, object=o, counter=name, n=sign * n)
+            evs.append(Event("counters", {"object": o, "name": name, "n": sign * n}, f.id, firing=f))
+    game.happen(evs)
+
+
+def _prevent(game, ctx, e):
+    amt = e["prevent"]
+    until = e.get("until", "end_of_turn")
+    n = "all" if amt == "all" else amount(game, ctx, amt)
+    if e.get("from") is not None and e.get("to") is None:      # a rule-changing effect (418.3b example 2)
+        f = _fire(game, ctx, "effect_prevent_rule", [], source=ctx.source_name,
+                  what="将造成的所有伤害" if n == "all" else f"{n}点伤害", until=_until_zh(until))
+        game.shields.append(Shield(game.new_id(f"{ctx.subject}.shield"), "prevent", getattr(ctx.source, "id", ""),
+                                   ctx.source_name, ctx.controller, None, n,
+                                   {"source_filter": e["from"], "combat_only": bool(e.get("combat"))}, until))
+        game.version += 1
+        return
+    objs = refs(game, ctx, e.get("to", "target"))
+    f = _fire(game, ctx, "effect_prevent", objs, source=ctx.source_name, objects=objs, amount=n,
+              until=_until_zh(until))
+    for o in objs:                                             # one shield per object, fixed now (419.7c)
+        key = ("player", o.name) if isinstance(o, Player) else o.key
+        game.shields.append(Shield(game.new_id(f"{ctx.subject}.shield"), "prevent", getattr(ctx.source, "id", ""),
+                                   ctx.source_name, ctx.controller, key, n,
+                                   {"combat_only": bool(e.get("combat"))}, until))
+    game.version += 1
+
+
+def _regenerate(game, ctx, e):
+    for o in _objs(game, ctx, e["regenerate"]):
+        _fire(game, ctx, "effect_regenerate", [o], source=ctx.source_name, object=o)
+        game.shields.append(Shield(game.new_id(f"{ctx.subject}.shield"), "regenerate",
+                                   getattr(ctx.source, "id", ""), ctx.source_name, ctx.controller, o.key))
+    game.version += 1
+
+
+def _token(game, ctx, e):
+    t = e["token"]
+    n = amount(game, ctx, e.get("count", 1))
+    who = players(game, ctx, e.get("who", "you"))[0]
+    d = {"types": t.get("types", ["生物"]), "subtypes": t.get("subtypes", []), "colors": t.get("colors", []),
+         "pt": t.get("pt"), "keywords": t.get("keywords", [])}
+    cdef = card_def(t["name"], d, token=True)
+    f = _fire(game, ctx, "effect_token", [], source=ctx.source_name, player=who, token=t["name"], count=n)
+    with game.under(f):
+        for _ in range(n):
+            game.create_token(cdef, who.name, base=t.get("id") or f"{ctx.subject}.token")
+
+
+@rules.implements("404.4a", reasons={"delayed_created": "source ability object"},
+                  near_misses={"delayed_object_gone": "source ability object"})
+def _delayed(game, ctx, e):
+    spec = e["delayed"]
+    about = refs(game, ctx, spec.get("about", "target"))
+    obj = about[0] if about and not isinstance(about[0], Player) else None
+    d = Delayed(game.new_id(f"{ctx.subject}.delayed"), getattr(ctx.source, "id", ""), ctx.source_name,
+                ctx.controller, spec, obj.key if obj is not None else None,
+                tuple(chars(game, obj).types) if obj is not None else (), game.tick())
+    game.fire("404.4a", "delayed_created", [obj] if obj is not None else [], source=ctx.source_name,
+              ability=_delayed_text(spec), object=obj or "-")
+    if obj is not None and obj.zone != "battlefield" and spec["when"]["event"] in ("leaves", "dies"):
+        game.near_miss("404.4a", "delayed_object_gone", [obj], source=ctx.source_name, ability=_delayed_text(spec),
+                       object=obj)
+    game.delayed.append(d)
+
+
+def _delayed_text(spec) -> str:
+    w = spec["when"]
+    if w["event"] == "step":
+        return f"在{w.get('step')}开始时"
+    return {"leaves": "当此生物离场时", "untaps": "当此生物成为未横置时", "dies": "当此生物进入坟墓场时"}.get(
+        w["event"], w["event"])
+
+
+@rules.implements("413.2c", reasons={"may_chosen": "player choice", "cannot_choose": "player option why"})
+def _may(game, ctx, e):
+    """"You may …": decided on resolution (410.5); an option you cannot carry out can't be chosen (413.2c)."""
+    who = players(game, ctx, e.get("who", "you"))[0]
+    inner = e["may"]
+    why = _impossible(game, ctx, inner, who)
+    subject = ctx.subject
+    if why:
+        game.fire("413.2c", "cannot_choose", [who], player=who, option=_effects_zh(inner), why=why)
+        ans = game.choose("may", subject, by=who.name, options=[False])
+    else:
+        ans = game.choose("may", subject, by=who.name, options=[True, False], auto=False)
+    game.fire("413.2c", "may_chosen", [who], player=who, choice=("是" if ans else "否"))
+    if ans:
+        run(game, ctx, inner)
+    else:
+        run(game, ctx, e.get("otherwise", []) or [])
+
+
+def _impossible(game, ctx, effects, who) -> str | None:
+    for ef in effects:
+        if "sacrifice" in ef:
+            f = ef["sacrifice"] or {}
+            if not select(game, {**f, "controller": "you"}, controller=who.name):
+                return "没有可以牺牲的永久物"
+    return None
+
+
+def _effects_zh(effects) -> str:
+    out = []
+    for ef in effects:
+        if "sacrifice" in ef:
+            out.append("牺牲一个生物" if (ef["sacrifice"] or {}).get("types") == ["生物"] else "牺牲一个永久物")
+        else:
+            out.append(next(iter(ef)))
+    return "，".join(out)
+
+
+CREATURE_TYPES_FILE = "creature_types"
+
+
+def _choose_type(game, ctx, e):
+    from judge.engine.games.mtg.data import creature_types
+
+    known = creature_types()
+    ans = game.choose("type", ctx.subject, by=ctx.controller, options=None,
+                      legal=lambda a: None if isinstance(a, str) and a in known else
+                      ("只能选择正好一个现有的生物类别" if isinstance(a, str) and ("／" in a or "/" in a)
+                       else f"{a!r} 不是生物类别"))
+    ctx.chosen["type"] = ans
+    _fire(game, ctx, "effect_chosen", [], player=ctx.controller, what="生物类别", value=ans)
+
+
+VERB_FUNCS = {
+    "damage": _damage,
+    "destroy": _zone_verb("effect_destroy", "graveyard", "destroy"),
+    "exile": _zone_verb("effect_exile", "exile", "effect"),
+    "bounce": _zone_verb("effect_bounce", "hand", "effect"),
+    "return_to_hand": _zone_verb("effect_return", "hand", "effect"),
+    "return_to_battlefield": _zone_verb("effect_return", "battlefield", "effect"),
+    "shuffle_into_library": _zone_verb("effect_shuffle", "library", "effect"),
+    "sacrifice": _sacrifice,
+    "draw": _draw,
+    "discard": _discard,
+    "discard_hand": _discard_hand,
+    "gain_life": _life("gain_life", "effect_gain_life"),
+    "lose_life": _life("lose_life", "effect_lose_life"),
+    "add_mana": _add_mana,
+    "tap": _tapper("tap", "effect_tap"),
+    "untap": _tapper("untap", "effect_untap"),
+    "counter": _counter,
+    "pump": _pump,
+    "set_pt": _set_pt,
+    "switch_pt": _switch,
+    "add_counters": _counters,
+    "remove_counters": lambda g, c, e: _counters(g, c, e, -1, "remove_counters"),
+    "gain": _kw("gain", "effect_gain_kw"),
+    "lose": _kw("lose", "effect_lose_kw"),
+    "lose_all_abilities": _lose_all,
+    "set_color": _set_color,
+    "becomes": _becomes,
+    "control": _control,
+    "prevent": _prevent,
+    "regenerate": _regenerate,
+    "token": _token,
+    "delayed": _delayed,
+    "may": _may,
+    "choose_type": _choose_type,
+    "grant": _grant,
+}
+
+rules.declare("104.2", reasons={"undefined_as_zero": "what", "negative_as_zero": "object power"})
+rules.declare("406.6", reasons={"undefined_mana": "source"})
+rules.declare("416.3", reasons={"do_what_you_can": "player wanted did"})
+rules.declare("418.3d", reasons={"duration_already_over": "source condition"})
+rules.declare("103.4", reasons={"apnap_choices": "players"})

@@ -1,0 +1,326 @@
+"""MTG events: what each event does to the game, and the replacement/prevention effects on it (419).
+
+Events go through the core pipeline (`Game.happen`): every applicable
+replacement or prevention effect applies at most once per event (419.6a), the
+affected object's controller or the affected player chooses among several
+(419.9a), a modified event may be modified again by another effect (419.9b);
+then the events are performed together and triggers are looked for.
+
+"Destroy" and "sacrifice" are defined as putting the permanent into its
+owner's graveyard, so `expand()` rewrites them into zone moves after
+regeneration had its chance; the moves then meet "if … would be put into a
+graveyard" replacements.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine.core.objects import Event, Player
+from judge.engine.games.mtg.chars import chars, printed
+from judge.engine.games.mtg.filters import matches
+from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.state import Card, Shield
+
+
+@dataclass(slots=True, eq=False)
+class Rep:
+    """A replacement/prevention effect that could apply to an event."""
+
+    id: str
+    kind: str             # regenerate | prevent | static
+    name: str             # what a judge calls it: the card that creates it
+    controller: str
+    shield: Shield | None = None
+    spec: dict | None = None
+    source: Card | None = None
+
+
+# ------------------------------------------------------------------ which effects could apply
+
+def candidates(game, ev: Event) -> list[Rep]:
+    out: list[Rep] = []
+    k = ev.kind
+    d = ev.data
+    if k == "destroy" and not d.get("no_regen"):
+        o = d["object"]
+        for s in game.shields:
+            if s.kind == "regenerate" and not s.used and s.protects == o.key:
+                out.append(Rep(s.id, "regenerate", s.source_name, s.controller, shield=s))
+    if k == "damage":
+        tgt = d["target"]
+        tkey = ("player", tgt.name) if isinstance(tgt, Player) else tgt.key
+        for s in game.shields:
+            if s.kind != "prevent" or s.used:
+                continue
+            if s.protects is not None and s.protects != tkey:
+                continue
+            if s.data.get("source_filter") is not None:
+                src = d.get("source")
+                if src is None or matches(game, src, s.data["source_filter"], controller=s.controller,
+                                          ch=d.get("source_chars")) is not None:
+                    continue
+            if s.data.get("combat_only") and not d.get("combat"):
+                continue
+            out.append(Rep(s.id, "prevent", s.source_name, s.controller, shield=s))
+    for o in game.battlefield():
+        for ab in chars(game, o).abilities:
+            if ab.kind != "replacement":
+                continue
+            if _static_applies(game, o, ab.spec, ev):
+                out.append(Rep(f"{o.id}.{ab.key}", "static", o.name, chars(game, o).controller, spec=ab.spec,
+                               source=o))
+    return out
+
+
+def _static_applies(game, src: Card, spec: dict, ev: Event) -> bool:
+    want = spec["event"]
+    d = ev.data
+    ctrl = chars(game, src).controller
+    if want == "damage":
+        if ev.kind != "damage":
+            return False
+        if spec.get("prevent") is not None:
+            pass
+        s = d.get("source")
+        if spec.get("source") is not None:
+            if s is None or matches(game, s, spec["source"], controller=ctrl, source_id=src.id,
+                                    ch=d.get("source_chars")) is not None:
+                return False
+        who = spec.get("source_controller", "any")
+        if who != "any":
+            sc = d.get("source_controller")
+            if (who == "you") != (sc == ctrl):
+                return False
+        if spec.get("self") and d["target"] is not src:
+            return False
+        return True
+    if want == "to_graveyard":
+        if ev.kind != "move" or d["to"] != "graveyard":
+            return False
+        o = d["object"]
+        if spec.get("self") and o is not src:
+            return False
+        if spec.get("from_zone") == "battlefield" and d["from"] != "battlefield":
+            return False
+        return True
+    if want == "destroy":
+        return ev.kind == "destroy" and (not spec.get("self") or d["object"] is src)
+    if want in ("gain_life", "draw"):
+        if ev.kind != want:
+            return False
+        who = spec.get("whose", "any")
+        p = d["player"]
+        return who == "any" or (who == "you") == (p.name == ctrl)
+    return False
+
+
+# ------------------------------------------------------------------ applying one
+
+@rules.implements("419.6b", reasons={"regenerated": "object shield"})
+@rules.implements("419.7b", reasons={"damage_prevented": "amount source target remaining shield",
+                                      "all_damage_prevented": "amount source target shield"})
+@rules.implements("419.1a", reasons={"replacement_applied": "effect event before after"})
+@rules.implements("419.9b", reasons={"replacement_chained": "effect event before after"})
+def apply(game, rep: Rep, ev: Event) -> list[Event]:
+    d = ev.data
+    if rep.kind == "regenerate":
+        o = d["object"]
+        rep.shield.used = True
+        f = game.fire("419.6b", "regenerated", [o], object=o, shield=rep.name)
+        return [Event("regenerate", {"object": o}, f.id, firing=f)]
+    if rep.kind == "prevent":
+        s = rep.shield
+        amount = d["amount"]
+        src, tgt = d.get("source_name", "?"), d["target"]
+        if s.amount == "all":
+            f = game.fire("419.7b", "all_damage_prevented", [tgt], amount=amount, source=src, target=tgt,
+                          shield=rep.name)
+            return []
+        prevented = min(s.amount, amount)
+        s.amount -= prevented
+        if s.amount <= 0:
+            s.used = True
+        f = game.fire("419.7b", "damage_prevented", [tgt], amount=prevented, source=src, target=tgt,
+                      remaining=s.amount, shield=rep.name)
+        left = amount - prevented
+        if left <= 0:
+            return []
+        ne = ev.derive(amount=left)
+        ne.firing = f
+        return [ne]
+    spec = rep.spec
+    rule = "419.9b" if ev.applied else "419.1a"
+    code = "replacement_chained" if ev.applied else "replacement_applied"
+    before = describe(ev)
+    if spec["event"] == "damage":
+        amount = d["amount"]
+        if spec.get("prevent") == "all":
+            game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount, after=0)
+            return []
+        if isinstance(spec.get("prevent"), int):
+            new = max(0, amount - spec["prevent"])
+        elif spec.get("double"):
+            new = amount * 2
+        else:
+            new = amount + spec.get("plus", 0)
+        f = game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount, after=new)
+        if new <= 0:
+            return []
+        ne = ev.derive(amount=new)
+        ne.firing = f
+        return [ne]
+    if spec["event"] == "to_graveyard":
+        inst = spec.get("instead", "exile")
+        to = {"exile": "exile", "shuffle_into_library": "library"}.get(inst, "exile")
+        ne = ev.derive(to=to, shuffle=inst == "shuffle_into_library")
+        f = game.fire(rule, code, [rep.source, d["object"]], effect=rep.name, event=before, before="坟墓场",
+                      after=describe(ne))
+        ne.firing = f
+        return [ne]
+    if spec["event"] == "gain_life" and spec.get("instead") == "draw":
+        f = game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=before, after="抽一张牌")
+        ne = Event("draw", {"player": d["player"]}, f.id, firing=f)
+        return [ne]
+    if spec["event"] == "draw" and spec.get("instead") == "return_from_graveyard":
+        p = d["player"]
+        options = [o.id for o in game.zone_objects(p.name, "graveyard")]
+        if not options:
+            return [ev]
+        pick = game.choose("targets", rep.id, by=p.name, options=options)
+        card = game.objects[pick if isinstance(pick, str) else pick[0]]
+        f = game.fire(rule, code, [rep.source, card], effect=rep.name, event=before, before="抽一张牌",
+                      after=f"将{card.name}从坟墓场移回手上")
+        return [Event("move", {"object": card, "to": "hand", "from": "graveyard", "reason": "effect"}, f.id,
+                      firing=f)]
+    if spec.get("instead") == "nothing":
+        game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=before, after="什么都不做")
+        return []
+    return [ev]
+
+
+def describe(ev: Event) -> str:
+    d = ev.data
+    k = ev.kind
+    if k == "damage":
+        return f"{d.get('source_name', '?')}对{d['target'].name}造成{d['amount']}点伤害"
+    if k == "move":
+        zone = {"graveyard": "坟墓场", "exile": "移出游戏", "library": "牌库", "hand": "手牌",
+                "battlefield": "场上"}.get(d["to"], d["to"])
+        return f"{d['object'].name}置入{zone}"
+    if k == "destroy":
+        return f"消灭{d['object'].name}"
+    if k == "gain_life":
+        return f"{d['player'].name}获得{d['amount']}点生命"
+    if k == "draw":
+        return f"{d['player'].name}抽一张牌"
+    return k
+
+
+def affected(ev: Event):
+    """Who chooses among replacements (419.9a): the affected object's controller or the affected player."""
+    d = ev.data
+    if ev.kind == "damage":
+        t = d["target"]
+        return t if isinstance(t, Player) else t
+    if "object" in d:
+        return d["object"]
+    return d.get("player")
+
+
+# ------------------------------------------------------------------ performing
+
+def perform(game, ev: Event) -> bool:
+    k = ev.kind
+    d = ev.data
+    if k == "damage":
+        return _damage(game, d)
+    if k == "move":
+        return game.move(d["object"], d["to"], reason=d.get("reason", "effect"), controller=d.get("controller"),
+                         top=d.get("top", True), shuffle=d.get("shuffle", False))
+    if k == "draw":
+        return game.draw_one(d["player"])
+    if k == "gain_life":
+        p = d["player"]
+        if d["amount"] <= 0:
+            return False
+        game.set(p, "life", p.life + d["amount"])
+        return True
+    if k == "lose_life":
+        p = d["player"]
+        if d["amount"] <= 0:
+            return False
+        game.set(p, "life", p.life - d["amount"])
+        return True
+    if k == "tap":
+        o = d["object"]
+        if o.tapped or o.zone != "battlefield":
+            return False
+        game.set(o, "tapped", True)
+        return True
+    if k == "untap":
+        o = d["object"]
+        if not o.tapped or o.zone != "battlefield":
+            return False
+        game.set(o, "tapped", False)
+        return True
+    if k == "regenerate":
+        o = d["object"]
+        game.set(o, "damage", 0)
+        game.set(o, "tapped", True)
+        game.remove_from_combat(o)
+        return True
+    if k == "counters":
+        o = d["object"]
+        cur = dict(o.counters)
+        cur[d["name"]] = max(0, cur.get(d["name"], 0) + d["n"])
+        if not cur[d["name"]]:
+            del cur[d["name"]]
+        game.set(o, "counters", cur)
+        return True
+    if k == "add_mana":
+        p = d["player"]
+        pool = dict(p.pool)
+        for c, n in d["mana"].items():
+            pool[c] = pool.get(c, 0) + n
+        game.set(p, "pool", pool)
+        return True
+    if k in ("step", "cast", "attack", "block", "tap_for_mana", "hand_empty"):
+        return True          # pure trigger events: they happened by being announced
+    return False
+
+
+def _damage(game, d: dict) -> bool:
+    amount = d["amount"]
+    if amount <= 0:                      # 419.5a: 0 damage is no damage
+        return False
+    t = d["target"]
+    if isinstance(t, Player):
+        if t.lost:
+            return False
+        game.set(t, "life", t.life - amount)
+        return True
+    if t.zone != "battlefield" or "生物" not in chars(game, t).types:
+        return False                    # 310.4c: not there or no longer a creature
+    game.set(t, "damage", t.damage + amount)
+    return True
+
+
+def expand(game, ev: Event) -> list[Event] | None:
+    d = ev.data
+    if ev.kind == "destroy":
+        o = d["object"]
+        if o.zone != "battlefield":
+            return []
+        return [Event("move", {"object": o, "to": "graveyard", "from": "battlefield", "reason": "destroy"})]
+    if ev.kind == "sacrifice":
+        o = d["object"]
+        if o.zone != "battlefield":
+            return []
+        return [Event("move", {"object": o, "to": "graveyard", "from": "battlefield", "reason": "sacrifice"})]
+    if ev.kind == "discard":
+        o = d["object"]
+        return [Event("move", {"object": o, "to": "graveyard", "from": "hand", "reason": "discard"})]
+    return None
+
+
+__all__ = ["Rep", "candidates", "apply", "perform", "expand", "describe", "affected", "printed"]

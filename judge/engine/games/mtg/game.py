@@ -1,0 +1,512 @@
+"""`MtgGame`: Magic: The Gathering (2006 rules) on the engine core.
+
+This class only wires the core's hooks to the modules that implement the
+rules (`casting`, `resolve`, `triggers`, `events`, `sba`, `turn`, `combat`,
+`chars`); the rules themselves live next to their numbers in those modules.
+"""
+from __future__ import annotations
+
+import random
+
+from judge.engine.core.errors import EngineError, IllegalAction
+from judge.engine.core.game import Game
+from judge.engine.core.objects import Event, Player
+from judge.engine.games.mtg import casting, combat, events, resolve, sba, triggers, turn
+from judge.engine.games.mtg import mana as M
+from judge.engine.games.mtg.chars import chars, compute, describe_notes
+from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.state import Card, MPlayer
+
+ZONES = ("library", "hand", "graveyard", "battlefield", "exile")
+ZONE_ZH = {"library": "牌库", "hand": "手牌", "graveyard": "坟墓场", "battlefield": "场上", "exile": "移出游戏",
+           "stack": "堆叠", "gone": "消失"}
+
+rules.declare("102.2a", reasons={"winner": "player"})
+rules.declare("102.4a", reasons={"game_drawn": "players"})
+rules.declare("102.3a", reasons={"conceded": "player"})
+rules.declare("418.5a", reasons={"characteristics_changed": "object what before after detail"})
+rules.declare("418.2", reasons={"enters_affected": "object printed actual detail"})
+rules.declare("213.5", reasons={"effect_follows_spell": "object"})
+rules.declare("419.9a", reasons={"replacement_chosen": "player effect options"})
+rules.declare("419.6a", near_misses={"replacement_already_applied": "effect event"})
+rules.declare("410.7", near_misses={"event_prevented": "ability source event"})
+
+
+class MtgGame(Game):
+    game = "mtg"
+    book = "mtg"
+    rules = rules
+    ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
+                              "attack": "do_attack", "block": "do_block"}
+    LISTS = Game.LISTS + ("effects", "shields", "delayed")
+    SCALARS = Game.SCALARS + ("cleanup_again", "first_strike_pending", "first_strike_done")
+    STEPS = turn.STEPS
+    ZONES = ZONES
+
+    def __init__(self, seed: int = 0):
+        super().__init__()
+        self.effects: list = []
+        self.shields: list = []
+        self.delayed: list = []
+        self._chars = None
+        self._chars_version = -1
+        self.static_ops_cache: dict = {}
+        self.cleanup_again = False
+        self.first_strike_pending = False
+        self.first_strike_done = False
+        self.live_state_triggers: set = set()
+        self._seen: dict = {}
+        self._zone_trigger_ids: list[str] = []
+        self.rng = random.Random(seed)
+
+    # ------------------------------------------------------------------ zones
+    def zone_key(self, owner, controller, zone):
+        if zone == "battlefield":
+            return (None, "battlefield")
+        return (owner, zone)
+
+    def top_is_first(self, zone: str) -> bool:
+        return zone == "library"
+
+    def battlefield_ids(self) -> list[str]:
+        return self.zones.get((None, "battlefield"), [])
+
+    def battlefield(self) -> list[Card]:
+        objs = self.objects
+        return [objs[i] for i in self.zones.get((None, "battlefield"), ())]
+
+    def zone_objects(self, player: str, zone: str) -> list:
+        if zone == "battlefield":
+            return [o for o in self.battlefield() if o.controller == player]
+        if zone == "stack":
+            return list(self.stack)
+        return self.in_zone((player, zone))
+
+    def zone_trigger_sources(self):
+        for i in self._zone_trigger_ids:
+            o = self.objects[i]
+            if o.zone != "battlefield":
+                yield o
+
+    def all_chars(self):
+        return compute(self)
+
+    def chars(self, obj):
+        return chars(self, obj)
+
+    # ------------------------------------------------------------------ loading (no events, no triggers)
+    def add_player(self, name: str, life: int = 20, poison: int = 0, mana=None, hand_limit: int = 7,
+                   lands_played: int = 0) -> MPlayer:
+        p = MPlayer(name, life, poison, M.parse_pool(mana) if mana else {}, hand_limit=hand_limit,
+                    lands_played=lands_played)
+        self.players.append(p)
+        self.by_name[name] = p
+        return p
+
+    def add_card(self, oid: str, card, owner: str, zone: str, *, controller: str | None = None, tapped=False,
+                 sick=False, damage=0, counters=None, attached_to=None, face_down=False, token=False,
+                 attacking=None, blocking=None) -> Card:
+        o = Card(oid, card, owner, controller or owner, zone, card.name, tapped=tapped, damage=damage,
+                 counters=dict(counters or {}), attached_to=attached_to, face_down=face_down, token=token,
+                 timestamp=self.tick(), sick=sick)
+        if attacking:
+            o.attacking = attacking
+        if blocking:
+            o.blocking = list(blocking)
+        self.place(o)
+        if any(a.kind == "triggered" and a.spec.get("zone", "battlefield") != "battlefield" for a in card.abilities):
+            self._zone_trigger_ids.append(oid)
+        return o
+
+    def finish_loading(self) -> None:
+        for o in self.battlefield():
+            for aid in o.blocking:
+                a = self.objects.get(aid)
+                if a is not None:
+                    a.blocked = True
+                    if o.id not in a.blocked_by:
+                        a.blocked_by.append(o.id)
+        self._seen = self._snapshot_chars()
+
+    # ------------------------------------------------------------------ state changes used by the rules
+    def move(self, obj: Card, to: str, *, reason: str = "effect", controller: str | None = None, top: bool = True,
+             shuffle: bool = False) -> bool:
+        frm = obj.zone
+        if frm == "gone":
+            return False
+        if frm == "stack" and obj in self.stack:
+            self.stack.remove(obj)
+        if frm == "battlefield":
+            if obj.attacking or obj.blocking:
+                self.remove_from_combat(obj)
+            if obj.attached_to:
+                self.set(obj, "attached_to", None)
+            for k in ("damage", "tapped"):
+                if getattr(obj, k):
+                    self.set(obj, k, 0 if k == "damage" else False)
+            if obj.counters:
+                self.set(obj, "counters", {})
+        new_ctrl = controller if to in ("battlefield", "stack") and controller else obj.owner
+        old_key = obj.key
+        self.relocate(obj, to, controller=new_ctrl, top=top and not shuffle)
+        if shuffle and to == "library":
+            lst = self.zone_list((obj.owner, "library"))
+            lst.remove(obj.id)
+            lst.insert(self.rng.randrange(len(lst) + 1), obj.id)
+        if to == "stack":
+            self.stack.append(obj)
+        if to == "battlefield":
+            self.set(obj, "sick", True)
+            if frm == "stack":
+                self._relock(old_key, obj)
+            self._entered(obj)
+        return True
+
+    def _relock(self, old_key, obj) -> None:
+        """213.5: an effect that changed a permanent spell keeps applying to the permanent it becomes."""
+        hit = False
+        for e in self.effects:
+            if e.locked and old_key in e.locked:
+                e.locked = (e.locked - {old_key}) | {obj.key}
+                hit = True
+        if hit:
+            self.version += 1
+            self.fire("213.5", "effect_follows_spell", [obj], object=obj)
+
+    def _entered(self, obj: Card) -> None:
+        """418.2 / 410.10b: continuous effects apply the moment a permanent enters."""
+        c = chars(self, obj)
+        card = obj.card
+        printed_pt = f"{card.power}/{card.toughness}" if card.power is not None and "生物" in card.types else None
+        diffs = []
+        if c.pt != printed_pt and c.pt is not None:
+            diffs.append(("力量/防御力", printed_pt or "无", c.pt))
+        if list(c.colors) != list(card.colors):
+            diffs.append(("颜色", "".join(card.colors) or "无色", "".join(c.colors) or "无色"))
+        if list(c.types) != list(card.types):
+            diffs.append(("类别", "".join(card.types), "".join(c.types)))
+        if len(c.abilities) != len(card.abilities) or c.keywords != list(card.keywords):
+            diffs.append(("异能", str(len(card.abilities) + len(card.keywords)), str(len(c.abilities) + len(c.keywords))))
+        for what, before, after in diffs:
+            self.fire("418.2", "enters_affected", [obj], object=obj, printed=f"{what} {before}",
+                      actual=f"{what} {after}", detail=describe_notes(c) or "-")
+        self._seen[obj.id] = self._key_chars(c)
+
+    def draw_one(self, p: Player) -> bool:
+        lib = self.zones.get((p.name, "library"))
+        if not lib:
+            self.set(p, "drew_from_empty", True)
+            return False
+        card = self.objects[lib[0]]
+        self.relocate(card, "hand", controller=p.name)
+        return True
+
+    def push(self, item) -> None:
+        self.stack.append(item)
+        self._ids.add(item.id)
+        self.record(item.id, "zone", None, "stack")
+
+    def remove_from_stack(self, item) -> None:
+        if item in self.stack:
+            self.stack.remove(item)
+            self.record(item.id, "zone", "stack", None)
+            if getattr(item, "extra", None) and item.extra.get("state_key"):
+                self.live_state_triggers.discard(item.extra["state_key"])
+
+    def counter_item(self, item, number, code, by=None) -> None:
+        if number:
+            f = self.fire(number, code, [item], object=item, by=by or "-")
+            with self.under(f):
+                self._counter(item)
+        else:
+            self._counter(item)
+
+    def _counter(self, item) -> None:
+        if isinstance(item, Card):
+            self.happen([Event("move", {"object": item, "to": "graveyard", "from": "stack", "reason": "counter"})])
+        else:
+            self.remove_from_stack(item)
+
+    def cease(self, obj: Card) -> None:
+        self.relocate(obj, "gone", new_object=False)
+        obj.extra["gone"] = True
+
+    def create_token(self, cdef, controller: str, base: str) -> Card:
+        o = Card(self.new_id(base), cdef, controller, controller, "created", cdef.name, token=True,
+                 timestamp=self.tick())
+        self.objects[o.id] = o
+        self.happen([Event("move", {"object": o, "to": "battlefield", "from": "created", "reason": "token",
+                                    "controller": controller})])
+        return o
+
+    def remove_from_combat(self, o: Card) -> None:
+        if o.attacking:
+            self.set(o, "attacking", None)
+        if o.blocking:
+            self.set(o, "blocking", [])
+        if o.blocked:
+            self.set(o, "blocked", False)
+        if o.blocked_by:
+            self.set(o, "blocked_by", [])
+
+    def attackers(self) -> list[Card]:
+        return [o for o in self.battlefield() if o.attacking]
+
+    def blockers(self) -> list[Card]:
+        return [o for o in self.battlefield() if o.blocking]
+
+    def possible_attackers(self):
+        return combat.possible_attackers(self)
+
+    def add_effect(self, e) -> None:
+        self.effects.append(e)
+        self.version += 1
+        self.record(e.id, "effect", None, e.source_name)
+
+    def duration_holds(self, e) -> bool:
+        kind, key = e.until
+        o = self.objects.get(key[0])
+        if o is None or o.key != key or o.zone != "battlefield":
+            return False
+        if kind == "while_tapped":
+            return o.tapped
+        if kind == "while_controlled":
+            return o.controller == e.controller
+        return True
+
+    def count_effects(self, until: str) -> int:
+        return sum(1 for e in self.effects if not e.ended and e.until == until) + \
+            sum(1 for s in self.shields if not s.used and s.until == until)
+
+    def end_effects(self, until: str) -> None:
+        for e in self.effects:
+            if not e.ended and e.until == until:
+                self.set(e, "ended", True)
+        for s in self.shields:
+            if not s.used and s.until == until:
+                self.set(s, "used", True)
+        self.version += 1
+
+    def sync_control(self, o: Card) -> None:
+        c = chars(self, o)
+        if c.controller != o.controller:
+            self.set(o, "controller", c.controller)
+            self.set(o, "sick", True)
+
+    def step_event(self, step: str) -> None:
+        self.happen([Event("step", {"step": step, "player": self.active})])
+
+    def after_losses(self) -> None:
+        left = self.in_game()
+        if len(left) == 1:
+            w = left[0]
+            f = self.fire("102.2a", "winner", [w], player=w)
+            with self.under(f):
+                self.set(w, "won", True)
+            self.over = True
+        elif not left:
+            self.fire("102.4a", "game_drawn", [], players=[p.name for p in self.players])
+            self.over = True
+        else:
+            if self.active not in [p.name for p in left]:
+                self.active = self.next_player(self.active)
+
+    def concede(self, name: str) -> None:
+        p = self.by_name[name]
+        f = self.fire("102.3a", "conceded", [p], player=p)
+        with self.under(f):
+            self.set(p, "lost", True)
+        self.after_losses()
+
+    # ------------------------------------------------------------------ characteristics as events (418.5a)
+    @staticmethod
+    def _key_chars(c):
+        return (c.pt, tuple(c.colors), tuple(c.types), tuple(c.keywords))
+
+    def _snapshot_chars(self) -> dict:
+        cm = compute(self)
+        return {i: self._key_chars(c) for i, c in cm.items() if self.objects[i].zone == "battlefield"}
+
+    def note_characteristics(self) -> None:
+        cm = compute(self)
+        seen = self._seen
+        now = {}
+        for i in self.battlefield_ids():
+            c = cm[i]
+            k = self._key_chars(c)
+            now[i] = k
+            old = seen.get(i)
+            if old is None or old == k:
+                continue
+            o = self.objects[i]
+            labels = ("力量/防御力", "颜色", "类别", "关键词异能")
+            for idx, label in enumerate(labels):
+                if old[idx] != k[idx]:
+                    b, a = old[idx], k[idx]
+                    if idx:
+                        b, a = "".join(b) or "无", "".join(a) or "无"
+                    self.fire("418.5a", "characteristics_changed", [o], object=o, what=label, before=b or "无",
+                              after=a or "无", detail=describe_notes(c) if idx == 0 else "-")
+        self._seen = now
+
+    # ------------------------------------------------------------------ core hooks
+    def canonical_step(self, step):
+        s = turn.canonical(step)
+        if s is None:
+            raise EngineError(f"unknown step {step!r}; steps: {', '.join(turn.STEPS)}")
+        return s
+
+    def awaiting_error(self, what, who):
+        if what == "宣告攻击者":
+            can = ", ".join(o.id for o in combat.possible_attackers(self))
+            return EngineError(f"{what}: {who} must declare attackers first — add "
+                               f"`{{as: {who}, attack: [...]}}` (creatures that can attack: {can or 'none'}; "
+                               f"`attack: []` for none)")
+        return EngineError(f"{what}: {who} must declare blockers first — add `{{as: {who}, block: {{blocker: "
+                           f"attacker}}}}` (`block: {{}}` for none)")
+
+    def not_priority(self, name):
+        return IllegalAction(self.rid("408.1d"), "no_priority", {"player": name, "holder": self.priority},
+                             f"{name} does not have priority ({self.priority} has it)")
+
+    def check_state(self) -> bool:
+        for o in self.battlefield():
+            if o.controller != chars(self, o).controller:
+                self.sync_control(o)
+        self.note_characteristics()
+        triggers.state_triggers(self)
+        return sba.check(self)
+
+    def put_on_stack(self, t) -> None:
+        triggers.put_on_stack(self, t)
+
+    def resolve_top(self) -> None:
+        resolve.resolve_top(self)
+
+    def end_step(self) -> None:
+        turn.end_step(self)
+
+    def replacements(self, event):
+        return events.candidates(self, event)
+
+    def replacement_chooser(self, event, candidates):
+        who = events.affected(event)
+        if isinstance(who, Player):
+            name = who.name
+        elif who is not None:
+            name = chars(self, who).controller if who.zone == "battlefield" else who.owner
+        else:
+            name = self.active
+        return name, candidates
+
+    def choose_replacement(self, event, candidates):
+        chosen = super().choose_replacement(event, candidates)
+        name, _ = self.replacement_chooser(event, candidates)
+        self.fire("419.9a", "replacement_chosen", [], player=self.by_name[name], effect=chosen.name,
+                  options=[c.name for c in candidates])
+        return chosen
+
+    def apply_replacement(self, effect, event):
+        out = events.apply(self, effect, event)
+        if event.kind == "damage" and not out:
+            self._prevented_near_miss(event)
+        return out
+
+    def replacement_already_applied(self, effect, event) -> None:
+        self.near_miss("419.6a", "replacement_already_applied", [], once=(effect.id, event.root), effect=effect.name,
+                       event=events.describe(event))
+
+    def event_subject(self, event) -> str:
+        a = events.affected(event)
+        return a.name if isinstance(a, Player) else (a.id if a is not None else str(event.id))
+
+    def perform(self, event) -> bool:
+        if event.kind == "move":
+            event.data["old_inc"] = event.data["object"].inc
+        return events.perform(self, event)
+
+    def expand(self, event):
+        return events.expand(self, event)
+
+    def lookback(self, evs):
+        if any(e.kind == "move" and e.data.get("from") == "battlefield" for e in evs):
+            return (list(self.battlefield_ids()), compute(self))
+        return None
+
+    def collect_triggers(self, evs, snapshot) -> None:
+        triggers.collect(self, evs, snapshot)
+
+    def _prevented_near_miss(self, ev) -> None:
+        for o in self.battlefield():
+            ch = chars(self, o)
+            for ab in ch.abilities:
+                if ab.kind == "triggered" and ab.spec["when"]["event"] in ("deals_damage", "dealt_damage"):
+                    ok, _ = triggers.match(self, o, ch, ab.spec, ev, None)
+                    if ok:
+                        self.near_miss("410.7", "event_prevented", [o], once=(o.id, ab.key, ev.root),
+                                       ability=f"{o.name}的异能", source=o, event=events.describe(ev))
+
+    def end_of_step_state(self) -> dict:
+        d = super().end_of_step_state()
+        d["life"] = {p.name: p.life for p in self.players}
+        return d
+
+    # ------------------------------------------------------------------ scenario hooks
+    @classmethod
+    def scenario_cards(cls, sf, errors):
+        from judge.engine.games.mtg import setup
+
+        return setup.scenario_cards(sf, errors)
+
+    @classmethod
+    def build(cls, sf, variant=None):
+        from judge.engine.games.mtg import setup
+
+        return setup.build(cls, sf, variant)
+
+    @classmethod
+    def step_name(cls, step):
+        return turn.canonical(step)
+
+    def observe(self, obj) -> dict:
+        """What an expectation can check about an object."""
+        c = chars(self, obj)
+        return {"pt": c.pt, "colors": list(c.colors), "types": list(c.types), "keywords": list(c.keywords),
+                "controller": c.controller if obj.zone in ("battlefield", "stack") else obj.owner}
+
+    def pool_text(self, name: str) -> str:
+        p = self.by_name[name]
+        return M.show(p.pool) if p.pool else ""
+
+    @classmethod
+    def display_value(cls, attr, value):
+        if attr == "pool" and isinstance(value, dict):
+            return M.show(value) if value else "空"
+        return None
+
+    def normalize_pool(self, value) -> str:
+        return M.show(M.parse_pool(value)) if value else ""
+
+    def zone_ids(self, player: str | None, zone: str) -> list[str]:
+        if zone == "stack":
+            return [s.id for s in reversed(self.stack)]
+        return [o.id for o in self.zone_objects(player, zone)]
+
+    # ------------------------------------------------------------------ actions
+    def do_cast(self, actor, **kw):
+        casting.do_cast(self, actor, **kw)
+
+    def do_play(self, actor, **kw):
+        casting.do_play(self, actor, **kw)
+
+    def do_activate(self, actor, **kw):
+        casting.do_activate(self, actor, **kw)
+
+    def do_attack(self, actor, **kw):
+        combat.do_attack(self, actor, **kw)
+
+    def do_block(self, actor, **kw):
+        combat.do_block(self, actor, **kw)
+
+
+rules.verify()

@@ -1,0 +1,211 @@
+"""Mana symbols, costs and payment (104.3, 203, 409.1f–h).
+
+Costs are written as printed in the Chinese rules ({二}{黑}, {绿/白}, {横置})
+or in the usual English shorthand ({2}{B}, {G/W}, {T}); both parse to the
+same symbols. Internally colours are W U B R G and colourless mana is C.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from itertools import product
+
+ZH_COLOR = {"白": "W", "蓝": "U", "黑": "B", "红": "R", "绿": "G", "无色": "C"}
+COLOR_ZH = {v: k for k, v in ZH_COLOR.items()}
+ORDER = "WUBRGC"
+_NUM = {"零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_SYM = re.compile(r"\{([^{}]+)\}")
+
+
+def _num(s: str) -> int | None:
+    if s.isdigit():
+        return int(s)
+    if s and all(ch in _NUM for ch in s):
+        if len(s) == 1:
+            return _NUM[s]
+        if s[0] == "十":
+            return 10 + _NUM[s[1]]
+        if len(s) == 2 and s[1] == "十":
+            return _NUM[s[0]] * 10
+        if len(s) == 3 and s[1] == "十":
+            return _NUM[s[0]] * 10 + _NUM[s[2]]
+    return None
+
+
+def _color(s: str) -> str | None:
+    s = s.strip()
+    if s in ZH_COLOR:
+        return ZH_COLOR[s]
+    if s.upper() in ("W", "U", "B", "R", "G", "C"):
+        return s.upper()
+    return None
+
+
+@lru_cache(maxsize=4096)
+def parse_cost(text: str) -> tuple:
+    """'{二}{黑}{横置}' → (2, 'B', 'T'); hybrid '{绿/白}' → ('G', 'W')."""
+    text = (text or "").strip()
+    if not text:
+        return ()
+    rest = _SYM.sub("", text).strip(" ,，")
+    if rest:
+        raise ValueError(f"cannot read cost {text!r}: write symbols in braces, e.g. {{二}}{{黑}} or {{2}}{{B}}")
+    out = []
+    for raw in _SYM.findall(text):
+        s = raw.strip()
+        n = _num(s)
+        if n is not None:
+            out.append(n)
+        elif s in ("横置", "T"):
+            out.append("T")
+        elif s.upper() in ("X", "Y", "Z"):
+            out.append("X")
+        elif "/" in s:
+            a, b = (_color(x) for x in s.split("/"))
+            if not a or not b or a == "C" or b == "C":
+                raise ValueError(f"unknown hybrid mana symbol {{{s}}}")
+            out.append((a, b))
+        else:
+            c = _color(s)
+            if not c or c == "C":
+                raise ValueError(f"unknown mana symbol {{{s}}} (colours: 白 蓝 黑 红 绿 or W U B R G; numbers; 横置)")
+            out.append(c)
+    return tuple(out)
+
+
+def mana_value(cost: tuple, x: int = 0) -> int:
+    """Converted mana cost (203.3): X counts as 0 except on the stack."""
+    total = 0
+    for s in cost:
+        if isinstance(s, int):
+            total += s
+        elif s == "X":
+            total += x
+        elif s != "T":
+            total += 1
+    return total
+
+
+def colors_of(cost: tuple) -> list[str]:
+    """Colour from mana cost (203.2), including both halves of hybrid symbols (203.2e)."""
+    seen = []
+    for s in cost:
+        cs = s if isinstance(s, tuple) else ((s,) if isinstance(s, str) and s in "WUBRG" and len(s) == 1 else ())
+        for c in cs:
+            if c not in seen:
+                seen.append(c)
+    return [COLOR_ZH[c] for c in ORDER if c in seen]
+
+
+def parse_pool(v) -> dict[str, int]:
+    """A scenario's mana pool: {红: 2} or '{红}{红}' → {'R': 2}."""
+    if not v:
+        return {}
+    if isinstance(v, str):
+        out: dict[str, int] = {}
+        for s in parse_cost(v):
+            if isinstance(s, int):
+                out["C"] = out.get("C", 0) + s
+            elif isinstance(s, str) and s in ORDER:
+                out[s] = out.get(s, 0) + 1
+            else:
+                raise ValueError(f"a mana pool holds coloured or colourless mana, not {s!r}")
+        return out
+    out = {}
+    for k, n in v.items():
+        c = _color(str(k))
+        if c is None:
+            raise ValueError(f"unknown mana colour {k!r} (白 蓝 黑 红 绿 无色)")
+        if n:
+            out[c] = out.get(c, 0) + int(n)
+    return out
+
+
+def show_pool(pool: dict[str, int]) -> dict[str, int]:
+    return {COLOR_ZH[c]: pool[c] for c in ORDER if pool.get(c)}
+
+
+def show(mana: dict[str, int]) -> str:
+    """{'R': 2, 'C': 1} → '{一}{红}{红}'."""
+    parts = []
+    if mana.get("C"):
+        parts.append("{" + str(mana["C"]) + "}")
+    for c in "WUBRG":
+        parts.extend(["{" + COLOR_ZH[c] + "}"] * mana.get(c, 0))
+    return "".join(parts) or "{零}"
+
+
+def show_cost(cost: tuple) -> str:
+    out = []
+    for s in cost:
+        if isinstance(s, int):
+            out.append("{" + str(s) + "}")
+        elif isinstance(s, tuple):
+            out.append("{" + COLOR_ZH[s[0]] + "/" + COLOR_ZH[s[1]] + "}")
+        elif s == "T":
+            out.append("{横置}")
+        elif s == "X":
+            out.append("{X}")
+        else:
+            out.append("{" + COLOR_ZH[s] + "}")
+    return "".join(out) or "{零}"
+
+
+def adjust(cost: tuple, reduce: int = 0, increase: int = 0, x: int = 0) -> tuple:
+    """Total cost (409.1f): X fixed, generic increased then reduced (never below zero)."""
+    generic = sum(s for s in cost if isinstance(s, int)) + increase + (x * cost.count("X"))
+    generic = max(0, generic - reduce)
+    rest = tuple(s for s in cost if not isinstance(s, int) and s not in ("X", "T"))
+    return ((generic,) if generic else ()) + rest
+
+
+def payments(cost: tuple, pool: dict[str, int]) -> list[dict[str, int]]:
+    """Every distinct way to pay the mana part of `cost` from `pool` (104.3f hybrid, 409.1h)."""
+    generic = sum(s for s in cost if isinstance(s, int))
+    colored = [s for s in cost if isinstance(s, str) and s in "WUBRG"]
+    hybrid = [s for s in cost if isinstance(s, tuple)]
+    results: dict[tuple, dict[str, int]] = {}
+    for picks in product(*hybrid) if hybrid else [()]:
+        need: dict[str, int] = {}
+        for c in (*colored, *picks):
+            need[c] = need.get(c, 0) + 1
+        left = dict(pool)
+        ok = True
+        for c, n in need.items():
+            if left.get(c, 0) < n:
+                ok = False
+                break
+            left[c] -= n
+        if not ok:
+            continue
+        for gen in _generic(left, generic):
+            spend = dict(need)
+            for c, n in gen.items():
+                spend[c] = spend.get(c, 0) + n
+            key = tuple(spend.get(c, 0) for c in ORDER)
+            results[key] = {c: spend[c] for c in ORDER if spend.get(c)}
+    return [results[k] for k in sorted(results, reverse=True)]
+
+
+def _generic(left: dict[str, int], n: int):
+    colors = [c for c in ORDER if left.get(c)]
+
+    def rec(i, n):
+        if n == 0:
+            yield {}
+            return
+        if i == len(colors):
+            return
+        c = colors[i]
+        for take in range(min(left[c], n), -1, -1):
+            for rest in rec(i + 1, n - take):
+                d = dict(rest)
+                if take:
+                    d[c] = take
+                yield d
+
+    yield from rec(0, n)
+
+
+def spend_key(spend: dict[str, int]) -> str:
+    return show(spend)

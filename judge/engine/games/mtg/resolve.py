@@ -1,0 +1,149 @@
+"""Resolving the top of the stack (413, 414, 415, 404.4, 410.8).
+
+When all players pass in succession the top object resolves (413.1). Its
+targets are checked again (413.2a): a target that left its zone, changed so
+it no longer qualifies, or gained protection is illegal — each illegal target
+is a near miss naming the failed check; if every target is illegal the spell
+or ability is countered and does nothing else; otherwise it resolves and does
+nothing to the illegal ones. Then its instructions are followed in order
+(413.2b) and a permanent spell enters the battlefield / an instant or sorcery
+goes to its owner's graveyard (413.2h).
+"""
+from __future__ import annotations
+
+from judge.engine.core.objects import Event, StackAbility
+from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.effects import Ctx, run
+from judge.engine.games.mtg.filters import target_problem
+from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.state import Card
+from judge.engine.games.mtg.triggers import condition_holds, condition_zh
+
+PERMANENT_TYPES = ("神器", "生物", "结界", "地")
+
+
+@rules.implements("413.1", reasons={"resolves": "object"})
+@rules.implements("413.2a", reasons={"all_targets_illegal": "object", "targets_legal": "object targets some_illegal"},
+                  near_misses={"target_illegal": "object target check expected actual"})
+@rules.implements("413.2h", reasons={"permanent_enters": "object player", "to_graveyard": "object"})
+@rules.implements("404.4c", reasons={"follows_object": "object was now"})
+@rules.implements("404.4d", near_misses={"delayed_object_left": "object"})
+def resolve_top(game) -> None:
+    item = game.stack[-1]
+    game.begin_step("event", "resolve", {"object": item.id, "name": item.name})
+    if getattr(item, "kind", None) == "combat_damage":
+        from judge.engine.games.mtg.combat import resolve_combat_damage
+
+        resolve_combat_damage(game, item)
+        game.passes = 0
+        game.give_priority(game.active)
+        return
+    f = game.fire("413.1", "resolves", [item], object=item)
+    with game.under(f):
+        _resolve(game, item)
+    game.passes = 0
+    game.give_priority(game.active)
+
+
+def _resolve(game, item) -> None:
+    is_spell = isinstance(item, Card)
+    if is_spell:
+        spec_targets = (item.card.spell or {}).get("targets", [])
+        slots = (item.cast or {}).get("targets", [])
+        colors = tuple(chars(game, item).colors)
+        controller = (item.cast or {}).get("controller", item.controller)
+        source = item
+    else:
+        spec_targets = item.ability.spec.get("targets", [])
+        slots = item.targets
+        src_obj = game.objects.get(item.source)
+        colors = item.extra.get("source_colors") or (tuple(chars(game, src_obj).colors) if src_obj else ())
+        controller = item.controller
+        source = src_obj
+    legal_slots, any_target, any_legal = recheck_targets(game, item, spec_targets, slots, controller, colors)
+    if any_target and not any_legal:
+        game.fire("413.2a", "all_targets_illegal", [item], object=item)
+        game.counter_item(item, None, None)
+        return
+    if any_target:
+        legal = [t for slot in legal_slots for t in slot]
+        game.fire("413.2a", "targets_legal", [item, *legal], object=item, targets=legal,
+                  some_illegal="是" if sum(len(s) for s in slots) > len(legal) else "否")
+    if not is_spell:
+        cond = item.ability.spec.get("if")
+        if cond and not condition_holds(game, source or item, controller, cond):
+            game.fire("410.8", "intervening_if_false_resolution", [item], ability=item.name,
+                      condition=condition_zh(cond))
+            game.remove_from_stack(item)
+            return
+    ctx = Ctx(item, source if is_spell else (source or None), item.name if is_spell else item.source_name,
+              controller, legal_slots, x=(item.cast or {}).get("x", 0) if is_spell else item.extra.get("x", 0),
+              event=None if is_spell else item.extra.get("event"), source_colors=colors)
+    if not is_spell and item.extra.get("about"):
+        about_key = item.extra["about"]
+        about = game.objects.get(about_key[0])
+        if about is None or about.key != about_key:
+            game.near_miss("404.4d", "delayed_object_left", [about_key[0]], object=about or about_key[0])
+            game.remove_from_stack(item)
+            return
+        was = item.extra.get("about_types") or ()
+        now = tuple(chars(game, about).types)
+        if was and set(was) - set(now):
+            game.fire("404.4c", "follows_object", [about], object=about, was="".join(was), now="".join(now) or "无")
+        ctx.about = about
+    if is_spell:
+        effects = (item.cast or {}).get("effects", (item.card.spell or {}).get("effects", []))
+        run(game, ctx, effects)
+        if item.zone != "stack":
+            return                      # it left the stack while resolving (it exiled itself…)
+        if any(t in chars(game, item).types for t in PERMANENT_TYPES):
+            f = game.fire("413.2h", "permanent_enters", [item], object=item, player=game.by_name[controller])
+            with game.under(f):
+                game.happen([Event("move", {"object": item, "to": "battlefield", "from": "stack", "reason": "resolve",
+                                            "controller": controller}, f.id, firing=f)])
+        else:
+            f = game.fire("413.2h", "to_graveyard", [item], object=item)
+            with game.under(f):
+                game.happen([Event("move", {"object": item, "to": "graveyard", "from": "stack", "reason": "resolve"},
+                                   f.id, firing=f)])
+    else:
+        run(game, ctx, item.ability.spec.get("effects", []))
+        game.remove_from_stack(item)
+
+
+rules.declare("410.8", reasons={"intervening_if_false_resolution": "ability condition"})
+
+
+def recheck_targets(game, item, specs, slots, controller, colors):
+    """413.2a: (legal targets per slot, had any target, any still legal). Illegal ones become near misses."""
+    out = []
+    any_target = any_legal = False
+    for i, slot in enumerate(slots):
+        spec = specs[i] if i < len(specs) else {}
+        legal = []
+        for kind, tid, inc in slot:
+            any_target = True
+            if kind == "player":
+                t = game.by_name[tid]
+                bad = target_problem(game, spec, t, source=item, controller=controller, source_colors=colors)
+            else:
+                t = game.objects.get(tid)
+                if t is None or t.inc != inc:
+                    where = {"graveyard": "坟墓场", "hand": "手牌", "exile": "移出游戏", "library": "牌库",
+                             "battlefield": "场上（已是新的对象）"}.get(t.zone if t else "", "别处")
+                    bad = ("zone", "仍在原区域", f"已离开，现在{where}")
+                else:
+                    bad = target_problem(game, spec, t, source=item, controller=controller, source_colors=colors)
+            if bad:
+                check, exp, act = bad
+                game.near_miss("413.2a", "target_illegal", [item.id, tid], object=item, target=t or tid,
+                               check=check, expected=exp, actual=act)
+            else:
+                legal.append(t)
+                any_legal = True
+        out.append(legal)
+    return out, any_target, any_legal
+
+
+def is_ability(item) -> bool:
+    return isinstance(item, StackAbility)

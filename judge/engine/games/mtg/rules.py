@@ -1,0 +1,4 @@
+"""The MTG rule registry. Every module of this game decorates its rule code on `rules`."""
+from judge.engine.core.registry import RuleRegistry
+
+rules = RuleRegistry("mtg", book="mtg")

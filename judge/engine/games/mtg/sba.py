@@ -1,0 +1,187 @@
+"""State-based effects (420): checked whenever a player would receive priority (408.1b, 420.3).
+
+All conditions are checked at once and every applicable effect happens
+simultaneously as one event; then they are checked again, until none
+applies. They never look at what happens in the middle of a resolution
+(420.4): they run only from `check_state`, which the core calls before giving
+priority. Each check below is the rule it applies, word for word from the
+book's numbering; 420.5 has no "l".
+"""
+from __future__ import annotations
+
+from judge.engine.core.objects import Event
+from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.rules import rules
+
+CHECKS = []
+
+
+def sba(number: str, **kw):
+    def deco(fn):
+        rules.implements(number, **kw)(fn)
+        CHECKS.append((number, fn))
+        return fn
+    return deco
+
+
+@sba("420.5a", reasons={"life_zero": "player life"})
+def life_zero(game):
+    out = []
+    for p in game.in_game():
+        if p.life <= 0:
+            out.append(("420.5a", "life_zero", [p], {"player": p, "life": p.life}, ("lose", p)))
+    return out
+
+
+@sba("420.5b", reasons={"toughness_zero": "object toughness"})
+def toughness_zero(game):
+    out = []
+    for o in game.battlefield():
+        c = chars(game, o)
+        if c.toughness is not None and c.toughness <= 0:
+            out.append(("420.5b", "toughness_zero", [o], {"object": o, "toughness": c.toughness},
+                        ("move", o, "graveyard")))
+    return out
+
+
+@sba("420.5c", reasons={"lethal_damage": "object damage toughness"})
+def lethal_damage(game):
+    out = []
+    for o in game.battlefield():
+        c = chars(game, o)
+        if c.toughness is not None and c.toughness > 0 and o.damage >= c.toughness:
+            out.append(("420.5c", "lethal_damage", [o], {"object": o, "damage": o.damage, "toughness": c.toughness},
+                        ("destroy", o)))
+    return out
+
+
+@sba("420.5d", reasons={"aura_illegal": "object why"})
+def aura_illegal(game):
+    out = []
+    for o in game.battlefield():
+        c = chars(game, o)
+        if "灵气" not in c.subtypes:
+            continue
+        host = game.objects.get(o.attached_to) if o.attached_to else None
+        why = None
+        if host is None or host.zone != "battlefield":
+            why = "未结附于永久物上"
+        elif host is o or "生物" in c.types:
+            why = "结附不合法"
+        if why:
+            out.append(("420.5d", "aura_illegal", [o], {"object": o, "why": why}, ("move", o, "graveyard")))
+    return out
+
+
+@sba("420.5e", reasons={"legend_rule": "objects name"})
+def legend_rule(game):
+    by_name: dict[str, list] = {}
+    for o in game.battlefield():
+        c = chars(game, o)
+        if "传奇" in c.supertypes:
+            by_name.setdefault(c.name, []).append(o)
+    out = []
+    for name, objs in by_name.items():
+        if len(objs) >= 2:
+            for o in objs:
+                out.append(("420.5e", "legend_rule", [*objs], {"objects": objs, "name": name},
+                            ("move", o, "graveyard")))
+    return out
+
+
+@sba("420.5f", reasons={"token_gone": "object zone"})
+def token_gone(game):
+    out = []
+    for o in list(game.objects.values()):
+        if o.token and o.zone not in ("battlefield",) and not o.extra.get("gone"):
+            out.append(("420.5f", "token_gone", [o], {"object": o, "zone": o.zone}, ("cease", o)))
+    return out
+
+
+@sba("420.5g", reasons={"drew_from_empty": "player"})
+def drew_from_empty(game):
+    out = []
+    for p in game.in_game():
+        if p.drew_from_empty:
+            out.append(("420.5g", "drew_from_empty", [p], {"player": p}, ("lose", p)))
+    return out
+
+
+@sba("420.5h", reasons={"poison_ten": "player poison"})
+def poison_ten(game):
+    out = []
+    for p in game.in_game():
+        if p.poison >= 10:
+            out.append(("420.5h", "poison_ten", [p], {"player": p, "poison": p.poison}, ("lose", p)))
+    return out
+
+
+@sba("420.5i", reasons={"world_rule": "object"})
+def world_rule(game):
+    worlds = [o for o in game.battlefield() if "世界" in chars(game, o).supertypes]
+    if len(worlds) < 2:
+        return []
+    newest = max(o.timestamp for o in worlds)
+    keep = [o for o in worlds if o.timestamp == newest]
+    return [("420.5i", "world_rule", [o], {"object": o}, ("move", o, "graveyard"))
+            for o in worlds if o not in keep or len(keep) > 1]
+
+
+@sba("420.5k", reasons={"equipment_unattached": "object"})
+def equipment(game):
+    out = []
+    for o in game.battlefield():
+        c = chars(game, o)
+        if "武具" not in c.subtypes or not o.attached_to:
+            continue
+        host = game.objects.get(o.attached_to)
+        if host is None or host.zone != "battlefield" or "生物" not in chars(game, host).types:
+            out.append(("420.5k", "equipment_unattached", [o], {"object": o}, ("unattach", o)))
+    return out
+
+
+@sba("420.5m", reasons={"unattached": "object"})
+def other_attached(game):
+    out = []
+    for o in game.battlefield():
+        c = chars(game, o)
+        if o.attached_to and "灵气" not in c.subtypes and "武具" not in c.subtypes:
+            out.append(("420.5m", "unattached", [o], {"object": o}, ("unattach", o)))
+    return out
+
+
+def check(game) -> bool:
+    """One round of 420.3: everything that applies, as one simultaneous event. True if anything happened."""
+    found = []
+    for _, fn in CHECKS:
+        found.extend(fn(game))
+    if not found:
+        return False
+    events = []
+    losers = []
+    for number, code, objs, fields, act in found:
+        f = game.fire(number, code, objs, caused_by=game.cause_of(objs[0]) if objs else None, **fields)
+        kind = act[0]
+        if kind == "lose":
+            losers.append((act[1], f))
+        elif kind == "destroy":
+            events.append(Event("destroy", {"object": act[1]}, f.id, firing=f))
+        elif kind == "move":
+            events.append(Event("move", {"object": act[1], "to": act[2], "from": "battlefield", "reason": "sba"},
+                                f.id, firing=f))
+        elif kind == "cease":
+            with game.under(f):
+                game.cease(act[1])
+        elif kind == "unattach":
+            with game.under(f):
+                game.set(act[1], "attached_to", None)
+    if events:
+        game.happen(events)
+    for p, f in losers:
+        with game.under(f):
+            game.set(p, "lost", True)
+            if p.name == game.priority:
+                game.priority = None
+    if losers:
+        game.after_losses()
+    return True

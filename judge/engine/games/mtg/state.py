@@ -1,0 +1,165 @@
+"""MTG game state: card definitions, permanents/cards, players, continuous effects, shields.
+
+Plain slotted dataclasses; the vocabulary's pydantic models are turned into
+`CardDef`s once, when a card library is loaded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from judge.engine.core.objects import Obj, Player
+from judge.engine.games.mtg import mana as M
+
+
+@dataclass(slots=True, frozen=True)
+class AbilityDef:
+    key: str
+    kind: str            # activated | mana | triggered | static | replacement
+    spec: dict
+    text: str = ""
+
+
+@dataclass(slots=True, frozen=True)
+class CardDef:
+    name: str
+    types: tuple
+    subtypes: tuple = ()
+    supertypes: tuple = ()
+    colors: tuple = ()
+    cost: tuple | None = None
+    power: Any = None
+    toughness: Any = None
+    keywords: tuple = ()
+    abilities: tuple = ()        # AbilityDef
+    spell: dict | None = None
+    additional_cost: dict | None = None
+    text: str = ""
+    en: str | None = None
+    token: bool = False
+
+    @property
+    def mana_value(self) -> int:
+        return M.mana_value(self.cost) if self.cost else 0
+
+
+def ability_defs(abilities: list[dict]) -> tuple:
+    out = []
+    for i, a in enumerate(abilities, 1):
+        kind = next(k for k in ("activated", "mana", "triggered", "static", "replacement") if k in a)
+        out.append(AbilityDef(str(a.get("key") or f"a{i}"), kind, a[kind], a.get("text", "")))
+    return tuple(out)
+
+
+def card_def(name: str, d: dict, *, token: bool = False) -> CardDef:
+    """Plain dict (vocab.dump of a `Card`) → CardDef."""
+    from judge.engine.games.mtg.vocab import parse_pt
+
+    cost = M.parse_cost(d["cost"]) if d.get("cost") else None
+    colors = d.get("colors")
+    if colors is None:
+        colors = M.colors_of(cost) if cost else []
+    p = t = None
+    if d.get("pt"):
+        p, t = parse_pt(d["pt"])
+    return CardDef(
+        name=name, types=tuple(d.get("types", ())), subtypes=tuple(d.get("subtypes", ())),
+        supertypes=tuple(d.get("supertypes", ())), colors=tuple(colors), cost=cost, power=p, toughness=t,
+        keywords=tuple(d.get("keywords", ())), abilities=ability_defs(d.get("abilities", [])),
+        spell=d.get("spell"), additional_cost=d.get("additional_cost"), text=d.get("text", ""), en=d.get("en"),
+        token=token,
+    )
+
+
+def patched(card: CardDef, patch: dict) -> CardDef:
+    """A placement's `with:` overrides (a scenario variant changing toughness 2 → 4)."""
+    from judge.engine.games.mtg.vocab import parse_pt
+
+    ch: dict = {}
+    for k, v in patch.items():
+        if k == "pt":
+            ch["power"], ch["toughness"] = parse_pt(v)
+        elif k == "cost":
+            ch["cost"] = M.parse_cost(v)
+            if "colors" not in patch:
+                ch["colors"] = tuple(M.colors_of(ch["cost"]))
+        elif k == "abilities":
+            ch["abilities"] = ability_defs(v)
+        elif k in ("types", "subtypes", "supertypes", "colors", "keywords"):
+            ch[k] = tuple(v)
+        else:
+            ch[k] = v
+    return replace(card, **ch)
+
+
+@dataclass(slots=True, eq=False)
+class Card(Obj):
+    """A card or token in any zone. Permanents use the combat/sickness fields."""
+
+    sick: bool = False
+    attacking: str | None = None      # the player it attacks
+    blocking: list = field(default_factory=list)   # attacker ids
+    blocked: bool = False
+    blocked_by: list = field(default_factory=list)
+    cast: dict | None = None          # on the stack: targets, x, mode, cost paid
+    chosen: dict = field(default_factory=dict)
+
+
+@dataclass(slots=True, eq=False)
+class MPlayer(Player):
+    lands_played: int = 0
+    land_limit: int = 1
+    hand_limit: int = 7
+    drew_from_empty: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class CEffect:
+    """A continuous effect created by a resolving spell or ability (418.3).
+
+    `locked` holds the (id, inc) keys it affects, fixed on resolution (418.3b);
+    `None` means a rule-changing effect that looks at the game as it is now.
+    `ops` are (layer, op, value) steps applied by `chars.compute`.
+    """
+
+    id: str
+    source: str
+    source_name: str
+    controller: str
+    timestamp: int
+    ops: list
+    locked: set | None = None
+    filter: dict | None = None
+    until: Any = "end_of_turn"
+    ended: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class Shield:
+    """A prevention / replacement / regeneration shield created on resolution (419.4, 419.7b)."""
+
+    id: str
+    kind: str                 # prevent | regenerate | replace
+    source: str
+    source_name: str
+    controller: str
+    protects: tuple | None    # (id, inc) of a permanent, or ("player", name); None = rule-changing
+    amount: Any = None        # remaining damage to prevent, or "all"
+    data: dict = field(default_factory=dict)
+    until: str = "end_of_turn"
+    used: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class Delayed:
+    """A delayed triggered ability waiting for its event (404.4)."""
+
+    id: str
+    source: str
+    source_name: str
+    controller: str
+    spec: dict
+    about: tuple | None        # (id, inc) of the object it refers to
+    about_types: tuple = ()
+    created: int = 0
+    done: bool = False

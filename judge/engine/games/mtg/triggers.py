@@ -1,0 +1,399 @@
+"""Triggered abilities (404, 410): what triggers on an event, and putting triggers on the stack.
+
+A trigger condition is checked against the event as it happened, with the
+characteristics objects had then: an attack trigger looks at the attacker as
+it was declared (308.3), a leaves-play trigger looks back in time at the
+battlefield before the event (410.10d). When the event matched the ability's
+kind but a condition failed, a near miss records which check failed — the
+"why didn't it trigger?" a player asks.
+"""
+from __future__ import annotations
+
+from judge.engine.core.objects import Event, PendingTrigger, Player, StackAbility
+from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.filters import matches, target_problem
+from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.state import AbilityDef
+
+_KIND_EVENTS = {
+    "move": ("enters", "leaves", "dies"),
+    "damage": ("deals_damage", "dealt_damage"),
+    "step": ("step",),
+    "cast": ("cast",),
+    "attack": ("attacks",),
+    "block": ("blocks", "blocked_by"),
+    "tap_for_mana": ("tapped_for_mana",),
+    "untap": ("untaps",),
+    "gain_life": ("gains_life",),
+    "draw": ("draws",),
+    "discard": ("discards",),
+}
+
+
+def _sources(game, snapshot, leaving: bool):
+    """(object, its characteristics, controller) for every permanent whose triggered abilities listen."""
+    if leaving and snapshot is not None:
+        objs, cmap = snapshot
+        return [(game.objects[i], cmap[i]) for i in objs if i in cmap]
+    cm = game.all_chars()
+    return [(game.objects[i], cm[i]) for i in game.battlefield_ids() if i in cm]
+
+
+@rules.implements("410.2", reasons={"triggered": "ability source event"},
+                  near_misses={"trigger_filter_failed": "ability source object check expected actual"})
+@rules.implements("410.10d", reasons={"look_back": "ability source event"})
+@rules.implements("410.8", near_misses={"intervening_if_false": "ability source condition"})
+@rules.implements("308.3", near_misses={"attack_trigger_checked": "ability source object check expected actual"})
+@rules.implements("309.4", near_misses={"block_trigger_checked": "ability source object check expected actual"})
+def collect(game, events: list[Event], snapshot) -> None:
+    for ev in events:
+        kinds = _KIND_EVENTS.get(ev.kind)
+        if kinds is None:
+            continue
+        leaving = ev.kind == "move" and ev.data.get("from") == "battlefield"
+        seen = set()
+        for src, ch in _sources(game, snapshot, leaving):
+            if src.id in seen:
+                continue
+            seen.add(src.id)
+            for ab in ch.abilities:
+                if ab.kind != "triggered":
+                    continue
+                w = ab.spec["when"]
+                if w["event"] not in kinds:
+                    continue
+                _try(game, src, ch, ab, ev, leaving, snapshot)
+        for src in game.zone_trigger_sources():
+            for ab in src.card.abilities:
+                if ab.kind == "triggered" and ab.spec.get("zone") == src.zone and ab.spec["when"]["event"] in kinds:
+                    _try(game, src, chars(game, src), ab, ev, leaving, snapshot)
+        _delayed(game, ev)
+    state_triggers(game)
+
+
+def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot) -> None:
+    ok, info = match(game, src, ch, ab.spec, ev, snapshot)
+    name = f"{src.name}的异能"
+    if ok is None:
+        return
+    if not ok:
+        check, exp, act, subject = info
+        w = ab.spec["when"]["event"]
+        rule, code = {"attacks": ("308.3", "attack_trigger_checked"),
+                      "blocked_by": ("309.4", "block_trigger_checked")}.get(w, ("410.2", "trigger_filter_failed"))
+        game.near_miss(rule, code, [src, subject] if subject is not None else [src],
+                       once=(src.id, ab.key, ev.id), ability=name, source=src, object=subject or "-",
+                       check=check, expected=exp, actual=act)
+        return
+    cond = ab.spec.get("if")
+    if cond and not condition_holds(game, src, ch.controller, cond):
+        game.near_miss("410.8", "intervening_if_false", [src], once=(src.id, ab.key, ev.id), ability=name,
+                       source=src, condition=condition_zh(cond))
+        return
+    if leaving and src.zone != "battlefield":
+        f = game.fire("410.10d", "look_back", [src], caused_by=ev.cause, ability=name, source=src,
+                      event=_event_zh(ev))
+    else:
+        f = game.fire("410.2", "triggered", [src], caused_by=ev.cause, ability=name, source=src,
+                      event=_event_zh(ev))
+    add_pending(game, src, ch.controller, ab, ev, f, info)
+
+
+def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> PendingTrigger:
+    t = PendingTrigger(game.new_id(f"{src.id}.{ab.key}"), src.id, src.inc, src.name, controller, ab, ev,
+                       dict(data or {}), f.id if f else None)
+    if ab.spec.get("mana"):
+        from judge.engine.games.mtg.casting import resolve_mana_trigger
+
+        resolve_mana_trigger(game, t)
+        return t
+    game.pending.append(t)
+    return t
+
+
+def match(game, src, ch, spec: dict, ev: Event, snapshot):
+    """(None, _) the event is not of this kind; (False, (check, expected, actual, subject)); (True, data)."""
+    w = spec["when"]
+    kind = w["event"]
+    d = ev.data
+    ctrl = ch.controller
+    subj = None
+    subj_ch = None
+    if kind in ("enters", "leaves", "dies"):
+        subj = d["object"]
+        if kind == "enters" and d["to"] != "battlefield":
+            return None, None
+        if kind in ("leaves", "dies") and d.get("from") != "battlefield":
+            return None, None
+        if kind == "dies" and d["to"] != "graveyard":
+            return None, None
+        if kind == "leaves" and w.get("to", "any") not in ("any", d["to"]):
+            return None, None
+        if kind != "enters" and snapshot is not None:
+            subj_ch = snapshot[1].get(subj.id)
+        if kind == "dies" and subj_ch is not None and "生物" not in subj_ch.types and not w.get("filter"):
+            return None, None
+    elif kind in ("deals_damage", "dealt_damage"):
+        subj = d.get("source") if kind == "deals_damage" else d.get("target")
+        if isinstance(subj, Player):
+            if w.get("self") or w.get("filter"):
+                return None, None
+        rec = w.get("recipient", "any")
+        tgt = d.get("target")
+        if kind == "deals_damage" and rec != "any" and (rec == "player") != isinstance(tgt, Player):
+            return None, None
+        if w.get("combat") is not None and bool(d.get("combat")) != w["combat"]:
+            return None, None
+        if kind == "deals_damage":
+            subj_ch = d.get("source_chars")
+    elif kind == "step":
+        if w.get("step") and w["step"] != d["step"]:
+            return None, None
+        whose = w.get("whose", "any")
+        if whose != "any" and (whose == "you") != (game.active == ctrl):
+            return None, None
+        return True, {}
+    elif kind == "cast":
+        subj = d["object"]
+        whose = w.get("whose", "any")
+        if whose != "any" and (whose == "you") != (d["player"] == ctrl):
+            return None, None
+    elif kind == "attacks":
+        subj = d["object"]
+        subj_ch = d.get("chars")
+    elif kind == "blocks":
+        subj = d["object"]
+        subj_ch = d.get("chars")
+    elif kind == "blocked_by":
+        subj = d["attacker"]
+        if w.get("self") and subj is not src:
+            return None, None
+        blocker = d["object"]
+        if w.get("by"):
+            bad = matches(game, blocker, w["by"], controller=ctrl, source_id=src.id, ch=d.get("chars"))
+            if bad:
+                return False, (*bad, blocker)
+        return True, {"blocker": blocker.id}
+    elif kind == "tapped_for_mana":
+        subj = d["object"]
+    elif kind == "untaps":
+        subj = d["object"]
+    elif kind in ("gains_life", "draws", "discards"):
+        p = d["player"]
+        whose = w.get("whose", "any")
+        if whose != "any" and (whose == "you") != (p.name == ctrl):
+            return None, None
+        return True, {}
+    else:
+        return None, None
+    if w.get("self"):
+        if subj is not src:
+            return None, None
+    f = w.get("filter")
+    if f and subj is not None and not isinstance(subj, Player):
+        ff = dict(f)
+        ff["zone"] = subj.zone if kind in ("leaves", "dies") else ff.get("zone", subj.zone)
+        if kind == "cast":
+            ff["zone"] = "stack"
+        bad = matches(game, subj, ff, controller=ctrl, source_id=src.id, ch=subj_ch)
+        if bad:
+            return False, (*bad, subj)
+    if w.get("source") and kind == "dealt_damage":
+        s = d.get("source")
+        if s is None or matches(game, s, w["source"], controller=ctrl, source_id=src.id,
+                                ch=d.get("source_chars")) is not None:
+            return None, None
+    return True, {}
+
+
+def condition_holds(game, src, controller: str, cond: dict) -> bool:
+    p = game.by_name[controller]
+    if cond.get("life_at_most") is not None and p.life > cond["life_at_most"]:
+        return False
+    if cond.get("hand_empty") is not None and (not game.zone_objects(controller, "hand")) != cond["hand_empty"]:
+        return False
+    if cond.get("controls") is not None:
+        from judge.engine.games.mtg.filters import select
+
+        if not select(game, {**cond["controls"], "controller": "you"}, controller=controller):
+            return False
+    if cond.get("source_tapped") is not None and src.tapped != cond["source_tapped"]:
+        return False
+    return True
+
+
+def condition_zh(cond: dict) -> str:
+    parts = []
+    if cond.get("life_at_most") is not None:
+        parts.append(f"你的生命不大于{cond['life_at_most']}")
+    if cond.get("hand_empty") is not None:
+        parts.append("你没有手牌" if cond["hand_empty"] else "你有手牌")
+    if cond.get("controls") is not None:
+        parts.append("你操控符合条件的永久物")
+    if cond.get("source_tapped") is not None:
+        parts.append("此永久物横置" if cond["source_tapped"] else "此永久物未横置")
+    return "且".join(parts) or "条件"
+
+
+def _event_zh(ev: Event) -> str:
+    from judge.engine.games.mtg.events import describe
+
+    d = ev.data
+    k = ev.kind
+    if k == "move":
+        if d["to"] == "battlefield":
+            return f"{d['object'].name}进场"
+        if d.get("from") == "battlefield":
+            return f"{d['object'].name}离场（{describe(ev)}）"
+        return describe(ev)
+    if k == "step":
+        return f"{d['step']}开始"
+    if k == "cast":
+        return f"{d['player']}使用{d['object'].name}"
+    if k == "attack":
+        return f"{d['object'].name}进行攻击"
+    if k == "block":
+        return f"{d['object'].name}阻挡{d['attacker'].name}"
+    if k == "tap_for_mana":
+        return f"{d['player']}横置{d['object'].name}以产生魔法力"
+    if k == "untap":
+        return f"{d['object'].name}成为未横置"
+    if k == "gain_life":
+        return f"{d['player'].name}获得{d['amount']}点生命"
+    return describe(ev)
+
+
+# ------------------------------------------------------------------ delayed triggers (404.4)
+
+@rules.implements("404.4b", reasons={"delayed_triggered": "ability object event"})
+def _delayed(game, ev: Event) -> None:
+    for dl in game.delayed:
+        if dl.done:
+            continue
+        w = dl.spec["when"]
+        k = w["event"]
+        d = ev.data
+        hit = False
+        if k == "step" and ev.kind == "step" and d["step"] == w.get("step"):
+            hit = True
+        elif k in ("leaves", "dies") and ev.kind == "move" and d.get("from") == "battlefield" and dl.about is not None:
+            o = d["object"]
+            hit = (o.id, d.get("old_inc", o.inc)) == dl.about and (k == "leaves" or d["to"] == "graveyard")
+        elif k == "untaps" and ev.kind == "untap" and dl.about is not None:
+            o = d["object"]
+            hit = o.key == dl.about
+        if not hit:
+            continue
+        if dl.spec.get("once", True):
+            dl.done = True
+        about = game.objects.get(dl.about[0]) if dl.about else None
+        f = game.fire("404.4b", "delayed_triggered", [about] if about else [], caused_by=ev.cause,
+                      ability=f"{dl.source_name}的延迟触发式异能", object=about or "-", event=_event_zh(ev))
+        ab = AbilityDef("delayed", "triggered", {"when": w, "effects": dl.spec.get("effects", [])})
+        t = PendingTrigger(game.new_id(f"{dl.id}"), dl.source, 0, dl.source_name, dl.controller, ab, ev,
+                           {"about": dl.about, "about_types": dl.about_types}, f.id)
+        game.pending.append(t)
+
+
+# ------------------------------------------------------------------ state triggers (410.11)
+
+@rules.implements("410.11", reasons={"state_trigger": "ability source condition"})
+def state_triggers(game) -> None:
+    for oid in game.battlefield_ids():
+        src = game.objects[oid]
+        for ab in chars(game, src).abilities:
+            if ab.kind != "triggered" or ab.spec["when"]["event"] != "hand_empty":
+                continue
+            key = (src.key, ab.key)
+            if key in game.live_state_triggers:
+                continue
+            ctrl = chars(game, src).controller
+            if game.zone_objects(ctrl, "hand"):
+                continue
+            game.live_state_triggers.add(key)
+            f = game.fire("410.11", "state_trigger", [src], ability=f"{src.name}的异能", source=src,
+                          condition=f"{ctrl}没有手牌")
+            t = add_pending(game, src, ctrl, ab, None, f)
+            t.data["state_key"] = key
+
+
+# ------------------------------------------------------------------ onto the stack (410.3, 410.4)
+
+@rules.implements("410.3", reasons={"trigger_to_stack": "ability player"})
+@rules.implements("410.4", reasons={"trigger_no_target": "ability"})
+def put_on_stack(game, t: PendingTrigger) -> None:
+    spec = t.ability.spec
+    src_obj = game.objects.get(t.source)
+    targets = choose_targets(game, t.id, spec.get("targets", []), controller=t.controller, source=None,
+                             source_colors=tuple(chars(game, src_obj).colors) if src_obj else ())
+    name = f"{t.source_name}的异能"
+    if targets is None:
+        game.fire("410.4", "trigger_no_target", [t.source], caused_by=t.caused_by, ability=name)
+        if t.data.get("state_key"):
+            game.live_state_triggers.discard(t.data["state_key"])
+        return
+    item = StackAbility(t.id, t.source, t.source_inc, t.source_name, t.controller, t.ability, "triggered",
+                        targets, {"event": t.event, **t.data})
+    f = game.fire("410.3", "trigger_to_stack", [t.source, t.id], caused_by=t.caused_by, ability=name,
+                  player=t.controller)
+    with game.under(f):
+        game.push(item)
+
+
+def choose_targets(game, subject: str, specs: list, *, controller: str, source, source_colors=(),
+                   given: list | None = None):
+    """Targets for each use of "目标" (409.1c): from `given` (a cast action) or the `targets` choice.
+
+    Returns one list of (kind, id, inc) per spec, or None when a required target has no legal choice.
+    """
+    if not specs:
+        return []
+    out = []
+    flat_given = list(given) if given is not None else None
+    for i, spec in enumerate(specs):
+        n = int(spec.get("count", 1))
+        legal = legal_targets(game, spec, controller=controller, source=source, source_colors=source_colors)
+        if len(legal) < n and not spec.get("up_to"):
+            if given is not None:
+                return None
+            if not legal:
+                return None
+        sub = subject if len(specs) == 1 else f"{subject}[{i + 1}]"
+        if flat_given is not None:
+            picks = flat_given[:n]
+            flat_given = flat_given[n:]
+        else:
+            options = [x.name if isinstance(x, Player) else x.id for x in legal]
+            if n == 1:
+                ans = game.choose("targets", sub, by=controller, options=options)
+                picks = ans if isinstance(ans, list) else [ans]
+            else:
+                ans = game.choose("targets", sub, by=controller, options=options, legal=lambda a, o=options: (
+                    None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in o for x in a)
+                    else f"choose {n} different targets"))
+                picks = list(ans)
+        slot = []
+        for p in picks:
+            obj = game.by_name.get(p) if p in game.by_name else game.objects.get(p)
+            if obj is None:
+                return None
+            slot.append(("player", obj.name, 0) if isinstance(obj, Player) else ("obj", obj.id, obj.inc))
+        out.append(slot)
+    return out
+
+
+def legal_targets(game, spec, *, controller, source, source_colors=()) -> list:
+    cands: list = []
+    what = spec.get("what", "永久物")
+    if what in ("玩家", "生物或玩家"):
+        cands.extend(game.by_name[n] for n in game.apnap())
+    if what != "玩家":
+        zone = (spec.get("filter") or {}).get("zone")
+        if what == "咒语":
+            cands.extend(game.stack)
+        elif what in ("坟墓场中的牌", "坟墓场中的生物牌") or zone == "graveyard":
+            cands.extend(o for o in game.objects.values() if o.zone == "graveyard")
+        else:
+            cands.extend(game.objects[i] for i in game.battlefield_ids())
+    return [c for c in cands if target_problem(game, spec, c, source=source, controller=controller,
+                                               source_colors=source_colors) is None]

@@ -1,0 +1,188 @@
+"""Turn structure (300–314): steps and phases, turn-based actions, mana burn, cleanup.
+
+A step ends when all players pass in succession with an empty stack (300.2).
+Mana empties from pools at the end of each *phase*, not step, and each point
+lost costs a life: mana burn (300.3, a loss of life, not damage). The cleanup
+step discards to hand size, then removes all damage and ends "until end of
+turn" effects at once (314.2); players get priority there only if a
+state-based effect or a trigger needs it (314.3), and then another cleanup
+step follows.
+"""
+from __future__ import annotations
+
+from judge.engine.core.objects import Event
+from judge.engine.games.mtg import mana as M
+from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.rules import rules
+
+STEPS = ("重置", "维持", "抽牌", "战斗前的行动阶段", "战斗开始", "宣告攻击者", "宣告阻挡者", "战斗伤害", "战斗结束",
+         "战斗后的行动阶段", "回合结束", "清除")
+PHASE = {"重置": "开始阶段", "维持": "开始阶段", "抽牌": "开始阶段", "战斗前的行动阶段": "战斗前的行动阶段",
+         "战斗开始": "战斗阶段", "宣告攻击者": "战斗阶段", "宣告阻挡者": "战斗阶段", "战斗伤害": "战斗阶段",
+         "战斗结束": "战斗阶段", "战斗后的行动阶段": "战斗后的行动阶段", "回合结束": "结束阶段", "清除": "结束阶段"}
+ALIASES = {"untap": "重置", "upkeep": "维持", "draw": "抽牌", "main1": "战斗前的行动阶段",
+           "precombat_main": "战斗前的行动阶段", "beginning_of_combat": "战斗开始", "declare_attackers": "宣告攻击者",
+           "declare_blockers": "宣告阻挡者", "combat_damage": "战斗伤害", "end_of_combat": "战斗结束",
+           "main2": "战斗后的行动阶段", "postcombat_main": "战斗后的行动阶段", "end_of_turn": "回合结束",
+           "end": "回合结束", "cleanup": "清除", "行动阶段": "战斗前的行动阶段"}
+
+
+def canonical(step: str | None) -> str | None:
+    if step is None:
+        return None
+    s = str(step).strip()
+    s = ALIASES.get(s, s)
+    return s if s in STEPS else None
+
+
+@rules.implements("300.2", reasons={"step_ends": "step"})
+@rules.implements("300.3", reasons={"mana_burn": "player amount mana"})
+@rules.implements("311.2", reasons={"combat_over": "objects"})
+def end_step(game) -> None:
+    old = game.step
+    game.fire("300.2", "step_ends", [], step=old)
+    if old == "清除" and game.cleanup_again:
+        game.cleanup_again = False
+        game.fire("314.3", "cleanup_again", [game.active], player=game.by_name[game.active])
+        begin(game, "清除", again=True)
+        return
+    nxt = _next(game, old)
+    new_turn = old == "清除"
+    if new_turn or PHASE[old] != PHASE[nxt]:
+        _end_phase(game, PHASE[old])
+    if new_turn:
+        _new_turn(game)
+    begin(game, nxt)
+
+
+def _next(game, old: str) -> str:
+    if old == "清除":
+        return "重置"
+    if old == "宣告攻击者" and not game.attackers():
+        return "战斗结束"                       # 308.4
+    if old == "战斗伤害" and game.first_strike_pending:
+        return "战斗伤害"
+    return STEPS[STEPS.index(old) + 1]
+
+
+def _end_phase(game, phase: str) -> None:
+    for p in game.in_game():
+        total = sum(p.pool.values())
+        if total:
+            f = game.fire("300.3", "mana_burn", [p], player=p, amount=total, mana=M.show(p.pool))
+            with game.under(f):
+                game.set(p, "pool", {})
+                game.set(p, "life", p.life - total)
+    if phase == "战斗阶段":
+        inc = [o for o in game.battlefield() if o.attacking or o.blocking]
+        if inc:
+            f = game.fire("311.2", "combat_over", inc, objects=inc)
+            with game.under(f):
+                for o in inc:
+                    game.remove_from_combat(o)
+        game.end_effects("end_of_combat")
+
+
+def _new_turn(game) -> None:
+    game.active = game.next_player(game.active)
+    game.turn += 1
+    for p in game.players:
+        if p.lands_played:
+            game.set(p, "lands_played", 0)
+
+
+@rules.implements("302.2", reasons={"untap_step": "player objects"})
+@rules.implements("302.3", reasons={"no_priority_in_untap": "player"})
+@rules.implements("304.1", reasons={"draw_step": "player"})
+@rules.implements("308.4", reasons={"no_attackers": "player"})
+@rules.implements("314.1", reasons={"discard_to_hand_size": "player count limit"})
+@rules.implements("314.2", reasons={"cleanup": "objects effects"})
+@rules.implements("314.3", reasons={"cleanup_priority": "player", "cleanup_no_priority": "player",
+                                    "cleanup_again": "player"})
+def begin(game, step: str, again: bool = False) -> None:
+    game.step = step
+    game.priority = None
+    game.passes = 0
+    game.begin_step("event", "step_begins", {"step": step, "turn": game.turn, "active": game.active})
+    ap = game.by_name[game.active]
+    if step == "重置":
+        sick = [o for o in game.battlefield() if o.controller == ap.name and o.sick]
+        if sick:
+            f = game.fire("212.3d", "sickness_ends", sick, player=ap, objects=sick)
+            with game.under(f):
+                for o in sick:
+                    game.set(o, "sick", False)
+        tapped = [o for o in game.battlefield() if chars(game, o).controller == ap.name and o.tapped]
+        f = game.fire("302.2", "untap_step", tapped, player=ap, objects=tapped)
+        with game.under(f):
+            game.happen([Event("untap", {"object": o}, f.id, firing=f) for o in tapped])
+        game.fire("302.3", "no_priority_in_untap", [], player=ap)
+        begin(game, "维持")
+        return
+    if step == "抽牌":
+        f = game.fire("304.1", "draw_step", [ap], player=ap)
+        with game.under(f):
+            game.happen([Event("draw", {"player": ap}, f.id, firing=f)])
+    if step == "宣告攻击者":
+        if not game.possible_attackers():
+            f = game.fire("308.4", "no_attackers", [], player=ap)
+            with game.under(f):
+                game.step_event(step)
+            end_step(game)
+            return
+        game.step_event(step)
+        game.awaiting = ("宣告攻击者", ap.name)
+        return
+    if step == "宣告阻挡者":
+        from judge.engine.games.mtg.combat import begin_blockers
+
+        if begin_blockers(game):
+            return
+    if step == "战斗伤害":
+        from judge.engine.games.mtg.combat import assign_combat_damage
+
+        game.step_event(step)
+        assign_combat_damage(game)
+        game.give_priority(ap.name)
+        return
+    if step == "清除":
+        _cleanup(game, ap, again)
+        return
+    game.step_event(step)
+    game.give_priority(ap.name)
+
+
+def _cleanup(game, ap, again: bool) -> None:
+    hand = game.zone_objects(ap.name, "hand")
+    over = len(hand) - ap.hand_limit
+    if over > 0:
+        ids = [o.id for o in hand]
+        ans = game.choose("discard", ap.name, by=ap.name, options=ids, legal=lambda a: (
+            None if isinstance(a, list) and len(a) == over and len(set(a)) == over and all(x in ids for x in a)
+            else f"discard exactly {over} of {', '.join(ids)}"))
+        f = game.fire("314.1", "discard_to_hand_size", [ap], player=ap, count=over, limit=ap.hand_limit)
+        with game.under(f):
+            game.happen([Event("discard", {"object": game.objects[i], "player": ap}, f.id, firing=f) for i in ans])
+    damaged = [o for o in game.battlefield() if o.damage]
+    eot = game.count_effects("end_of_turn")
+    if damaged or eot:
+        f = game.fire("314.2", "cleanup", damaged, objects=damaged, effects=eot)
+        with game.under(f):
+            for o in damaged:
+                game.set(o, "damage", 0)
+            game.end_effects("end_of_turn")
+    game.step_event("清除")
+    acted = game.pending or _sba_would_apply(game)
+    if acted:
+        game.fire("314.3", "cleanup_priority", [ap], player=ap)
+        game.cleanup_again = True
+        game.give_priority(ap.name)
+        return
+    game.fire("314.3", "cleanup_no_priority", [ap], player=ap)
+    end_step(game)
+
+
+def _sba_would_apply(game) -> bool:
+    from judge.engine.games.mtg.sba import CHECKS
+
+    return any(fn(game) for _, fn in CHECKS)

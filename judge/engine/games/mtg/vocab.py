@@ -1,0 +1,453 @@
+"""The MTG card vocabulary: what a card in `scenarios/cards/mtg.yaml` may say.
+
+Composable, not one keyword per card: a card is its printed characteristics
+plus a list of abilities, and every ability is built from the same parts —
+`effects` (a list of verbs such as `damage`, `destroy`, `draw`, `pump`), `targets`
+(what the word "目标" asks for), `filters` (which objects an effect or trigger
+looks at), amounts (a number, `x`, or a count) and durations. Triggers name an
+event and filters on it; statics name what they affect and how (by layer);
+replacement/prevention effects name the event they watch and what happens
+instead. The printed Chinese text stays next to each card (`text`) so an
+explanation can quote the card.
+
+This module is the edge: pydantic validates a library or an inline `define:`
+and `CardDef.build()` turns it into plain data the engine reads.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from judge.engine.games.mtg import mana as M
+
+TYPES = ("神器", "生物", "结界", "瞬间", "地", "巫术")
+SUPERTYPES = ("基本", "传奇", "世界", "覆雪")
+COLORS = ("白", "蓝", "黑", "红", "绿")
+KEYWORDS = ("飞行", "敏捷", "先攻", "次元幽影")
+STEPS_ZH = ("重置", "维持", "抽牌", "战斗前的行动阶段", "战斗开始", "宣告攻击者", "宣告阻挡者", "战斗伤害",
+            "战斗结束", "战斗后的行动阶段", "回合结束", "清除")
+REF_WORDS = ("self", "you", "target", "targets", "it", "enchanted", "each_player", "each_opponent",
+             "defending_player", "active_player", "owner", "its_controller", "event_source", "event_target",
+             "chosen", "attached")
+DURATIONS = ("end_of_turn", "end_of_combat", "permanent")
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Filter(_M):
+    """Which objects qualify. All given conditions must hold (413.2g: only the named characteristics)."""
+
+    types: list[str] = []          # has all of these types
+    any_types: list[str] = []      # has at least one
+    not_types: list[str] = []
+    subtypes: list[str] = []
+    supertypes: list[str] = []
+    colors: list[str] = []         # has all of these colours
+    not_colors: list[str] = []     # "non-black"
+    colorless: bool | None = None
+    keywords: list[str] = []
+    not_keywords: list[str] = []
+    name: str | None = None
+    controller: Literal["you", "opponent", "any"] = "any"
+    owner: Literal["you", "opponent", "any"] = "any"
+    zone: Literal["battlefield", "graveyard", "hand", "library", "exile", "stack"] = "battlefield"
+    tapped: bool | None = None
+    attacking: bool | None = None
+    blocking: bool | None = None
+    other: bool = False            # not the source itself
+    token: bool | None = None
+    shares_color_with: str | None = None   # a ref word, e.g. "target"
+
+    @field_validator("types", "any_types", "not_types")
+    @classmethod
+    def _types(cls, v):
+        bad = [t for t in v if t not in TYPES]
+        if bad:
+            raise ValueError(f"unknown card type(s) {bad}; known: {', '.join(TYPES)}")
+        return v
+
+    @field_validator("colors", "not_colors")
+    @classmethod
+    def _colors(cls, v):
+        bad = [c for c in v if c not in COLORS]
+        if bad:
+            raise ValueError(f"unknown colour(s) {bad}; known: {', '.join(COLORS)}")
+        return v
+
+
+Amount = Union[int, str, dict]
+Ref = Union[str, dict]
+
+_TARGET_WORDS = {"生物": {"types": ["生物"]}, "玩家": None, "生物或玩家": None, "结界": {"types": ["结界"]},
+                 "地": {"types": ["地"]}, "神器": {"types": ["神器"]}, "永久物": {}, "咒语": {"zone": "stack"},
+                 "坟墓场中的牌": {"zone": "graveyard"}, "坟墓场中的生物牌": {"zone": "graveyard", "types": ["生物"]}}
+
+
+class Target(_M):
+    """One use of the word "目标" (409.1c): what it may choose, and how many."""
+
+    what: Literal["生物", "玩家", "生物或玩家", "结界", "地", "神器", "永久物", "咒语", "坟墓场中的牌",
+                  "坟墓场中的生物牌"] = "永久物"
+    filter: Filter | None = None
+    count: int = 1
+    up_to: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short(cls, v):
+        return {"what": v} if isinstance(v, str) else v
+
+
+VERBS: dict[str, tuple[str, ...]] = {
+    # verb: allowed extra parameters
+    "damage": ("to", "source"),
+    "destroy": ("no_regen",),
+    "exile": (),
+    "bounce": (),
+    "return_to_hand": (),
+    "return_to_battlefield": ("under",),
+    "shuffle_into_library": (),
+    "sacrifice": ("who", "count"),
+    "draw": ("who",),
+    "discard": ("who",),
+    "discard_hand": (),
+    "gain_life": ("who",),
+    "lose_life": ("who",),
+    "add_mana": ("who",),
+    "tap": (),
+    "untap": (),
+    "counter": (),
+    "pump": ("what", "until"),
+    "set_pt": ("what", "until"),
+    "switch_pt": ("until",),
+    "add_counters": ("on",),
+    "remove_counters": ("on",),
+    "gain": ("what", "until"),
+    "lose": ("what", "until"),
+    "lose_all_abilities": ("until",),
+    "set_color": ("what", "until"),
+    "becomes": ("what", "until"),
+    "control": ("until", "who"),
+    "prevent": ("to", "from", "until", "combat"),
+    "regenerate": (),
+    "token": ("count", "who"),
+    "delayed": (),
+    "may": ("who", "otherwise"),
+    "choose_type": ("kind",),
+    "grant": ("what", "until"),
+}
+
+
+class Effect(_M):
+    """One instruction (413.2b). Exactly one verb key plus its parameters, e.g. `{damage: 3, to: target}`."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_verb(cls, v):
+        if not isinstance(v, dict):
+            raise ValueError("an effect is a mapping such as {damage: 3, to: target}")
+        verbs = [k for k in v if k in VERBS]
+        if len(verbs) != 1:
+            unknown = [k for k in v if k not in VERBS and not any(k in p for p in VERBS.values())]
+            hint = f"; unknown key(s) {unknown}" if unknown else ""
+            raise ValueError(f"an effect needs exactly one verb (one of: {', '.join(VERBS)}){hint}")
+        verb = verbs[0]
+        extra = [k for k in v if k != verb and k not in VERBS[verb]]
+        if extra:
+            raise ValueError(f"`{verb}` does not take {extra}; it takes: {', '.join(VERBS[verb]) or 'nothing'}")
+        for key in (verb, *VERBS[verb]):
+            _check_refs(v.get(key))
+        if verb == "delayed":
+            Delayed.model_validate(v["delayed"])
+        if verb == "may":
+            if not isinstance(v["may"], list):
+                raise ValueError("`may` takes a list of effects")
+            for e in v["may"]:
+                Effect.model_validate(e)
+            for e in v.get("otherwise", []) or []:
+                Effect.model_validate(e)
+        if verb == "becomes":
+            Becomes.model_validate(v["becomes"])
+        if verb == "token":
+            TokenDef.model_validate(v["token"])
+        if verb == "grant":
+            Ability.model_validate(v["grant"])
+        return v
+
+
+class Becomes(_M):
+    types: list[str] | None = None        # replaces types unless `still` keeps them
+    add_types: list[str] = []
+    subtypes: list[str] | None = None
+    colors: list[str] | None = None
+    pt: str | None = None                 # "3/3"
+    pt_count: Filter | None = None        # P/T each equal to the number of matching objects (6b in 2006)
+    still: bool = True                    # "it's still a land": keep old types (212.1c)
+
+
+class TokenDef(_M):
+    name: str
+    types: list[str] = ["生物"]
+    subtypes: list[str] = []
+    colors: list[str] = []
+    pt: str | None = None
+    keywords: list[str] = []
+
+
+class TriggerOn(_M):
+    """The trigger event of a triggered ability (404.1)."""
+
+    event: Literal["enters", "leaves", "dies", "attacks", "blocks", "blocked_by", "deals_damage", "dealt_damage",
+                   "step", "cast", "tapped_for_mana", "untaps", "gains_life", "draws", "discards",
+                   "hand_empty"]
+    self_: bool = Field(False, alias="self")   # the subject is this object
+    filter: Filter | None = None               # the subject object must match (checked at the event, 308.3)
+    to: Literal["graveyard", "hand", "exile", "library", "any"] = "any"
+    step: str | None = None
+    whose: Literal["you", "opponent", "any"] = "any"
+    source: Filter | None = None
+    recipient: Literal["player", "creature", "any"] = "any"
+    combat: bool | None = None
+    by: Filter | None = None                   # blocked_by: the blocker must match
+
+
+class Condition(_M):
+    """An intervening "若…" condition (404.3, 410.8), checked on triggering and on resolution."""
+
+    life_at_most: int | None = None
+    hand_empty: bool | None = None
+    controls: Filter | None = None
+    source_tapped: bool | None = None
+
+
+class Activated(_M):
+    cost: str = ""                     # mana symbols and {横置}
+    sacrifice: Filter | None = None    # additional cost: sacrifice a matching permanent
+    sacrifice_self: bool = False
+    discard: int = 0
+    remove_counters: dict[str, int] = {}
+    pay_life: int = 0
+    targets: list[Target] = []
+    effects: list[Effect] = []
+    zone: Literal["battlefield", "graveyard", "hand"] = "battlefield"
+    timing: Literal["instant", "sorcery", "your_upkeep"] = "instant"
+
+    @field_validator("cost")
+    @classmethod
+    def _cost(cls, v):
+        M.parse_cost(v)
+        return v
+
+
+class Triggered(_M):
+    when: TriggerOn
+    if_: Condition | None = Field(None, alias="if")
+    targets: list[Target] = []
+    effects: list[Effect] = []
+    mana: bool = False                 # a triggered mana ability (406.1b, 411.3): resolves at once
+    zone: Literal["battlefield", "graveyard", "exile", "hand"] = "battlefield"
+
+
+class Delayed(_M):
+    """A delayed triggered ability created by an effect (404.4)."""
+
+    when: TriggerOn
+    effects: list[Effect] = []
+    about: Ref = "target"              # the object it refers to ("that creature")
+    once: bool = True
+
+
+class Static(_M):
+    """A static ability (405, 412): what it affects and how, by layer (418.5a)."""
+
+    affects: Union[str, Filter, None] = None   # "self", "enchanted", or a filter
+    pump: str | None = None          # "+1/+1"  (layer 6d)
+    set_pt: str | None = None        # "1/1"    (layer 6b)
+    add_types: list[str] = []        # layer 4, keeps old types (212.1c)
+    set_color: list[str] | None = None   # layer 5
+    gain: list[str] = []             # layer 5
+    lose: list[str] = []             # layer 5
+    lose_all_abilities: bool = False
+    grant: list["Ability"] = []      # layer 5: "has '…'"
+    cda_pt: dict[str, Amount] | None = None   # {power: amount, toughness: amount} (6a)
+    cost_reduction: str | None = None   # "{一}" (409.1f)
+    cost_increase: str | None = None
+    spells: Filter | None = None     # which spells the cost change applies to
+    cant_attack: bool = False
+    cant_block: bool = False
+    cant_attack_alone: bool = False
+    must_attack: bool = False
+    must_block: bool = False
+    max_attackers: int | None = None     # "no more than N creatures can attack each turn"
+    min_blockers: int | None = None      # "can't be blocked except by N or more creatures"
+    untargetable: bool = False
+    protection: list[str] = []
+
+
+class Replacement(_M):
+    """A replacement or prevention effect from a static ability (419)."""
+
+    event: Literal["damage", "to_graveyard", "gain_life", "draw", "destroy"]
+    source: Filter | None = None           # damage dealt by a matching source
+    source_controller: Literal["you", "any", "opponent"] = "any"
+    self_: bool = Field(False, alias="self")   # only events about this object
+    whose: Literal["you", "any", "opponent"] = "any"   # the affected player
+    from_zone: Literal["battlefield", "any"] = "any"
+    double: bool = False
+    plus: int = 0
+    instead: Literal["exile", "shuffle_into_library", "draw", "return_from_graveyard", "nothing"] | None = None
+    prevent: Union[int, Literal["all"], None] = None
+
+
+class Ability(_M):
+    key: str | None = None
+    text: str | None = None
+    activated: Activated | None = None
+    mana: Activated | None = None
+    triggered: Triggered | None = None
+    static: Static | None = None
+    replacement: Replacement | None = None
+
+    @model_validator(mode="after")
+    def _one(self):
+        kinds = [k for k in ("activated", "mana", "triggered", "static", "replacement") if getattr(self, k)]
+        if len(kinds) != 1:
+            raise ValueError("an ability is exactly one of: activated, mana, triggered, static, replacement")
+        return self
+
+
+Static.model_rebuild()
+
+
+class Spell(_M):
+    targets: list[Target] = []
+    effects: list[Effect] = []
+    modes: list[list[Effect]] = []
+
+
+class Card(_M):
+    """One card definition as written in a card library or a scenario's `define:`."""
+
+    en: str | None = None
+    cost: str | None = None
+    types: list[str]
+    subtypes: list[str] = []
+    supertypes: list[str] = []
+    colors: list[str] | None = None        # only when not implied by the cost (tokens, 203.2)
+    pt: str | None = None                  # "2/2", "*/*"
+    keywords: list[str] = []
+    text: str = ""                         # the printed Chinese rules text
+    abilities: list[Ability] = []
+    spell: Spell | None = None
+    additional_cost: Activated | None = None   # e.g. sacrifice a creature (409.1f)
+
+    @field_validator("types")
+    @classmethod
+    def _types(cls, v):
+        bad = [t for t in v if t not in TYPES]
+        if bad:
+            raise ValueError(f"unknown card type(s) {bad}; known: {', '.join(TYPES)}")
+        return v
+
+    @field_validator("supertypes")
+    @classmethod
+    def _super(cls, v):
+        bad = [t for t in v if t not in SUPERTYPES]
+        if bad:
+            raise ValueError(f"unknown supertype(s) {bad}; known: {', '.join(SUPERTYPES)}")
+        return v
+
+    @field_validator("keywords")
+    @classmethod
+    def _kw(cls, v):
+        bad = [t for t in v if t not in KEYWORDS]
+        if bad:
+            raise ValueError(f"unknown keyword(s) {bad}; known: {', '.join(KEYWORDS)}")
+        return v
+
+    @field_validator("cost")
+    @classmethod
+    def _cost(cls, v):
+        if v is not None:
+            M.parse_cost(v)
+        return v
+
+    @field_validator("pt")
+    @classmethod
+    def _pt(cls, v):
+        if v is not None:
+            parse_pt(v)
+        return v
+
+
+class Library(_M):
+    """A card library file: `cards: {name: Card}`."""
+
+    game: Literal["mtg"] = "mtg"
+    cards: dict[str, Card]
+
+
+def _check_refs(v) -> None:
+    """Nested filters inside effect parameters ({all: …}, {count: …}) are validated as `Filter`s."""
+    if isinstance(v, dict):
+        for k in ("all", "count"):
+            if k in v and isinstance(v[k], dict):
+                Filter.model_validate(v[k])
+    elif isinstance(v, str) and v.split(".")[0] not in REF_WORDS and not v.startswith("target") \
+            and not _looks_like_value(v):
+        pass
+
+
+def _looks_like_value(v: str) -> bool:
+    return bool(v) and (v[0] in "+-{0123456789" or v in ("x", "all") or "/" in v)
+
+
+def parse_pt(s: str) -> tuple[Any, Any]:
+    try:
+        p, t = str(s).split("/")
+        return (p if p.strip() == "*" else int(p), t if t.strip() == "*" else int(t))
+    except Exception:
+        raise ValueError(f"power/toughness must look like 2/2 or */*, got {s!r}") from None
+
+
+def parse_delta(s: str) -> tuple[int, int]:
+    try:
+        p, t = str(s).split("/")
+        return int(p), int(t)
+    except Exception:
+        raise ValueError(f"a P/T change must look like +2/+2 or -1/-0, got {s!r}") from None
+
+
+def dump(m) -> Any:
+    """Pydantic → plain dicts/lists, dropping unset defaults so engine code reads only what was said."""
+    if isinstance(m, BaseModel):
+        out = {}
+        for name, finfo in type(m).model_fields.items():
+            v = getattr(m, name)
+            if v is None or v == [] or v == {} or (v is False and finfo.default is False):
+                continue
+            key = finfo.alias or name
+            out[key] = dump(v)
+        if m.model_extra:
+            for k, v in m.model_extra.items():
+                out[k] = _plain(v)
+        return out
+    if isinstance(m, list):
+        return [dump(x) for x in m]
+    if isinstance(m, dict):
+        return {k: dump(v) for k, v in m.items()}
+    return m
+
+
+def _plain(v):
+    """Effect parameters arrive as raw YAML; normalise nested effects/filters through their models."""
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v

@@ -1,0 +1,120 @@
+"""Reason texts: reason code → Chinese template, from data files, never from code.
+
+`judge/data/templates/<lang>/reasons.yaml` maps each game's reason codes to a
+template with named fields; `steps.yaml` describes trace steps. A second
+language is a second directory. The ruling explanations (`judge explain`)
+use the same templates, and `tests/test_engine_reasons.py` fails when the
+engine can emit a code that has no template or a template names a field the
+code does not provide.
+"""
+from __future__ import annotations
+
+import string
+from functools import lru_cache
+from pathlib import Path
+
+from judge.engine.core.trace import Ref
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "data" / "templates"
+
+
+@lru_cache(maxsize=8)
+def _load(lang: str, name: str) -> dict:
+    import yaml
+
+    p = TEMPLATES / lang / f"{name}.yaml"
+    with open(p, encoding="utf-8") as fh:
+        return yaml.safe_load(fh) or {}
+
+
+def templates(game: str, lang: str = "zh") -> dict[str, str]:
+    return _load(lang, "reasons").get(game, {})
+
+
+def step_templates(lang: str = "zh") -> dict[str, str]:
+    return _load(lang, "steps")
+
+
+def fields_of(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def show(v, names: dict | None = None) -> str:
+    """A field value as a judge reads it: names for objects and players, 、 between list items."""
+    if isinstance(v, Ref):
+        return v.name
+    if isinstance(v, dict) and "name" in v and "id" in v:
+        return v["name"]
+    if isinstance(v, (list, tuple)):
+        return "、".join(show(x, names) for x in v) or "无"
+    if isinstance(v, bool):
+        return "是" if v else "否"
+    if v is None:
+        return "-"
+    if names is not None and isinstance(v, str) and v in names:
+        return f"{names[v]}({v})"
+    return str(v)
+
+
+class _Fields(dict):
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+def render(game: str, code: str, fields: dict, lang: str = "zh") -> str:
+    t = templates(game, lang).get(code)
+    if t is None:
+        return f"[{game}:{code}] " + "，".join(f"{k}={show(v)}" for k, v in fields.items())
+    return t.format_map(_Fields({k: show(v) for k, v in fields.items()}))
+
+
+def render_step(what: str, data: dict, names: dict, lang: str = "zh") -> str:
+    t = step_templates(lang).get(what)
+    if t is None:
+        return what
+    vals = {}
+    for k, v in data.items():
+        if isinstance(v, dict) and not ("id" in v and "name" in v):
+            v = "、".join(f"{show(a, names)}→{show(b, names)}" for a, b in v.items())
+        vals[k] = show(v, names)
+    if what == "pass_until" and data.get("until") in (None, "stack_empty"):
+        vals["until"] = step_templates(lang).get("stack_empty", "堆叠为空")
+    return t.format_map(_Fields(vals))
+
+
+def render_change(c, names: dict, display=None, lang: str = "zh") -> str:
+    """'灰熊.伤害: 0 → 3' — attribute and zone names from steps.yaml; `display(attr, value)` is the game's."""
+    st = step_templates(lang)
+    attrs, zones = st.get("attrs", {}), st.get("zones", {})
+
+    def val(v):
+        if c.attr == "zone":
+            return zones.get(v, v) if v is not None else "—"
+        if display is not None:
+            d = display(c.attr, v)
+            if d is not None:
+                return d
+        return show(v)
+
+    who = names.get(c.subject, c.subject)
+    return f"{who}.{attrs.get(c.attr, c.attr)}: {val(c.before)} → {val(c.after)}"
+
+
+def missing(registry, lang: str = "zh") -> list[str]:
+    """Reason codes the registry declares that have no template."""
+    have = templates(registry.game, lang)
+    return sorted(c for c in registry.codes if c not in have)
+
+
+def bad_fields(registry, lang: str = "zh") -> list[str]:
+    """Templates that use a field their reason code does not declare."""
+    have = templates(registry.game, lang)
+    out = []
+    for code, r in registry.codes.items():
+        t = have.get(code)
+        if t is None:
+            continue
+        extra = fields_of(t) - set(r.fields)
+        if extra:
+            out.append(f"{code}: template uses {sorted(extra)}, declared {list(r.fields)}")
+    return out

@@ -1,0 +1,228 @@
+"""Loading a scenario file: YAML → validated `Scenario` → checked against its game and book.
+
+Everything that can be checked before replaying is checked here and reported
+with file, line and field: YAML syntax, unknown fields, a card not in the
+library (with the closest names), a player or step that does not exist, an
+expectation citing a rule the book does not have — or one the engine never
+implements, since `not_fired` on it could never fail.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from judge.engine.scenario import yamlio
+from judge.engine.scenario.model import Action, Expect, Scenario, Variant
+from judge.engine.scenario.yamlio import ScenarioError, line_of
+
+
+class ScenarioErrors(ScenarioError):
+    """Several problems in one file, reported together."""
+
+    def __init__(self, errors: list[ScenarioError]):
+        self.errors = errors
+        first = errors[0]
+        super().__init__(first.file, first.line, "\n".join(e.located() for e in errors))
+
+    def located(self) -> str:
+        return "\n".join(e.located() for e in self.errors)
+
+
+@dataclass
+class ScenarioFile:
+    path: str
+    model: Scenario
+    marks: dict
+    game_cls: type
+    cards: dict = field(default_factory=dict)       # name → the game's card definition
+    book: object = None
+
+    @property
+    def name(self) -> str:
+        return Path(self.path).name
+
+
+def load_scenario(path: str | Path) -> ScenarioFile:
+    path = str(path)
+    data, marks, _ = yamlio.read(path)
+    if not isinstance(data, dict):
+        raise ScenarioError(path, 1, "a scenario is a mapping with book, title, source, players, turn, board, "
+                                     "actions and expect")
+    try:
+        model = Scenario.model_validate(data)
+    except ValidationError as e:
+        raise ScenarioErrors(yamlio.pydantic_errors(e, path, marks)) from None
+    from judge.engine.games import game_for, known_books
+
+    try:
+        game_cls = game_for(model.book)
+    except KeyError:
+        raise ScenarioError(path, line_of(marks, ("book",)),
+                            f"no engine for book {model.book!r}; known: {', '.join(known_books())}", "book") from None
+    sf = ScenarioFile(path, model, marks, game_cls)
+    errors: list[ScenarioError] = []
+    sf.cards = game_cls.scenario_cards(sf, errors)
+    check(sf, errors)
+    if errors:
+        raise ScenarioErrors(errors)
+    return sf
+
+
+def find_library(sf: ScenarioFile, ref: str) -> Path | None:
+    """`cards/mtg.yaml` is looked up next to the scenario, then in each parent directory."""
+    here = Path(sf.path).resolve().parent
+    for d in (here, *here.parents):
+        p = d / ref
+        if p.exists():
+            return p
+        if d.name == "scenarios":
+            break
+    return None
+
+
+def check(sf: ScenarioFile, errors: list) -> None:
+    m = sf.model
+    path, marks = sf.path, sf.marks
+    players = set(m.players)
+    gc = sf.game_cls
+
+    def err(loc, msg):
+        errors.append(ScenarioError(path, line_of(marks, loc), msg, ".".join(str(x) for x in loc)))
+
+    def need_player(name, loc):
+        if name is not None and name not in players:
+            err(loc, f"unknown player {name!r}; players: {', '.join(m.players)}")
+
+    need_player(m.turn.active, ("turn", "active"))
+    need_player(m.turn.priority, ("turn", "priority"))
+    if gc.step_name(m.turn.step) is None:
+        err(("turn", "step"), f"unknown step {m.turn.step!r}; steps: {', '.join(gc.STEPS)}")
+    ids: dict[str, tuple] = {}
+    for pname, zones in m.board.items():
+        need_player(pname, ("board", pname))
+        for zname, cards in zones.items():
+            if zname not in gc.ZONES:
+                err(("board", pname, zname), f"unknown zone {zname!r}; zones: {', '.join(gc.ZONES)}")
+            for i, pl in enumerate(cards):
+                loc = ("board", pname, zname, i)
+                if pl.id in ids:
+                    err(loc + ("id",), f"duplicate id {pl.id!r} (first at line {line_of(marks, ids[pl.id])})")
+                ids[pl.id] = loc
+                if pl.id in players:
+                    err(loc + ("id",), f"id {pl.id!r} is also a player's name")
+                if isinstance(pl.card, str) and pl.card not in sf.cards:
+                    close = difflib.get_close_matches(pl.card, list(sf.cards), n=3, cutoff=0.3)
+                    hint = f"; did you mean {', '.join(close)}?" if close else ""
+                    err(loc + ("card",), f"unknown card {pl.card!r}: not in the card library or `define:`{hint}")
+                need_player(pl.controller, loc + ("controller",))
+    for pname, zones in m.board.items():
+        for zname, cards in zones.items():
+            for i, pl in enumerate(cards):
+                loc = ("board", pname, zname, i)
+                if pl.attached_to and pl.attached_to not in ids:
+                    err(loc + ("attached_to",), f"unknown id {pl.attached_to!r}")
+                bl = pl.blocking if isinstance(pl.blocking, list) else ([pl.blocking] if pl.blocking else [])
+                for b in bl:
+                    if b not in ids:
+                        err(loc + ("blocking",), f"unknown id {b!r}")
+                if isinstance(pl.attacking, str):
+                    need_player(pl.attacking, loc + ("attacking",))
+    _check_actions(sf, m.actions, ("actions",), ids, players, err)
+    _check_expect(sf, m.expect, ("expect",), ids, players, err)
+    names = set()
+    for vi, v in enumerate(m.variants):
+        base = ("variants", vi)
+        if v.name in names:
+            err(base + ("name",), f"duplicate variant name {v.name!r}")
+        names.add(v.name)
+        for oid in v.objects:
+            if oid not in ids:
+                err(base + ("objects", oid), f"unknown id {oid!r}")
+        for pn in v.players:
+            need_player(pn, base + ("players", pn))
+        if v.actions is not None:
+            _check_actions(sf, v.actions, base + ("actions",), ids, players, err)
+        _check_expect(sf, v.expect, base + ("expect",), ids, players, err)
+
+
+def _check_actions(sf, actions: list[Action], base: tuple, ids, players, err) -> None:
+    gc = sf.game_cls
+    for i, a in enumerate(actions):
+        loc = base + (i,)
+        if a.as_ is not None and a.as_ not in players:
+            err(loc + ("as",), f"unknown player {a.as_!r}; players: {', '.join(players)}")
+        for key in ("cast", "play", "activate"):
+            v = getattr(a, key)
+            if v is not None and v not in ids:
+                err(loc + (key,), f"unknown id {v!r}: ids on the board are {', '.join(sorted(ids)) or 'none'}")
+        for key in ("advance",):
+            v = getattr(a, key)
+            if v is not None and gc.step_name(v) is None:
+                err(loc + (key,), f"unknown step {v!r}; steps: {', '.join(gc.STEPS)}")
+        if a.pass_until not in (None, "stack_empty") and gc.step_name(a.pass_until) is None:
+            err(loc + ("pass_until",), f"`pass_until` takes stack_empty or a step name; got {a.pass_until!r}")
+        if a.rejected is not None:
+            _check_rule(sf, a.rejected, loc + ("rejected",), err, implemented=True)
+        if a.expect is not None:
+            _check_expect(sf, a.expect, loc + ("expect",), ids, players, err)
+        if a.verb == "checkpoint" and a.expect is None:
+            err(loc, "a checkpoint needs an `expect:` block")
+
+
+def _check_expect(sf, e: Expect, base: tuple, ids, players, err) -> None:
+    for key in ("life", "poison", "mana", "hand_count"):
+        for p in getattr(e, key):
+            if p not in players:
+                err(base + (key, p), f"unknown player {p!r}")
+    for key in ("winner",):
+        v = getattr(e, key)
+        if v is not None and v not in players:
+            err(base + (key,), f"unknown player {v!r}")
+    for z in e.zones:
+        if z != "stack":
+            p, _, zone = z.partition(".")
+            if p not in players or zone not in sf.game_cls.ZONES:
+                err(base + ("zones", z), f"a zone is PLAYER.ZONE (zones: {', '.join(sf.game_cls.ZONES)}), got {z!r}")
+    if e.step is not None and sf.game_cls.step_name(e.step) is None:
+        err(base + ("step",), f"unknown step {e.step!r}")
+    for key in ("fired", "fired_in_order", "not_fired", "near_miss"):
+        for i, r in enumerate(getattr(e, key)):
+            rule = r if isinstance(r, str) else r.rule
+            _check_rule(sf, rule, base + (key, i), err, implemented=True)
+
+
+def _check_rule(sf, ref: str, loc, err, implemented: bool) -> None:
+    reg = sf.game_cls.rules
+    num = reg.normalize(ref)
+    if ":" in num:
+        err(loc, f"{ref!r} names another game's rule; this scenario is {sf.model.book}")
+        return
+    if sf.book is None:
+        from rulebook import load_book
+
+        sf.book = load_book(reg.book)
+    node = sf.book.get(num)
+    if node is None or node.kind != "rule":
+        err(loc, f"unknown rule id {ref!r}: book {reg.book!r} has no rule {num}")
+        return
+    if implemented and num not in reg.entries:
+        err(loc, f"rule {reg.game}:{num} exists but the engine never applies it, so this expectation could "
+                 f"never be met (or never fail); implemented rules: `judge coverage --book {reg.book}`")
+
+
+def instances(sf: ScenarioFile) -> list[str | None]:
+    """The base scenario (None) and the name of each variant."""
+    return [None] + [v.name for v in sf.model.variants]
+
+
+def variant(sf: ScenarioFile, name: str | None) -> tuple[Variant | None, int | None]:
+    if name is None:
+        return None, None
+    for i, v in enumerate(sf.model.variants):
+        if v.name == name:
+            return v, i
+    raise ScenarioError(sf.path, None, f"no variant {name!r}; variants: "
+                                       f"{', '.join(v.name for v in sf.model.variants) or 'none'}")

@@ -1,0 +1,222 @@
+"""The scenario file format (validated with pydantic; documented in docs/scenarios.md).
+
+A scenario is: which book, where the example comes from, the players, whose
+turn and step, the board (zones with cards, each with a stable id), a list of
+actions with the choices they answer, and expectations at the end and at
+named checkpoints. `variants` repeat the scenario with a few numbers changed
+and their own expectations ("toughness 4 instead of 2 → it survives").
+
+Game-specific parts (card definitions, step names, zone names) are checked by
+the game module after this generic validation.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+def _strs(v):
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return str(v)
+    return v
+
+
+class PlayerSpec(_M):
+    life: int = 20
+    poison: int = 0
+    mana: Union[dict[str, int], str, None] = None     # {红: 2} or "{红}{红}"
+    hand_limit: int = 7
+    lands_played: int = 0
+
+
+class TurnSpec(_M):
+    active: str
+    step: str
+    priority: str | None = None          # default: the active player
+    number: int = 1
+
+
+class Placement(_M):
+    """One card in a zone: a library card name (or an inline definition) and a stable id."""
+
+    card: Union[str, dict]
+    id: str
+    controller: str | None = None
+    tapped: bool = False
+    sick: bool = False                   # summoning sick: not controlled since the turn began (212.3d)
+    damage: int = 0
+    counters: dict[str, int] = {}
+    attached_to: str | None = None
+    attacking: Union[str, bool, None] = None   # the player attacked, or true for the only opponent
+    blocking: Union[str, list[str], None] = None
+    face_down: bool = False
+    token: bool = False
+    with_: dict[str, Any] = Field(default_factory=dict, alias="with")   # override printed characteristics
+
+    _s = field_validator("id", "card", mode="before")(classmethod(lambda cls, v: _strs(v)))
+
+
+class FiredSpec(_M):
+    rule: str
+    reason: str | None = None
+    objects: list[str] = []
+
+    _s = field_validator("rule", mode="before")(classmethod(lambda cls, v: _strs(v)))
+
+
+RuleRef = Union[str, FiredSpec]
+
+
+def _rules(v):
+    if isinstance(v, list):
+        return [_strs(x) for x in v]
+    return v
+
+
+class Expect(_M):
+    """What must hold at the end (or at a checkpoint). Only the fields given are checked."""
+
+    life: dict[str, int] = {}
+    poison: dict[str, int] = {}
+    mana: dict[str, Union[dict[str, int], str]] = {}
+    hand_count: dict[str, int] = {}
+    zones: dict[str, list[str]] = {}          # "甲.graveyard": [bear]   (exact contents, any order)
+    where: dict[str, str] = {}                # bear: graveyard | 甲.graveyard
+    tapped: dict[str, bool] = {}
+    damage: dict[str, int] = {}
+    counters: dict[str, dict[str, int]] = {}
+    pt: dict[str, str] = {}
+    colors: dict[str, list[str]] = {}
+    types: dict[str, list[str]] = {}
+    keywords: dict[str, list[str]] = {}
+    controller: dict[str, str] = {}
+    attacking: dict[str, Union[str, bool, None]] = {}
+    stack: list[str] | None = None            # top first
+    priority: str | None = Field(None)
+    step: str | None = None
+    turn: int | None = None
+    winner: str | None = None
+    lost: list[str] | None = None
+    over: bool | None = None
+    fired: list[RuleRef] = []
+    fired_in_order: list[RuleRef] = []
+    not_fired: list[RuleRef] = []
+    near_miss: list[RuleRef] = []
+
+    _r = field_validator("fired", "fired_in_order", "not_fired", "near_miss", mode="before")(
+        classmethod(lambda cls, v: _rules(v)))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _priority_none(cls, v):
+        # `priority: null` is a real expectation (nobody has priority): remember it was given
+        if isinstance(v, dict) and "priority" in v and v["priority"] is None:
+            v = dict(v)
+            v["priority"] = "-"
+        return v
+
+    def given(self) -> list[str]:
+        return [k for k in type(self).model_fields if k in self.model_fields_set]
+
+
+VERBS = ("pass", "pass_until", "advance", "cast", "play", "activate", "attack", "block", "concede", "checkpoint")
+
+
+class Action(_M):
+    as_: str | None = Field(None, alias="as")
+    pass_: bool | None = Field(None, alias="pass")
+    pass_until: str | None = None            # stack_empty | a step name
+    advance: str | None = None               # a step name: everyone passes until it begins
+    turn: int | None = None                  # with advance: of this turn
+    cast: str | None = None
+    play: str | None = None
+    activate: str | None = None
+    attack: Union[list[str], dict[str, str], None] = None
+    block: Union[dict[str, Union[str, list[str]]], None] = None
+    concede: bool | None = None
+    checkpoint: str | None = None
+    ability: str | None = None
+    targets: Union[list[str], str, None] = None
+    x: int | None = None
+    mode: int | None = None
+    costs: dict[str, Any] | None = None
+    mana: list[str] | None = None            # mana sources activated while paying (409.1g)
+    pay: Union[str, dict[str, int], None] = None
+    choices: dict[str, dict[str, Any]] = {}
+    rejected: str | None = None              # the rule that must refuse this action (class-B examples)
+    expect: Expect | None = None
+    note: str | None = None
+
+    _s = field_validator("cast", "play", "activate", "ability", "rejected", "checkpoint", mode="before")(
+        classmethod(lambda cls, v: _strs(v)))
+
+    @model_validator(mode="after")
+    def _one_verb(self):
+        given = [v for v in VERBS if getattr(self, "pass_" if v == "pass" else v) not in (None, False)]
+        if self.attack is not None and "attack" not in given:
+            given.append("attack")
+        if self.block is not None and "block" not in given:
+            given.append("block")
+        if len(given) != 1:
+            raise ValueError(f"an action needs exactly one of: {', '.join(VERBS)} (got {', '.join(given) or 'none'})")
+        if self.expect is not None and given[0] != "checkpoint" and False:
+            pass
+        return self
+
+    @property
+    def verb(self) -> str:
+        for v in VERBS:
+            val = getattr(self, "pass_" if v == "pass" else v)
+            if val not in (None, False):
+                return v
+        return "attack" if self.attack is not None else "block"
+
+    @field_validator("choices", mode="before")
+    @classmethod
+    def _choice_keys(cls, v):
+        if isinstance(v, dict):
+            return {str(k): ({str(s): a for s, a in t.items()} if isinstance(t, dict) else t) for k, t in v.items()}
+        return v
+
+
+class Variant(_M):
+    """The same scenario with a few things changed, and what must then hold instead."""
+
+    name: str
+    title: str | None = None
+    objects: dict[str, dict[str, Any]] = {}        # id → placement fields to change (incl. `with:`)
+    players: dict[str, dict[str, Any]] = {}
+    turn: dict[str, Any] = {}
+    actions: list[Action] | None = None
+    expect: Expect = Expect()
+
+
+class Scenario(_M):
+    book: str
+    title: str
+    source: Union[str, list[str]]
+    example: str | None = None               # the catalogue id it reproduces (M47)
+    seed: int = 0
+    cards: Union[str, list[str]] = []
+    define: dict[str, dict[str, Any]] = {}
+    players: dict[str, PlayerSpec]
+    turn: TurnSpec
+    board: dict[str, dict[str, list[Placement]]] = {}
+    actions: list[Action] = []
+    expect: Expect = Expect()
+    variants: list[Variant] = []
+    notes: str | None = None
+
+    _s = field_validator("source", mode="before")(classmethod(lambda cls, v: _rules(v) if isinstance(v, list)
+                                                               else _strs(v)))
+
+    @model_validator(mode="after")
+    def _players(self):
+        if len(self.players) < 2:
+            raise ValueError("a game needs at least two players")
+        return self

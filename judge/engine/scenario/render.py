@@ -1,0 +1,113 @@
+"""Turning an `Outcome` into what a judge reads (text) or a bot reads (JSON).
+
+The JSON document is `Trace.to_dict()` plus the scenario's identity, with the
+rule text quoted from the rulebook and each firing's reason rendered from its
+template; `schema.TraceDoc` validates it (docs/scenarios.md documents it).
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from judge.engine import reasons
+from judge.engine.scenario.run import Outcome
+
+
+@lru_cache(maxsize=8)
+def _book(book: str):
+    from rulebook import load_book
+
+    return load_book(book)
+
+
+def rule_text(rule_id: str) -> str:
+    game, _, number = rule_id.partition(":")
+    from judge.engine.games import GAMES  # noqa: F401  (game ids are book ids)
+
+    node = _book(game).get(number)
+    return node.text if node is not None else ""
+
+
+def short(text: str, n: int = 48) -> str:
+    text = text.replace("\n", " ")
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def to_doc(out: Outcome, sf) -> dict:
+    game = out.trace.game
+    doc = {
+        "scenario": out.path,
+        "variant": out.variant,
+        "title": out.title,
+        "source": sf.model.source,
+        "example": sf.model.example,
+    }
+    doc.update(out.trace.to_dict(rule_text=rule_text, render=lambda f: reasons.render(game, f.reason, f.fields)))
+    return doc
+
+
+def to_json(out: Outcome, sf) -> str:
+    from judge.engine.scenario.schema import TraceDoc
+
+    doc = to_doc(out, sf)
+    TraceDoc.model_validate(doc)
+    return json.dumps(doc, ensure_ascii=False, indent=2)
+
+
+def to_text(out: Outcome, sf, *, full_rule: bool = False) -> str:
+    t = out.trace
+    game = t.game
+    names = {oid: o["name"] for oid, o in t.objects.items()}
+    from judge.engine.games import game_for
+
+    display = game_for(game).display_value
+    lines = []
+    head = f"{out.label} — {out.title}"
+    src = sf.model.source if isinstance(sf.model.source, str) else "、".join(sf.model.source)
+    lines.append(head)
+    lines.append(f"  出处：{src}" + (f"（{sf.model.example}）" if sf.model.example else ""))
+    for s in t.steps:
+        desc = reasons.render_step(s.what, s.data, names)
+        where = f"  (第{s.line}行)" if s.line else ""
+        lines.append(f"[{s.index}] {desc}{where}")
+        if s.kind == "load":
+            for p, info in s.data.get("players", {}).items():
+                mana = f"，魔法力池 {info['mana']}" if info.get("mana") else ""
+                lines.append(f"      {p}：生命 {info['life']}" + (f"，中毒 {info['poison']}" if info.get("poison") else "")
+                             + mana)
+            for z, ids in s.data.get("zones", {}).items():
+                lines.append(f"      {z}：" + "、".join(f"{names.get(i, i)}({i})" for i in ids))
+            lines.append(f"      {s.data.get('note', '')}")
+        for c in s.choices:
+            how = "（自动：唯一合法选项）" if c.auto else ""
+            lines.append(f"      选择 {c.choice}[{c.subject}] = {reasons.show(c.answer)}{how}")
+        items = [(f, False) for f in s.firings] + [(n, True) for n in s.near_misses]
+        items.sort(key=lambda x: tuple(int(p) for p in x[0].id.split(".")))
+        for f, near in items:
+            mark = "✗ 未发生" if near else "▸"
+            text = rule_text(f.rule)
+            lines.append(f"    {mark} {f.rule}  {text if full_rule else short(text)}")
+            lines.append(f"        理由：{reasons.render(game, f.reason, f.fields)}")
+            if not near and f.changes:
+                ch = "；".join(reasons.render_change(c, names, display) for c in f.changes)
+                lines.append(f"        变化：{ch}")
+            if f.caused_by:
+                lines.append(f"        起因：{f.caused_by}")
+        if s.rejected is not None:
+            f = s.rejected
+            lines.append(f"    ⊘ 引擎拒绝此动作：{f.rule}  {short(rule_text(f.rule))}")
+            lines.append(f"        理由：{reasons.render(game, f.reason, f.fields)}")
+        if s.after and s.kind != "load":
+            a = s.after
+            stack = "、".join(names.get(i, i) for i in a.get("stack", [])) or "空"
+            lines.append(f"      → {a.get('step')}，优先权：{a.get('priority') or '无'}，堆叠：{stack}")
+    lines.append("")
+    if out.passed:
+        lines.append(f"结果：通过（{out.checked} 组期望）")
+    else:
+        lines.append("结果：失败")
+        if out.error:
+            lines.append(f"  错误：{out.error.located()}")
+        for f in out.failures:
+            lines.append(f"  ✗ {f.text()}")
+    return "\n".join(lines)

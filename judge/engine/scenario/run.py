@@ -1,0 +1,154 @@
+"""Replaying a scenario: build the board, perform the actions, check the expectations.
+
+The outcome holds the trace (always, even when the replay stopped on an
+error), the expectation failures with the file and line of each expectation,
+and the error that stopped the replay if any. An action marked
+`rejected: RULE` must be refused by the engine citing that rule (a class-B
+"this is not legal" example); the refusal is recorded in the trace and the
+replay goes on from the unchanged state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.engine.core.errors import EngineError, IllegalAction
+from judge.engine.core.trace import Firing, Trace
+from judge.engine.scenario.expect import Failure, check_expect
+from judge.engine.scenario.load import ScenarioFile, variant as get_variant
+from judge.engine.scenario.model import Action
+from judge.engine.scenario.yamlio import line_of
+
+
+@dataclass
+class Outcome:
+    path: str
+    variant: str | None
+    title: str
+    trace: Trace
+    failures: list[Failure] = field(default_factory=list)
+    error: EngineError | None = None
+    checked: int = 0
+    example: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and not self.failures
+
+    @property
+    def label(self) -> str:
+        return f"{self.path}#{self.variant}" if self.variant else self.path
+
+
+def action_args(a: Action) -> tuple[str, dict]:
+    v = a.verb
+    if v == "pass":
+        return "pass", {}
+    if v == "pass_until":
+        return "pass_until", {"until": a.pass_until}
+    if v == "advance":
+        return "advance", {"step": a.advance, "turn": a.turn}
+    if v == "concede":
+        return "concede", {}
+    targets = a.targets if not isinstance(a.targets, str) else [a.targets]
+    if v == "cast":
+        return "cast", {"cast": a.cast, "targets": targets, "x": a.x, "mode": a.mode, "costs": a.costs,
+                        "mana": a.mana, "pay": a.pay}
+    if v == "play":
+        return "play", {"play": a.play}
+    if v == "activate":
+        return "activate", {"activate": a.activate, "ability": a.ability, "targets": targets, "x": a.x,
+                            "costs": a.costs, "mana": a.mana, "pay": a.pay}
+    if v == "attack":
+        return "attack", {"attack": a.attack}
+    if v == "block":
+        return "block", {"block": a.block}
+    raise EngineError(f"unknown action {v!r}")
+
+
+def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
+    m = sf.model
+    v, vi = get_variant(sf, variant)
+    title = (v.title if v is not None and v.title else m.title)
+    game = sf.game_cls.build(sf, v)
+    out = Outcome(sf.path, variant, title, game.trace, example=m.example)
+    if v is not None and v.actions is not None:
+        actions, abase = v.actions, ("variants", vi, "actions")
+    else:
+        actions, abase = m.actions, ("actions",)
+    expect, ebase = (v.expect, ("variants", vi, "expect")) if v is not None else (m.expect, ("expect",))
+    marks = sf.marks
+    line = None
+    try:
+        for i, a in enumerate(actions):
+            line = line_of(marks, abase + (i,))
+            if a.verb == "checkpoint":
+                step = game.begin_step("checkpoint", "checkpoint", {"name": a.checkpoint})
+                step.line = line
+                game.close_step()
+                out.failures += check_expect(game, sf, a.expect, abase + (i, "expect"), where=a.checkpoint)
+                out.checked += 1
+                continue
+            kind, args = action_args(a)
+            try:
+                game.act(kind, a.as_, args, a.choices, line)
+            except IllegalAction as e:
+                if a.rejected is None:
+                    raise
+                want = game.rid(game.rules.normalize(a.rejected))
+                step = game.trace.steps[-1]
+                step.rejected = Firing(f"{step.index}.0", e.rule, e.reason, e.fields_refs() if hasattr(
+                    e, "fields_refs") else _refs(e.fields), [], [], None)
+                step.data["rejected_because"] = e.message
+                game.close_step()
+                out.checked += 1
+                if e.rule != want:
+                    out.failures.append(Failure(sf.path, line_of(marks, abase + (i, "rejected")),
+                                                ".".join(map(str, abase + (i, "rejected"))), want, e.rule,
+                                                f"the engine refused the action, but by {e.rule} ({e.message}), "
+                                                f"not {want}"))
+                continue
+            if a.rejected is not None:
+                out.checked += 1
+                want = game.rid(game.rules.normalize(a.rejected))
+                out.failures.append(Failure(sf.path, line_of(marks, abase + (i, "rejected")),
+                                            ".".join(map(str, abase + (i, "rejected"))), want, "accepted",
+                                            f"expected the engine to refuse this action by {want}, but it was "
+                                            f"accepted"))
+            if a.expect is not None:
+                out.failures += check_expect(game, sf, a.expect, abase + (i, "expect"), where=f"after action {i + 1}")
+                out.checked += 1
+        out.failures += check_expect(game, sf, expect, ebase, where="end")
+        out.checked += 1
+    except EngineError as e:
+        if e.file is None:
+            e.file = sf.path
+        if e.line is None:
+            e.line = line
+        out.error = e
+    finish_trace(game, out)
+    return out
+
+
+def _refs(fields: dict) -> dict:
+    from judge.engine.core.game import _ref
+
+    return {k: _ref(v) for k, v in fields.items()}
+
+
+def finish_trace(game, out: Outcome) -> None:
+    t = game.trace
+    objs: dict[str, Any] = {}
+    for oid, o in game.objects.items():
+        objs[oid] = {"name": o.name, "owner": o.owner, "card": getattr(o.card, "name", o.name),
+                     "zone": o.zone}
+    t.objects = objs
+    t.players = [p.name for p in game.players]
+    t.result = {
+        "passed": out.passed,
+        "error": out.error.located() if out.error else None,
+        "failures": [f.text() for f in out.failures],
+        "life": {p.name: p.life for p in game.players},
+        "winner": next((p.name for p in game.players if p.won), None),
+        "lost": [p.name for p in game.players if p.lost],
+    }
