@@ -207,7 +207,7 @@ class Game:
         s = self._step
         return f"{s.index}.{len(s.firings) + len(s.near_misses) + 1}"
 
-    def fire(self, number: str, reason: str, objects=(), caused_by: str | None = "", **fields) -> Firing:
+    def fire(self, number: str, reason: str, _objs=(), caused_by: str | None = "", **fields) -> Firing:
         """Record one application of rule `number`; changes made `under()` it are attached to it."""
         entry = self.rules.entries.get(number)
         if entry is None or reason not in entry.reasons:
@@ -215,13 +215,13 @@ class Game:
         if caused_by == "":
             caused_by = self._fstack[-1].id if self._fstack else self._cause_default()
         f = Firing(self._next_id(), self.rid(number), reason, {k: _ref(v) for k, v in fields.items()},
-                   [o if isinstance(o, str) else o.id for o in objects], [], caused_by)
+                   [o if isinstance(o, str) else o.id for o in _objs], [], caused_by)
         self._step.firings.append(f)
         for o in f.objects:
             self._touch[o] = f.id
         return f
 
-    def near_miss(self, number: str, reason: str, objects=(), caused_by: str | None = "", once=None,
+    def near_miss(self, number: str, reason: str, _objs=(), caused_by: str | None = "", once=None,
                   **fields) -> NearMiss | None:
         """Record a "why not": the rule that was checked and what failed. `once` dedupes."""
         if once is not None:
@@ -234,7 +234,7 @@ class Game:
         if caused_by == "":
             caused_by = self._fstack[-1].id if self._fstack else self._cause_default()
         n = NearMiss(self._next_id(), self.rid(number), reason, {k: _ref(v) for k, v in fields.items()},
-                     [o if isinstance(o, str) else o.id for o in objects], caused_by)
+                     [o if isinstance(o, str) else o.id for o in _objs], caused_by)
         self._step.near_misses.append(n)
         return n
 
@@ -250,9 +250,9 @@ class Game:
         finally:
             self._fstack.pop()
 
-    def applying(self, number: str, reason: str, objects=(), **fields):
+    def applying(self, number: str, reason: str, _objs=(), **fields):
         """`with game.applying("420.5c", "lethal_damage", ...):` = fire + under."""
-        return self.under(self.fire(number, reason, objects, **fields))
+        return self.under(self.fire(number, reason, _objs, **fields))
 
     def current_firing(self) -> Firing | None:
         return self._fstack[-1] if self._fstack else None

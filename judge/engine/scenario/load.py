@@ -141,6 +141,9 @@ def check(sf: ScenarioFile, errors: list) -> None:
         for oid in v.objects:
             if oid not in ids:
                 err(base + ("objects", oid), f"unknown id {oid!r}")
+        for i, oid in enumerate(v.remove):
+            if oid not in ids:
+                err(base + ("remove", i), f"unknown id {oid!r}")
         for pn in v.players:
             need_player(pn, base + ("players", pn))
         if v.actions is not None:

@@ -190,6 +190,7 @@ class Variant(_M):
     name: str
     title: str | None = None
     objects: dict[str, dict[str, Any]] = {}        # id → placement fields to change (incl. `with:`)
+    remove: list[str] = []                          # ids taken off the board for this variant
     players: dict[str, dict[str, Any]] = {}
     turn: dict[str, Any] = {}
     actions: list[Action] | None = None

@@ -9,6 +9,7 @@ replay goes on from the unchanged state.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,6 +127,11 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
         if e.line is None:
             e.line = line
         out.error = e
+    except Exception as e:     # an engine bug: report it on the scenario, keep checking the others
+        if os.environ.get("JUDGE_DEBUG"):
+            raise
+        out.error = EngineError(f"internal engine error while replaying this action ({type(e).__name__}: {e}); "
+                                f"set JUDGE_DEBUG=1 for the traceback", file=sf.path, line=line)
     finish_trace(game, out)
     return out
 

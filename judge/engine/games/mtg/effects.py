@@ -193,8 +193,8 @@ def _doc_413_2b(game, ctx, e):
     """(the verbs below all fire 413.2b; this registers the rule and its reason codes)"""
 
 
-def _fire(game, ctx, code, objects, **fields):
-    return game.fire("413.2b", code, objects, **fields)
+def _fire(game, ctx, code, _objs, **fields):
+    return game.fire("413.2b", code, _objs, **fields)
 
 
 def _damage(game, ctx: Ctx, e):

@@ -138,6 +138,8 @@ def build(game_cls, sf, v=None):
     for pname, zones in m.board.items():
         for zname in game_cls.ZONES:
             for pl in zones.get(zname, []):
+                if v is not None and pl.id in v.remove:
+                    continue
                 if v is not None and pl.id in v.objects:
                     patch = dict(v.objects[pl.id])
                     w = patch.pop("with", None)
