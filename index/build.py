@@ -18,7 +18,7 @@ from index.analysis import bigram_terms, word_terms
 from index.documents import Doc, book_terms, documents
 from index.normalize import normalize
 from index.segment import Segmenter
-from index.vocab import english_key, game_of, vocabulary
+from index.vocab import english_key, game_of, snapshot, vocabulary
 
 Progress = Callable[[str, int, int], None]
 
@@ -82,6 +82,7 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     writer.commit()
     seg.collect = None
     seg.export(used | user_words, dest / "words.dict")
+    (dest / "vocab.json").write_text(json.dumps(snapshot(vocab), ensure_ascii=False), encoding="utf-8")
     (dest / "lookup.json").write_text(json.dumps(_lookup(book, docs), ensure_ascii=False), encoding="utf-8")
     meta = {
         "format": 1, "analyzer": ANALYZER_VERSION, "book_id": book.id, "path": book.path, "sha256": book.sha256,
@@ -123,4 +124,6 @@ def _lookup(book, docs: list[Doc]) -> dict:
         kids = [c for c in node.children if c in indexed]
         if kids:
             children[d.uid] = kids
-    return {"keys": keys, "names": names, "children": children, "english": english}
+    # document number (= position in `docs`, the order documents are added) → prior, when not 1
+    priors = {str(i): d.prior for i, d in enumerate(docs) if d.prior != 1.0}
+    return {"keys": keys, "names": names, "children": children, "english": english, "priors": priors}

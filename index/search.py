@@ -53,9 +53,8 @@ class Index:
         self.ref = ref
         self.meta = store.read_meta(d) or {}
         self.ix = windex.open_dir(str(d))
-        self._searcher = None
+        self._reader = None
         self._lengths: dict[str, dict[int, int]] = {}
-        self._priors: dict[int, float] = {}
 
     @cached_property
     def lookup(self) -> dict:
@@ -69,21 +68,23 @@ class Index:
 
     @cached_property
     def vocab(self):
-        from index.vocab import vocabulary
+        from index.vocab import from_snapshot
 
-        return vocabulary(self.meta.get("game", ""))
+        return from_snapshot(json.loads((self.dir / "vocab.json").read_text("utf-8")))
 
     @property
-    def searcher(self):
-        if self._searcher is None:
-            from whoosh import scoring
-
-            self._searcher = self.ix.searcher(weighting=scoring.BM25F(B=0.75, K1=1.2))
-        return self._searcher
-
-    @cached_property
     def reader(self):
-        return self.searcher.reader()
+        """whoosh's reader only: scoring is ours (see `_ranked`), so whoosh's
+        searcher and query modules are never imported on the query path."""
+        if self._reader is None:
+            self._reader = self.ix.reader()
+        return self._reader
+
+    def docnum(self, uid: str) -> int | None:
+        return self.reader.first_id("uid", uid)
+
+    def stored(self, doc: int) -> dict:
+        return self.reader.stored_fields(doc)
 
     @cached_property
     def _stats(self) -> dict:
@@ -124,14 +125,12 @@ class Index:
         df = self.reader.doc_frequency(field, term)
         return math.log(1 + (n - df + 0.5) / (df + 0.5)) if df else 0.0
 
-    def uid_of(self, doc: int) -> str:
-        return self.reader.stored_fields(doc)["uid"]
-
     def prior(self, doc: int) -> float:
-        p = self._priors.get(doc)
-        if p is None:
-            p = self._priors[doc] = self.reader.stored_fields(doc).get("prior", 1.0)
-        return p
+        return self._priors.get(doc, 1.0)
+
+    @cached_property
+    def _priors(self) -> dict[int, float]:
+        return {int(k): v for k, v in self.lookup.get("priors", {}).items()}
 
     def occurs(self, s: str) -> bool:
         """Whether the character string appears in the book (all its bigrams do)."""
@@ -143,9 +142,9 @@ class Index:
         return self.reader.doc_frequency("words", word) > 0
 
     def close(self) -> None:
-        if self._searcher is not None:
-            self._searcher.close()
-            self._searcher = None
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
 
 
 def open_index(book: str = "mtg", *, notice=store._quiet, progress=None) -> Index:
@@ -155,7 +154,7 @@ def open_index(book: str = "mtg", *, notice=store._quiet, progress=None) -> Inde
     d = store.ensure(ref, notice=notice, progress=progress)
     try:
         idx = Index(d, ref)
-        idx.searcher.doc_count()
+        idx.reader.doc_count()
         return idx
     except Exception as e:  # whoosh raises many kinds on a damaged directory
         notice(f"the search index of {ref.id} could not be read ({type(e).__name__}); rebuilding it")
@@ -172,18 +171,19 @@ def search(idx: Index, text: str, limit: int = 10) -> list[Hit]:
     q = parse(text, idx.seg, idx.vocab, idx.lookup.get("english", {}), idx.known, idx.occurs)
     ranked = _ranked(idx, q, max(CANDIDATES, limit * 3))
     top = max([s for _, s in ranked] or [1.0])
-    seen = set()
+    seen: set[int] = set()
     hits: list[Hit] = []
     for uid, how in pinned:
-        if uid not in seen:
-            seen.add(uid)
-            hits.append(_hit(idx, uid, top, how, q))
-    for uid, score in ranked:
+        doc = idx.docnum(uid)
+        if doc is not None and doc not in seen:
+            seen.add(doc)
+            hits.append(_hit(idx, doc, top, how, q))
+    for doc, score in ranked:
         if len(hits) >= limit:
             break
-        if uid not in seen:
-            seen.add(uid)
-            hits.append(_hit(idx, uid, score, "text", q))
+        if doc not in seen:
+            seen.add(doc)
+            hits.append(_hit(idx, doc, score, "text", q))
     return hits[:limit]
 
 
@@ -216,7 +216,7 @@ def _pinned(idx: Index, text: str) -> list[tuple[str, str]]:
     return []
 
 
-def _ranked(idx: Index, q: Query, n: int) -> list[tuple[str, float]]:
+def _ranked(idx: Index, q: Query, n: int) -> list[tuple[int, float]]:
     """BM25F over the `words` field (term frequencies already weighted by field
     at index time) plus the bigram field, then scaled by concept coverage.
 
@@ -260,7 +260,7 @@ def _ranked(idx: Index, q: Query, n: int) -> list[tuple[str, float]]:
         factor = COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * min(1.0, cover / total)
         ranked.append((s * factor * idx.prior(doc), doc))
     ranked.sort(key=lambda x: (-x[0], x[1]))
-    return [(idx.uid_of(doc), s) for s, doc in ranked[:n]]
+    return [(doc, s) for s, doc in ranked[:n]]
 
 
 def _absent_concepts(idx: Index, q: Query) -> set[int]:
@@ -284,10 +284,11 @@ def _concept_weights(idx: Index, q: Query) -> list[float]:
     return [c.weight * min(1.0, max(best[i], 0.5) / IDF_FULL) for i, c in enumerate(q.concepts)]
 
 
-def _hit(idx: Index, uid: str, score: float, how: str, q: Query) -> Hit:
+def _hit(idx: Index, docnum: int, score: float, how: str, q: Query) -> Hit:
     from index.snippet import snippet
 
-    doc = idx.searcher.document(uid=uid) or {}
+    doc = idx.stored(docnum)
+    uid = doc["uid"]
     text = doc.get("display", "")
     words = [w for c in q.concepts for w in c.show]
     snip, marks = snippet(text, words)

@@ -6,7 +6,7 @@ normalised (`index.normalize.normalize`), so callers compare strings directly.
 """
 from __future__ import annotations
 
-import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -100,6 +100,16 @@ def read_terms(path: Path) -> dict[str, list[str]]:
     return out
 
 
+def snapshot(v: Vocabulary) -> dict:
+    """The vocabulary as written into an index (`vocab.json`): parsed, normalised
+    and stemmed once at build time instead of at every query."""
+    return {"game": v.game, "synonyms": v.synonyms, "english": v.english, "stopwords": sorted(v.stopwords)}
+
+
+def from_snapshot(d: dict) -> Vocabulary:
+    return Vocabulary(d["game"], d["synonyms"], d["english"], frozenset(d["stopwords"]))
+
+
 @lru_cache(maxsize=None)
 def vocabulary(game: str) -> Vocabulary:
     syn: dict[str, list[str]] = {}
@@ -117,12 +127,32 @@ def vocabulary(game: str) -> Vocabulary:
     return Vocabulary(game, syn, english, stop)
 
 
+def _data_files() -> list[Path]:
+    out = []
+    for sub in ("", "synonyms", "terms"):
+        with os.scandir(DATA / sub) as it:
+            out += [Path(e.path) for e in it if e.is_file() and e.name.endswith((".txt", ".tsv"))]
+    return sorted(out)
+
+
+def data_stamp() -> list:
+    """Sizes and modification times of the data files: a cheap check that
+    `data_digest` would still give the same answer."""
+    out = []
+    for f in _data_files():
+        st = os.stat(f)
+        out.append([f.name, st.st_size, st.st_mtime_ns])
+    return out
+
+
+@lru_cache(maxsize=1)
 def data_digest() -> str:
     """A short hash of every data file: part of the index key, since user words
     from these tables change how the books are segmented."""
+    import hashlib
+
     h = hashlib.sha256()
-    for f in sorted(DATA.rglob("*")):
-        if f.is_file() and f.suffix in (".txt", ".tsv"):
-            h.update(f.relative_to(DATA).as_posix().encode())
-            h.update(f.read_bytes())
+    for f in _data_files():
+        h.update(f.relative_to(DATA).as_posix().encode())
+        h.update(f.read_bytes())
     return h.hexdigest()[:8]

@@ -117,6 +117,14 @@ def test_two_processes_building_at_once_agree(tiny, own_cache):
     assert not [p for p in root.iterdir() if ".tmp-" in p.name or ".old-" in p.name]
 
 
+def test_cache_dir_agrees_with_rulebook(monkeypatch, tmp_path):
+    from rulebook.books import cache_dir
+
+    assert store.cache_dir() == cache_dir()
+    monkeypatch.delenv("RULES_JUDGE_CACHE_DIR")
+    assert store.cache_dir() == cache_dir()
+
+
 def test_clear_and_status(tiny, own_cache):
     ref = store.resolve(str(tiny))
     store.ensure(ref)
@@ -143,6 +151,8 @@ def test_pruned_dictionary_segments_the_book_like_the_full_one(own_cache):
     assert len(runs) > 500
     assert [r for r in runs if full.words(r) != pruned.words(r)] == []
     assert pruned.tk.total == full.tk.total
+    # and our DAG + route is jieba's own precise mode without HMM
+    assert [r for r in runs if list(full.tk.cut(r, HMM=False)) != [g[0] for g in pruned.words(r)]] == []
 
 
 def test_lookup_tables(own_cache):

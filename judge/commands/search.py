@@ -69,21 +69,22 @@ class _BuildProgress:
 
 
 def _open(book: str):
-    from rulebook import RulebookError
-
-    from index.store import IndexError_
-
     progress = _BuildProgress(book)
     try:
         from index.search import open_index
 
         return open_index(book, notice=_note, progress=progress)
-    except RulebookError as e:
-        _fail(str(e))
-    except IndexError_ as e:
-        _fail(str(e))
-    except OSError as e:
-        _fail(f"cannot read or write the search index: {e}")
+    except Exception as e:
+        # imported only here: a search that finds its index never loads the rulebook package
+        from rulebook import RulebookError
+
+        from index.store import IndexError_
+
+        if isinstance(e, (RulebookError, IndexError_)):
+            _fail(str(e))
+        if isinstance(e, OSError):
+            _fail(f"cannot read or write the search index: {e}")
+        raise
     finally:
         progress.close()
 
