@@ -65,7 +65,10 @@ def render(game: str, code: str, fields: dict, lang: str = "zh") -> str:
     t = templates(game, lang).get(code)
     if t is None:
         return f"[{game}:{code}] " + "，".join(f"{k}={show(v)}" for k, v in fields.items())
-    return t.format_map(_Fields({k: show(v) for k, v in fields.items()}))
+    vals = {k: show(v) for k, v in fields.items()}
+    if "check" in vals:
+        vals["check"] = step_templates(lang).get("checks", {}).get(vals["check"], vals["check"])
+    return t.format_map(_Fields(vals))
 
 
 def render_step(what: str, data: dict, names: dict, lang: str = "zh") -> str:

@@ -94,6 +94,8 @@ class GameOver(EngineError):
 
 
 def _fmt(o) -> str:
+    if isinstance(o, bool):
+        return "true" if o else "false"
     if isinstance(o, (list, tuple)):
         return "[" + ", ".join(_fmt(x) for x in o) + "]"
     if isinstance(o, dict):

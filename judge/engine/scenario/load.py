@@ -144,11 +144,26 @@ def check(sf: ScenarioFile, errors: list) -> None:
         for i, oid in enumerate(v.remove):
             if oid not in ids:
                 err(base + ("remove", i), f"unknown id {oid!r}")
+        vids = dict(ids)
+        for pname, zones in v.add.items():
+            need_player(pname, base + ("add", pname))
+            for zname, cards in zones.items():
+                if zname not in gc.ZONES:
+                    err(base + ("add", pname, zname), f"unknown zone {zname!r}; zones: {', '.join(gc.ZONES)}")
+                for j, pl in enumerate(cards):
+                    loc = base + ("add", pname, zname, j)
+                    if pl.id in vids:
+                        err(loc + ("id",), f"duplicate id {pl.id!r}")
+                    vids[pl.id] = loc
+                    if isinstance(pl.card, str) and pl.card not in sf.cards:
+                        close = difflib.get_close_matches(pl.card, list(sf.cards), n=3, cutoff=0.3)
+                        hint = f"; did you mean {', '.join(close)}?" if close else ""
+                        err(loc + ("card",), f"unknown card {pl.card!r}: not in the card library or `define:`{hint}")
         for pn in v.players:
             need_player(pn, base + ("players", pn))
         if v.actions is not None:
-            _check_actions(sf, v.actions, base + ("actions",), ids, players, err)
-        _check_expect(sf, v.expect, base + ("expect",), ids, players, err)
+            _check_actions(sf, v.actions, base + ("actions",), vids, players, err)
+        _check_expect(sf, v.expect, base + ("expect",), vids, players, err)
 
 
 def _check_actions(sf, actions: list[Action], base: tuple, ids, players, err) -> None:

@@ -191,6 +191,7 @@ class Variant(_M):
     title: str | None = None
     objects: dict[str, dict[str, Any]] = {}        # id → placement fields to change (incl. `with:`)
     remove: list[str] = []                          # ids taken off the board for this variant
+    add: dict[str, dict[str, list[Placement]]] = {}   # cards put on the board for this variant
     players: dict[str, dict[str, Any]] = {}
     turn: dict[str, Any] = {}
     actions: list[Action] | None = None

@@ -135,7 +135,8 @@ def build(game_cls, sf, v=None):
         ts = TurnSpec.model_validate({**ts.model_dump(), **v.turn})
     opponents = {n: [o for o in m.players if o != n] for n in m.players}
     loaded = {}
-    for pname, zones in m.board.items():
+    boards = [m.board] + ([v.add] if v is not None and v.add else [])
+    for pname, zones in ((p, z) for b in boards for p, z in b.items()):
         for zname in game_cls.ZONES:
             for pl in zones.get(zname, []):
                 if v is not None and pl.id in v.remove:
