@@ -86,6 +86,7 @@ class Game:
         self._nm_seen: set = set()
         self._journal: list = []         # undo log of the current action (IllegalAction rewinds it)
         self._touch: dict[str, str] = {}   # object id / player → id of the last firing that involved it
+        self.begun: list[tuple[int, str]] = []   # (turn, step) of every step that began, in order
 
     # ------------------------------------------------------------------ ids, time
     def new_id(self, base: str) -> str:
@@ -186,6 +187,9 @@ class Game:
 
     # ------------------------------------------------------------------ trace
     def begin_step(self, kind: str, what: str, data: dict | None = None) -> Step:
+        prev = self._step
+        if prev is not None and not prev.after and prev.kind == "event":
+            prev.after = self.end_of_step_state()
         step = Step(len(self.trace.steps), kind, what, data or {}, self._action_line)
         self.trace.steps.append(step)
         self._step = step
@@ -325,7 +329,7 @@ class Game:
         return step
 
     # ------------------------------------------------------------------ rewinding (MTG 422, WoW 707.2)
-    LISTS = ("stack", "pending")
+    LISTS = ("stack", "pending", "begun")
     SCALARS = ("active", "priority", "step", "turn", "passes", "awaiting", "over", "clock")
 
     def save_lists(self) -> dict:
@@ -401,25 +405,32 @@ class Game:
         self.do_advance(actor, step=until)
 
     def do_advance(self, actor, step=None, turn=None, **_):
-        """Pass until `step` begins (of turn `turn` if given); stops early only with an error."""
+        """Everyone passes until step `step` begins (of turn `turn` if given).
+
+        Stops as soon as that step has begun, even if it ended at once (a
+        declare-attackers step with no possible attacker); raises if the game
+        waits for a declaration on the way.
+        """
         target = self.canonical_step(step)
         start_turn = self.turn
-        moved = False
         for _ in range(PASS_LIMIT):
             if self.over:
-                return
-            if moved and self.step == target and (turn is None or self.turn == turn) and not self.stack:
                 return
             if self.awaiting:
                 what, who = self.awaiting
                 raise self.awaiting_error(what, who)
-            before = (self.turn, self.step)
+            mark = len(self.begun)
             self.pass_priority(self.priority)
-            if (self.turn, self.step) != before:
-                moved = True
-            if self.turn > start_turn + 3 and turn is None:
+            for t, s in self.begun[mark:]:
+                if s == target and (turn is None or t == turn):
+                    return
+            if turn is None and self.turn > start_turn + 2:
                 break
-        raise EngineError(f"advance: never reached step {step!r}")
+        raise EngineError(f"advance: never reached step {step!r}" + (f" of turn {turn}" if turn else ""))
+
+    def step_begun(self, step: str) -> None:
+        """Games call this when a step or phase begins (`advance:` stops there)."""
+        self.begun.append((self.turn, step))
 
     def do_concede(self, actor, **_):
         self.concede(actor)

@@ -398,6 +398,8 @@ def _mana_text(spec) -> str:
         v = e.get("add_mana")
         if v == "any_land_color":
             out.append("一点你操控的地所能产生颜色的魔法力")
+        elif v == "same":
+            out.append("一点同类别的魔法力")
         elif isinstance(v, str):
             out.append(M.show(M.parse_pool(v if "{" in v else "{" + "}{".join(v) + "}")))
     return "、".join(out) or "魔法力"

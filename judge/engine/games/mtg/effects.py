@@ -38,7 +38,10 @@ class Ctx:
 
     @property
     def subject(self) -> str:
-        return getattr(self.item, "id", self.source_name)
+        """The id choices about this resolution are keyed by (the stack object, or the source)."""
+        if self.item is not None:
+            return self.item.id
+        return self.source.id if self.source is not None else self.source_name
 
 
 # ------------------------------------------------------------------ references and amounts

@@ -104,6 +104,7 @@ def begin(game, step: str, again: bool = False) -> None:
     game.priority = None
     game.passes = 0
     game.begin_step("event", "step_begins", {"step": step, "turn": game.turn, "active": game.active})
+    game.step_begun(step)
     ap = game.by_name[game.active]
     if step == "重置":
         sick = [o for o in game.battlefield() if o.controller == ap.name and o.sick]
