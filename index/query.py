@@ -27,6 +27,8 @@ from index.normalize import normalize
 ENGLISH = 0.9
 SYNONYM = 0.5
 TYPO = 0.4
+CHAR_WORD = 0.3      # a book word containing a lone typed character the book (almost) never uses alone
+RARE_CHAR = 3        # "almost never": in fewer documents than this
 
 EN_STOP = frozenset("a an the of to in on at is are be been can could do does did it its this that and or "
                     "what how when why who which with for by from as if not no i you we".split())
@@ -64,7 +66,7 @@ class Query:
 
 
 def parse(text: str, seg, vocab, english: dict[str, list[str]], known: Callable[[str], bool],
-          occurs: Callable[[str], bool] = lambda s: True) -> Query:
+          occurs: Callable[[str], bool] = lambda s: True, df: Callable[[str], int] | None = None) -> Query:
     """`english`: extra English → Chinese names (the book's glossary aliases);
     `known(word)`: whether the index holds the word; `occurs(s)`: whether the
     character string `s` appears anywhere in the book (both for typos)."""
@@ -86,7 +88,7 @@ def parse(text: str, seg, vocab, english: dict[str, list[str]], known: Callable[
             q.add(s, 1.0, c)
             q.concepts[c].show.append(s)
         else:
-            _han(q, s, seg, vocab, known, occurs)
+            _han(q, s, seg, vocab, known, occurs, df or (lambda w: int(known(w))))
         i += 1
     return q
 
@@ -154,7 +156,8 @@ def _synonyms_for(word: str, vocab, known: Callable[[str], bool]) -> list[str]:
     return out
 
 
-def _han(q: Query, run: str, seg, vocab, known: Callable[[str], bool], occurs: Callable[[str], bool]) -> None:
+def _han(q: Query, run: str, seg, vocab, known: Callable[[str], bool], occurs: Callable[[str], bool],
+         df: Callable[[str], int]) -> None:
     groups = seg.words(run)
     content: list[list[str]] = []   # runs of non-stop words, for bigrams and typos
     cur: list[list[str]] = []
@@ -175,12 +178,26 @@ def _han(q: Query, run: str, seg, vocab, known: Callable[[str], bool], occurs: C
             for w in g:
                 q.add(w, 1.0, c)
             q.concepts[c].show.append(word)
-            for syn in _synonyms_for(word, vocab, known):
+            syns = _synonyms_for(word, vocab, known)
+            for syn in syns:
                 _chinese_terms(q, syn, SYNONYM, c, seg)
+            if len(word) == 1 and not syns and df(word) < RARE_CHAR:
+                for w in _words_with(word, seg, known):
+                    q.add(w, CHAR_WORD, c)
         _typos(q, chunk, first, seg, known, occurs)
         joined = "".join(g[0] for g in chunk)
         for k, b in enumerate(bigrams_of(joined)):
             q.bigrams.append((b, _concept_at(chunk, first, k)))
+
+
+def _words_with(ch: str, seg, known: Callable[[str], bool], k: int = 3) -> list[str]:
+    """The book's words that contain a character it never uses as a word of
+    its own: players abbreviate (减费 for 减少费用, 攻防 for 攻击/防御), so a
+    lone 减 most likely means one of these. Most frequent first, at most `k`."""
+    freq = seg.tk.FREQ
+    cands = [(f, w) for w, f in freq.items() if f and ch in w and 2 <= len(w) <= 3 and known(w)]
+    cands.sort(reverse=True)
+    return [w for _, w in cands[:k]]
 
 
 def _concept_at(chunk: list[list[str]], first: int, pos: int) -> int:

@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path
 
 from index import store
-from index.query import Query, parse
+from index.query import ENGLISH, Query, parse
 
 BIGRAM = 0.22          # per bigram of the typed text
 COVERAGE_FLOOR = 0.45  # score multiplier for a hit that covers none of the concepts
@@ -168,7 +168,8 @@ def search(idx: Index, text: str, limit: int = 10) -> list[Hit]:
     if not text:
         return []
     pinned = _pinned(idx, text)
-    q = parse(text, idx.seg, idx.vocab, idx.lookup.get("english", {}), idx.known, idx.occurs)
+    q = parse(text, idx.seg, idx.vocab, idx.lookup.get("english", {}), idx.known, idx.occurs,
+              lambda w: idx.reader.doc_frequency("words", w))
     ranked = _ranked(idx, q, max(CANDIDATES, limit * 3))
     top = max([s for _, s in ranked] or [1.0])
     seen: set[int] = set()
@@ -266,9 +267,10 @@ def _ranked(idx: Index, q: Query, n: int) -> list[tuple[int, float]]:
 def _absent_concepts(idx: Index, q: Query) -> set[int]:
     """Concepts none of whose typed terms occur in the book (回手, a typo such as
     忍述): their synonyms or corrections are all that can match, so they are
-    weighed nearly like typed words instead of below them."""
+    weighed nearly like typed words instead of below them. Not for a single
+    character (攻, 死): too little evidence of what was meant."""
     present = {t.concept for t in q.terms if t.weight >= 1.0 and idx.known(t.word)}
-    return {i for i in range(len(q.concepts)) if i not in present}
+    return {i for i, c in enumerate(q.concepts) if i not in present and len(c.typed) > 1}
 
 
 def _concept_weights(idx: Index, q: Query) -> list[float]:
@@ -277,7 +279,7 @@ def _concept_weights(idx: Index, q: Query) -> list[float]:
     little about which rule is meant)."""
     best = [0.0] * len(q.concepts)
     for t in q.terms:
-        if t.weight >= 1.0:
+        if t.weight >= ENGLISH:  # typed words, and the Chinese names of a typed English term
             best[t.concept] = max(best[t.concept], idx.idf("words", t.word))
     for b, c in q.bigrams:
         best[c] = max(best[c], 0.5 * idx.idf("bigram", b))
