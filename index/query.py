@@ -178,13 +178,16 @@ def _han(q: Query, run: str, seg, vocab, known: Callable[[str], bool], occurs: C
             for w in g:
                 q.add(w, 1.0, c)
             q.concepts[c].show.append(word)
-            syns = _synonyms_for(word, vocab, known)
-            for syn in syns:
+            for syn in _synonyms_for(word, vocab, known):
                 _chinese_terms(q, syn, SYNONYM, c, seg)
-            if len(word) == 1 and not syns and df(word) < RARE_CHAR:
-                for w in _words_with(word, seg, known):
-                    q.add(w, CHAR_WORD, c)
         _typos(q, chunk, first, seg, known, occurs)
+        # lone characters the book hardly uses, not already explained by a synonym or a typo fix
+        expanded = {t.concept for t in q.terms if t.weight < 1.0}
+        for n, g in enumerate(chunk):
+            c = first + n
+            if len(g[0]) == 1 and c not in expanded and q.concepts[c].weight > 0 and df(g[0]) < RARE_CHAR:
+                for w in _words_with(g[0], seg, known):
+                    q.add(w, CHAR_WORD, c)
         joined = "".join(g[0] for g in chunk)
         for k, b in enumerate(bigrams_of(joined)):
             q.bigrams.append((b, _concept_at(chunk, first, k)))
@@ -231,7 +234,11 @@ def _typos(q: Query, chunk: list[list[str]], first: int, seg, known: Callable[[s
                     continue
                 fixes = _sounds_alike(window, _one_away(window, seg, known))
                 if 0 < len(fixes) <= 2:
-                    c = first + n + k
+                    # the window becomes a concept of its own (typed 传记, meant 传纪); its
+                    # single characters no longer count as separate things the user asked
+                    for j in range(n + k, n + k + size):
+                        q.concepts[first + j].weight = 0.0
+                    c = _concept(q, window, "han")
                     for f in fixes:
                         _chinese_terms(q, f, TYPO, c, seg)
         n = m
