@@ -139,6 +139,12 @@ def main() -> int:
 
     from index.search import open_index, search
 
+    try:
+        import pypinyin  # noqa: F401
+        print("pypinyin installed: typo corrections ranked by sound", file=sys.stderr)
+    except ImportError:
+        print("pypinyin not installed: typo corrections only when unambiguous", file=sys.stderr)
+
     for title, qfile, book_path in SETS:
         rows = [json.loads(line) for line in qfile.read_text("utf-8").splitlines() if line.strip()]
         games = sorted({r["game"] for r in rows})

@@ -270,8 +270,9 @@ def _sounds_alike(window: str, fixes: list[str]) -> list[str]:
 
     Chinese typos come from pinyin input methods: 忍述 for 忍术, 卡排 for 卡牌,
     传记 for 传纪. With pypinyin installed, a correction whose new character
-    shares a toneless reading with the typed one wins; failing that, one whose
-    reading is one letter away (坏 huai / 环 huan, z/zh, n/ng). Without
+    shares a toneless reading with the typed one wins; failing that, in a
+    window of three or more characters, one whose reading is one letter away
+    (坏 huai / 环 huan, z/zh, n/ng). Without
     pypinyin, the candidates are returned as they are."""
     if len(fixes) <= 1:
         return fixes
@@ -291,7 +292,9 @@ def _sounds_alike(window: str, fixes: list[str]) -> list[str]:
             same.append(f)
         elif any(_one_edit(x, y) for x in a for y in b):
             near.append(f)
-    return same or near
+    # one letter off is weaker evidence: only for windows of three or more characters,
+    # where the two characters that match already make a mistake likely (死循坏 → 死循环)
+    return same or (near if len(window) >= 3 else [])
 
 
 def _one_edit(a: str, b: str) -> bool:
