@@ -493,7 +493,7 @@ class Game:
         return self.apnap()
 
     def order_group(self, name: str, group: list[PendingTrigger]) -> list[PendingTrigger]:
-        if len(group) == 1:
+        if len(group) == 1 or self.indistinguishable(group):
             return group
         ids = [t.id for t in group]
 
@@ -509,6 +509,11 @@ class Game:
 
     def trigger_ceases(self, t: PendingTrigger) -> None:
         pass
+
+    def indistinguishable(self, group: list[PendingTrigger]) -> bool:
+        """Triggers whose order cannot matter (same ability of the same source): no order choice needed."""
+        first = group[0]
+        return all(t.source == first.source and t.ability is first.ability for t in group)
 
     # ------------------------------------------------------------------ events and replacement
     def happen(self, events: list[Event]) -> list[Event]:

@@ -148,6 +148,8 @@ def finish_trace(game, out: Outcome) -> None:
     for oid, o in game.objects.items():
         objs[oid] = {"name": o.name, "owner": o.owner, "card": getattr(o.card, "name", o.name),
                      "zone": o.zone}
+    for iid, name in getattr(game, "item_names", {}).items():
+        objs.setdefault(iid, {"name": name, "owner": None, "card": None, "zone": "stack-item"})
     t.objects = objs
     t.players = [p.name for p in game.players]
     t.result = {

@@ -164,6 +164,8 @@ def _check_attack_rules(game, objs) -> None:
     if why:
         raise _illegal(game, "500.2", "attack_restriction", f"illegal attack: {why}", objects=objs, why=why)
     have = requirements(objs)
+    # 500.5: only creatures with requirements of their own count when looking for a better declaration
+    cand = [o for o in cand if chars(game, o).flags.get("must_attack")]
     best = None
     for k in range(len(cand) + 1):
         for sel in combinations(cand, k):
@@ -288,7 +290,8 @@ def _check_block_rules(game, actor, pairs) -> None:
         raise _illegal(game, "500.3", "block_restriction", f"illegal block: {why}",
                        objects=[b for b, _ in pairs], why=why)
     have = requirements(pairs)
-    mine = [b for b in game.battlefield() if chars(game, b).controller == actor]
+    mine = [b for b in game.battlefield() if chars(game, b).controller == actor
+            and chars(game, b).flags.get("must_block")]                   # 500.5
     options = [(b, a) for b in mine for a in attackers if block_problem(game, b, a) is None][:MAX_ENUMERATE]
     for k in range(len(options) + 1):
         for sel in combinations(options, k):

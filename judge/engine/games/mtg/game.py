@@ -57,6 +57,7 @@ class MtgGame(Game):
         self.live_state_triggers: set = set()
         self._seen: dict = {}
         self._zone_trigger_ids: list[str] = []
+        self.item_names: dict[str, str] = {}     # abilities and combat damage that were on the stack
         self.rng = random.Random(seed)
 
     # ------------------------------------------------------------------ zones
@@ -202,6 +203,7 @@ class MtgGame(Game):
         return True
 
     def push(self, item) -> None:
+        self.item_names[item.id] = item.name
         self.stack.append(item)
         self._ids.add(item.id)
         self.record(item.id, "zone", None, "stack")
@@ -376,6 +378,9 @@ class MtgGame(Game):
         self.note_characteristics()
         triggers.state_triggers(self)
         return sba.check(self)
+
+    def indistinguishable(self, group) -> bool:
+        return super().indistinguishable(group) and not group[0].ability.spec.get("targets")
 
     def put_on_stack(self, t) -> None:
         triggers.put_on_stack(self, t)

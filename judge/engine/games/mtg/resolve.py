@@ -82,13 +82,14 @@ def _resolve(game, item) -> None:
     if not is_spell and item.extra.get("about"):
         about_key = item.extra["about"]
         about = game.objects.get(about_key[0])
-        if about is None or about.key != about_key:
+        leaving = item.ability.spec.get("when", {}).get("event") in ("leaves", "dies")
+        if not leaving and (about is None or about.key != about_key):
             game.near_miss("404.4d", "delayed_object_left", [about_key[0]], object=about or about_key[0])
             game.remove_from_stack(item)
             return
         was = item.extra.get("about_types") or ()
-        now = tuple(chars(game, about).types)
-        if was and set(was) - set(now):
+        now = tuple(chars(game, about).types) if about is not None else ()
+        if not leaving and was and set(was) - set(now):
             game.fire("404.4c", "follows_object", [about], object=about, was="".join(was), now="".join(now) or "无")
         ctx.about = about
     if is_spell:
