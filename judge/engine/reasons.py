@@ -71,15 +71,19 @@ def render(game: str, code: str, fields: dict, lang: str = "zh") -> str:
     return t.format_map(_Fields(vals))
 
 
+OBJECT_KEYS = ("cast", "play", "activate", "targets", "attack", "block", "object")
+
+
 def render_step(what: str, data: dict, names: dict, lang: str = "zh") -> str:
     t = step_templates(lang).get(what)
     if t is None:
         return what
     vals = {}
     for k, v in data.items():
+        nm = names if k in OBJECT_KEYS else None
         if isinstance(v, dict) and not ("id" in v and "name" in v):
-            v = "、".join(f"{show(a, names)}→{show(b, names)}" for a, b in v.items())
-        vals[k] = show(v, names)
+            v = "、".join(f"{show(a, nm)}→{show(b, nm)}" for a, b in v.items())
+        vals[k] = show(v, nm)
     if what == "pass_until" and data.get("until") in (None, "stack_empty"):
         vals["until"] = step_templates(lang).get("stack_empty", "堆叠为空")
     return t.format_map(_Fields(vals))
