@@ -179,3 +179,19 @@ def test_current_cr(shared):
     assert search(idx, "first strike", 1)[0].uid == "glossary:先攻"
     top = ids(search(idx, "践踏", 10))
     assert sum(u.startswith("702.19") for u in top) >= 5
+
+
+@pytest.mark.parametrize("have_pypinyin", [True, False])
+def test_typos_are_corrected_to_book_words(rift, monkeypatch, have_pypinyin):
+    from index.query import TYPO
+
+    if not have_pypinyin:
+        monkeypatch.setitem(__import__("sys").modules, "pypinyin", None)
+    elif __import__("importlib").util.find_spec("pypinyin") is None:
+        pytest.skip("pypinyin is not installed")
+    q = parse("被放逐的卡排去哪", rift.seg, rift.vocab, {}, rift.known, rift.occurs)
+    fixes = [t.word for t in q.terms if t.weight == TYPO]
+    assert "卡牌" in fixes and len(fixes) <= 2
+    assert "卡排" in [c.typed for c in q.concepts]
+    assert not [t for t in parse("传奇 同名", rift.seg, rift.vocab, {}, rift.known, rift.occurs).terms
+                if t.weight == TYPO]
