@@ -272,14 +272,14 @@ def _sounds_alike(window: str, fixes: list[str]) -> list[str]:
     传记 for 传纪. With pypinyin installed, a correction whose new character
     shares a toneless reading with the typed one wins; failing that, in a
     window of three or more characters, one whose reading is one letter away
-    (坏 huai / 环 huan, z/zh, n/ng). Without
-    pypinyin, the candidates are returned as they are."""
-    if len(fixes) <= 1:
-        return fixes
+    (坏 huai / 环 huan, z/zh, n/ng). Without pypinyin, only a single
+    correction of a window of three or more characters."""
     try:
         from pypinyin import Style, pinyin
     except ImportError:
-        return fixes
+        # no way to tell a typo from a word the book lacks: only a long window
+        # with a single correction (死循坏 → 死循环), never two-character guesses
+        return fixes if len(window) >= 3 and len(fixes) == 1 else []
 
     def readings(ch: str) -> set[str]:
         return set(pinyin(ch, style=Style.NORMAL, heteronym=True)[0])
