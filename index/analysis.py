@@ -21,10 +21,11 @@ from functools import lru_cache
 
 from index.segment import HAN_RUN
 
-# Han runs, Latin words (with an inner apostrophe: can't), numbers (702.19, 1/2).
+# Han runs, numbers (702.19, 420.5c) and power/toughness or counters (+1/+1, -1/-1,
+# 2/2, x/x) kept whole, Latin words (with an inner apostrophe: can't).
 TOKEN = re.compile(r"(?P<han>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
-                   r"|(?P<lat>[a-z]+(?:'[a-z]+)?)"
-                   r"|(?P<num>\d+(?:\.\d+)*[a-z]?)")
+                   r"|(?P<num>[+-]\d+/[+-]\d+|[+-]?[\dx]+/[+-]?[\dx]+|\d+(?:\.\d+)*[a-z]?)"
+                   r"|(?P<lat>[a-z]+(?:'[a-z]+)?)")
 
 
 @lru_cache(maxsize=4096)

@@ -80,7 +80,7 @@ def parse(text: str, seg, vocab, english: dict[str, list[str]], known: Callable[
             j = i
             while j < len(items) and items[j][0] == "lat":
                 j += 1
-            _english(q, [w for _, w in items[i:j]], vocab, english, seg)
+            _english(q, [w for _, w in items[i:j]], vocab, english, seg, known)
             i = j
             continue
         if kind == "num":
@@ -110,7 +110,8 @@ def _chinese_terms(q: Query, text: str, weight: float, c: int, seg) -> None:
     q.concepts[c].show.append(text)
 
 
-def _english(q: Query, words: list[str], vocab, extra: dict[str, list[str]], seg) -> None:
+def _english(q: Query, words: list[str], vocab, extra: dict[str, list[str]], seg,
+             known: Callable[[str], bool]) -> None:
     """Greedy longest match of English phrases against the name tables."""
     stems = [stem(w) for w in words]
     i = 0
@@ -123,7 +124,7 @@ def _english(q: Query, words: list[str], vocab, extra: dict[str, list[str]], seg
         else:
             n, names = 1, []
         typed = " ".join(words[i:i + n])
-        if not names and (words[i] in EN_STOP or len(words[i]) < 2):
+        if not names and (words[i] in EN_STOP or len(words[i]) < 2 and not known(words[i])):
             i += 1
             continue
         c = _concept(q, typed, "english")
@@ -282,7 +283,8 @@ def _sounds_alike(window: str, fixes: list[str]) -> list[str]:
         return fixes if len(window) >= 3 and len(fixes) == 1 else []
 
     def readings(ch: str) -> set[str]:
-        return set(pinyin(ch, style=Style.NORMAL, heteronym=True)[0])
+        # the common reading only: 施 also reads yì, which would make 施法 a typo of 译法
+        return set(pinyin(ch, style=Style.NORMAL, heteronym=False)[0])
 
     same, near = [], []
     for f in fixes:
