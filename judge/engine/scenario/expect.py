@@ -98,14 +98,14 @@ def check_expect(game, sf, e: Expect | None, base: tuple, where: str = "end") ->
         o = obj(oid, ("counters", oid))
         if o is not None and {k: n for k, n in o.counters.items() if n} != {k: n for k, n in v.items() if n}:
             fail(("counters", oid), v, o.counters)
-    for key in ("pt", "colors", "types", "keywords", "controller"):
+    for key in ("pt", "colors", "types", "supertypes", "subtypes", "keywords", "controller"):
         for oid, v in getattr(e, key).items():
             o = obj(oid, (key, oid))
             if o is None:
                 continue
             got = game.observe(o).get(key)
             want = v
-            if key in ("colors", "types", "keywords"):
+            if key in ("colors", "types", "supertypes", "subtypes", "keywords"):
                 want, got = sorted(v), sorted(got or [])
             if key == "pt":
                 want = str(v)

@@ -93,6 +93,8 @@ class Expect(_M):
     pt: dict[str, str] = {}
     colors: dict[str, list[str]] = {}
     types: dict[str, list[str]] = {}
+    supertypes: dict[str, list[str]] = {}
+    subtypes: dict[str, list[str]] = {}
     keywords: dict[str, list[str]] = {}
     controller: dict[str, str] = {}
     attacking: dict[str, Union[str, bool, None]] = {}

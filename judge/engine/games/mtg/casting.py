@@ -348,6 +348,20 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
         if sac not in cands:
             raise _illegal(game, "409.1h", "cannot_pay", f"{pick} cannot be sacrificed", player=game.by_name.get(actor, actor), object=obj,
                            cost="牺牲", pool=pick)
+    discards = []
+    if spec.get("discard"):
+        n = int(spec["discard"])
+        hand = [o.id for o in game.zone_objects(actor, "hand")]
+        pick = (costs or {}).get("discard")
+        if pick is None:
+            raise MissingChoice("costs.discard", obj.id, hand, actor, f"give `costs: {{discard: [ID]}}` ({n} card(s))")
+        pick = pick if isinstance(pick, list) else [pick]
+        if len(pick) != n or any(p not in hand for p in pick):
+            raise _illegal(game, "409.1h", "cannot_pay", f"cannot discard {pick} (hand: {', '.join(hand) or 'empty'})",
+                           player=game.by_name.get(actor, actor), object=obj, cost=f"弃{n}张牌",
+                           pool="、".join(hand) or "无手牌")
+        discards = [game.objects[p] for p in pick]
+        other.append("弃" + "、".join(o.name for o in discards))
     for cname, n in (spec.get("remove_counters") or {}).items():
         if obj.counters.get(cname, 0) < n:
             raise _illegal(game, "409.1h", "cannot_pay", f"{obj.name} has no {cname} counter to remove",
@@ -369,10 +383,12 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
     with game.under(f):
         game.push(item)
     pay_cost(game, actor, item, total, pay, sacrifice=sac, tap_self=tap, other=other)
-    if other:
-        with game.under(game.current_firing() or f):
-            for cname, n in (spec.get("remove_counters") or {}).items():
-                game.happen([Event("counters", {"object": obj, "name": cname, "n": -n}, f.id, firing=f)])
+    paid = game.trace.steps[-1].firings[-1] if game.trace.steps[-1].firings else f
+    for cname, n in (spec.get("remove_counters") or {}).items():
+        game.happen([Event("counters", {"object": obj, "name": cname, "n": -n}, paid.id, firing=paid)])
+    if discards:
+        game.happen([Event("discard", {"object": o, "player": game.by_name[actor]}, paid.id, firing=paid)
+                     for o in discards])
     game.took_action(actor)
 
 

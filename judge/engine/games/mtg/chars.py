@@ -55,8 +55,9 @@ def printed(obj: Card) -> Chars:
     if t == "*":
         t = 0
     creature = "生物" in c.types
+    ctrl = obj.base_controller or obj.controller
     return Chars(c.name, list(c.types), list(c.subtypes), list(c.supertypes), list(c.colors), list(c.keywords),
-                 list(c.abilities), p if creature else None, t if creature else None, obj.controller, c.mana_value)
+                 list(c.abilities), p if creature else None, t if creature else None, ctrl, c.mana_value)
 
 
 @dataclass(slots=True)

@@ -78,6 +78,20 @@ _WHY = {"not_creature": "不是生物", "not_controller": "不由主动玩家操
 
 
 def do_attack(game, actor, attack=None, **_):
+    if game.awaiting is None and game.auto_declared == (game.turn, "宣告攻击者") and not attack:
+        return                          # agrees with the declaration the engine already made (no attackers)
+    if game.awaiting is None and game.auto_declared == (game.turn, "宣告攻击者") and attack:
+        # the declaration was made automatically (no creature could attack): say why this one can't
+        for aid in (attack if isinstance(attack, list) else list(attack)):
+            o = game.objects.get(str(aid))
+            why = can_attack(game, o) if o is not None and o.zone == "battlefield" else None
+            if why == "sick":
+                raise _illegal(game, "212.3d", "summoning_sick_attack",
+                               f"{o.name} ({o.id}) can't attack: summoning sick and no haste (212.3d, 308.2a)",
+                               object=o)
+            if why:
+                raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_WHY[why]}",
+                               object=o, why=_WHY[why])
     if game.awaiting != ("宣告攻击者", actor):
         raise _illegal(game, "308.2a", "cannot_attack",
                        f"{actor} cannot declare attackers now (step {game.step}; "

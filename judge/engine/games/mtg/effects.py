@@ -657,7 +657,15 @@ def _choose_type(game, ctx, e):
                       ("只能选择正好一个现有的生物类别" if isinstance(a, str) and ("／" in a or "/" in a)
                        else f"{a!r} 不是生物类别"))
     ctx.chosen["type"] = ans
-    _fire(game, ctx, "effect_chosen", [], player=ctx.controller, what="生物类别", value=ans)
+    _fire(game, ctx, "effect_chosen", [], player=game.by_name[ctx.controller], what="生物类别", value=ans)
+
+
+def _choose_color(game, ctx, e):
+    from judge.engine.games.mtg.vocab import COLORS
+
+    ans = game.choose("color", ctx.subject, by=ctx.controller, options=list(COLORS), auto=False)
+    ctx.chosen["color"] = ans
+    _fire(game, ctx, "effect_chosen", [], player=game.by_name[ctx.controller], what="颜色", value=ans)
 
 
 VERB_FUNCS = {
@@ -695,6 +703,7 @@ VERB_FUNCS = {
     "delayed": _delayed,
     "may": _may,
     "choose_type": _choose_type,
+    "choose_color": _choose_color,
     "grant": _grant,
 }
 

@@ -235,8 +235,12 @@ def perform(game, ev: Event) -> bool:
     if k == "damage":
         return _damage(game, d)
     if k == "move":
-        return game.move(d["object"], d["to"], reason=d.get("reason", "effect"), controller=d.get("controller"),
-                         top=d.get("top", True), shuffle=d.get("shuffle", False))
+        ok = game.move(d["object"], d["to"], reason=d.get("reason", "effect"), controller=d.get("controller"),
+                       top=d.get("top", True), shuffle=d.get("shuffle", False))
+        host = d.get("attach")
+        if ok and host is not None and d["to"] == "battlefield":
+            game.set(d["object"], "attached_to", host.id)
+        return ok
     if k == "draw":
         return game.draw_one(d["player"])
     if k == "gain_life":

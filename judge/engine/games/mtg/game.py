@@ -39,7 +39,7 @@ class MtgGame(Game):
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
                               "attack": "do_attack", "block": "do_block"}
     LISTS = Game.LISTS + ("effects", "shields", "delayed")
-    SCALARS = Game.SCALARS + ("cleanup_again", "first_strike_pending", "first_strike_done")
+    SCALARS = Game.SCALARS + ("cleanup_again", "first_strike_pending", "first_strike_done", "auto_declared")
     STEPS = turn.STEPS
     ZONES = ZONES
 
@@ -54,6 +54,7 @@ class MtgGame(Game):
         self.cleanup_again = False
         self.first_strike_pending = False
         self.first_strike_done = False
+        self.auto_declared: tuple | None = None
         self.live_state_triggers: set = set()
         self._seen: dict = {}
         self._zone_trigger_ids: list[str] = []
@@ -110,6 +111,7 @@ class MtgGame(Game):
         o = Card(oid, card, owner, controller or owner, zone, card.name, tapped=tapped, damage=damage,
                  counters=dict(counters or {}), attached_to=attached_to, face_down=face_down, token=token,
                  timestamp=self.tick(), sick=sick)
+        o.base_controller = o.controller
         if attacking:
             o.attacking = attacking
         if blocking:
@@ -157,6 +159,7 @@ class MtgGame(Game):
         if to == "stack":
             self.stack.append(obj)
         if to == "battlefield":
+            self.set(obj, "base_controller", new_ctrl)
             self.set(obj, "sick", True)
             if frm == "stack":
                 self._relock(old_key, obj)
@@ -288,6 +291,9 @@ class MtgGame(Game):
             if not s.used and s.until == until:
                 self.set(s, "used", True)
         self.version += 1
+        for o in self.battlefield():
+            if o.controller != chars(self, o).controller:
+                self.sync_control(o)
 
     def sync_control(self, o: Card) -> None:
         c = chars(self, o)
@@ -476,7 +482,8 @@ class MtgGame(Game):
     def observe(self, obj) -> dict:
         """What an expectation can check about an object."""
         c = chars(self, obj)
-        return {"pt": c.pt, "colors": list(c.colors), "types": list(c.types), "keywords": list(c.keywords),
+        return {"pt": c.pt, "colors": list(c.colors), "types": list(c.types), "supertypes": list(c.supertypes),
+                "subtypes": list(c.subtypes), "keywords": list(c.keywords),
                 "controller": c.controller if obj.zone in ("battlefield", "stack") else obj.owner}
 
     def pool_text(self, name: str) -> str:

@@ -99,9 +99,12 @@ def _resolve(game, item) -> None:
             return                      # it left the stack while resolving (it exiled itself…)
         if any(t in chars(game, item).types for t in PERMANENT_TYPES):
             f = game.fire("413.2h", "permanent_enters", [item], object=item, player=game.by_name[controller])
+            host = None
+            if "灵气" in chars(game, item).subtypes and legal_slots and legal_slots[0]:
+                host = legal_slots[0][0]                 # 212.4d: an Aura enters attached to its target
             with game.under(f):
                 game.happen([Event("move", {"object": item, "to": "battlefield", "from": "stack", "reason": "resolve",
-                                            "controller": controller}, f.id, firing=f)])
+                                            "controller": controller, "attach": host}, f.id, firing=f)])
         else:
             f = game.fire("413.2h", "to_graveyard", [item], object=item)
             with game.under(f):

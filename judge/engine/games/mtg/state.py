@@ -103,6 +103,7 @@ class Card(Obj):
     blocked_by: list = field(default_factory=list)
     cast: dict | None = None          # on the stack: targets, x, mode, cost paid
     chosen: dict = field(default_factory=dict)
+    base_controller: str | None = None    # who put it onto the battlefield (200.6a), before control effects
 
 
 @dataclass(slots=True, eq=False)

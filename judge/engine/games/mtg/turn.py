@@ -126,6 +126,7 @@ def begin(game, step: str, again: bool = False) -> None:
             game.happen([Event("draw", {"player": ap}, f.id, firing=f)])
     if step == "宣告攻击者":
         if not game.possible_attackers():
+            game.auto_declared = (game.turn, step)
             f = game.fire("308.4", "no_attackers", [], player=ap)
             with game.under(f):
                 game.step_event(step)

@@ -137,6 +137,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "delayed": (),
     "may": ("who", "otherwise"),
     "choose_type": ("kind",),
+    "choose_color": (),
     "grant": ("what", "until"),
 }
 
