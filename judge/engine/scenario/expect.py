@@ -108,7 +108,7 @@ def check_expect(game, sf, e: Expect | None, base: tuple, where: str = "end") ->
             if key in ("colors", "types", "supertypes", "subtypes", "keywords"):
                 want, got = sorted(v), sorted(got or [])
             if key == "pt":
-                want = str(v)
+                want = None if v is None else str(v)
             if got != want:
                 fail((key, oid), want, got)
     for oid, v in e.attacking.items():

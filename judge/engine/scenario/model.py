@@ -90,7 +90,7 @@ class Expect(_M):
     tapped: dict[str, bool] = {}
     damage: dict[str, int] = {}
     counters: dict[str, dict[str, int]] = {}
-    pt: dict[str, str] = {}
+    pt: dict[str, str | None] = {}            # null: it has no power/toughness (not a creature)
     colors: dict[str, list[str]] = {}
     types: dict[str, list[str]] = {}
     supertypes: dict[str, list[str]] = {}

@@ -146,9 +146,10 @@ def build(game_cls, sf, v=None):
                     w = patch.pop("with", None)
                     pl = Placement.model_validate({**pl.model_dump(by_alias=True), **patch,
                                                    **({"with": {**pl.with_, **w}} if w else {})})
-                card = sf.cards[f"@{pl.id}"] if isinstance(pl.card, dict) else sf.cards[pl.card]
+                key = f"@{pl.id}" if isinstance(pl.card, dict) else pl.card
+                card = sf.cards[key]
                 if pl.with_:
-                    card = patched(card, pl.with_)
+                    card = _with(sf, key, card, pl.with_)
                 attacking = pl.attacking
                 if attacking is True:
                     attacking = opponents[pl.controller or pname][0]
@@ -173,6 +174,15 @@ def build(game_cls, sf, v=None):
     step.line = line_of(sf.marks, ("board",))
     g.close_step()
     return g
+
+
+def _with(sf, key, card, patch: dict):
+    """A placement's `with:` overrides, read through the card vocabulary like any card text."""
+    raw = getattr(sf, "raw_cards", {}).get(key)
+    if raw is None:
+        return patched(card, patch)
+    d = dump(CardModel.model_validate({**raw, **patch}))
+    return card_def(card.name, d, token=card.token)
 
 
 def _pool(p) -> str:
