@@ -30,8 +30,9 @@ def doc_ids(doc: dict) -> set[str]:
     for r in doc["related"]:
         out |= {r["id"], *(c["id"] for c in r["contents"])}
     out |= {g["id"] for g in doc["glossary"]}
-    for s in doc["steps"] + doc["near_misses"]:
-        out |= set(s["rules"])
+    for s in doc["steps"]:
+        out |= set(s["rules"]) | {d["rule"] for d in s["details"]}
+    out |= {m["rule"] for m in doc["near_misses"]}
     return out
 
 

@@ -30,6 +30,7 @@ def explain(
     book: Optional[str] = typer.Option(None, "--book", "-b", help="Book of a rule id (default mtg); a scenario names its own book."),
     fmt: str = typer.Option("text", "--format", "-f", help="text (rich on a terminal, plain when piped), md, json, html."),
     max_chars: Optional[int] = typer.Option(None, "--max-chars", min=1, help="Keep the answer and the cited rules, shorten the rest to fit N characters."),
+    variant: Optional[str] = typer.Option(None, "--variant", "-v", help="Explain one of the scenario's variants (by name)."),
     lang: str = typer.Option("zh", "--lang", help="Template language (judge/data/templates/<lang>/explain.yaml)."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output."),
     color: Optional[bool] = typer.Option(None, "--color/--plain", help="Force rich or plain text (default: rich on a terminal)."),
@@ -58,8 +59,10 @@ def explain(
 
             if book:
                 _fail("--book is for rule ids; a scenario file names its own book", 2)
-            doc = explain_scenario(target, lang=lang)
+            doc = explain_scenario(target, lang=lang, variant=variant)
         else:
+            if variant:
+                _fail("--variant is for scenario files", 2)
             from rulebook import RulebookError, load_book
 
             from judge.explain.rule import explain_rule

@@ -21,7 +21,8 @@ ITEM = "item"          # a bullet item of a rule
 EXAMPLE = "example"    # an example's text
 CARD = "card"          # one line of a card an example quotes
 ENTRY = "entry"        # a related rule or glossary entry: label + text (anchor)
-STEP = "step"          # a numbered step of the ruling, with the rules it cites
+STEP = "step"          # a numbered step of the ruling (what the player did, or a game event)
+DETAIL = "detail"      # under a step: one rule that fired, what it did, the rule quoted
 MISS = "miss"          # a near miss
 ANSWER = "answer"      # the 裁定 paragraph
 CITES = "cites"        # "参见：…" / a list of rule ids to follow
@@ -55,21 +56,30 @@ def outline(doc: dict, t: Templates) -> list[Line]:
         out.append(Line(META, t("labels.book", title=doc["book_title"])))
         if scen.get("path"):
             out.append(Line(META, t("labels.scenario_file", path=scen["path"])))
+        if scen.get("variant") and scen["variant"] not in doc["title"]:
+            out.append(Line(META, t("labels.variant", variant=scen["variant"])))
         if scen.get("source"):
-            out.append(Line(META, t("labels.source", source=scen["source"]), cites=list(scen.get("source_ids", []))))
+            src = t("labels.cites_sep").join(scen["source"])
+            if scen.get("example"):
+                src = t("labels.source_example", source=src, example=scen["example"])
+            out.append(Line(META, t("labels.source", source=src), cites=list(scen.get("source_ids", []))))
         out.append(Line(H2, t("headings.answer")))
         out.append(Line(ANSWER, doc["answer"] or t("labels.none"), 1, cites=list(doc.get("answer_cites", []))))
         out.append(Line(H2, t("headings.steps")))
+        if not doc["steps"] and not doc.get("steps_omitted"):
+            out.append(Line(NOTE, t("labels.none"), 1))
         for s in doc["steps"]:
-            out.append(Line(STEP, t("steps.item", n=s["n"], text=s["text"]), 1, cites=s["rules"],
-                            suffix=_cites(s["rules"], t)))
+            bare = not s["details"]      # shortened: the step cites its rules itself
+            out.append(Line(STEP, t("steps.item", n=s["n"], text=s["text"]), 1,
+                            cites=s["rules"] if bare else [], suffix=_cites(s["rules"], t) if bare else ""))
+            for d in s["details"]:
+                out.append(Line(DETAIL, t("steps.detail", text=d["text"]), 2, cites=[d["rule"]], suffix=d["quote"]))
         if doc.get("steps_omitted"):
             out.append(Line(NOTE, t("labels.omitted", n=doc["steps_omitted"]), 1))
         if doc["near_misses"]:
             out.append(Line(H2, t("headings.near_misses")))
             for m in doc["near_misses"]:
-                out.append(Line(MISS, t("near_misses.item", text=m["text"]), 1, cites=m["rules"],
-                                suffix=_cites(m["rules"], t)))
+                out.append(Line(MISS, t("near_misses.item", text=m["text"]), 1, cites=[m["rule"]], suffix=m["quote"]))
         out.append(Line(H2, t("headings.cited")))
         for block in doc["rules"]:
             _rule_cited(out, block, t)

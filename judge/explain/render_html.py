@@ -16,7 +16,7 @@ from rulebook.ids import NUMBER_RE, key_of
 from rulebook.refs import find_refs
 
 from judge.explain.outline import (
-    ANSWER, CARD, CITES, ENTRY, EXAMPLE, H2, ITEM, META, MISS, MISSING, NOTE, RULE, STEP, TEXT, TITLE, Line,
+    ANSWER, CARD, CITES, DETAIL, ENTRY, EXAMPLE, H2, ITEM, META, MISS, MISSING, NOTE, RULE, STEP, TEXT, TITLE, Line,
 )
 from judge.explain.terms import scan
 
@@ -129,8 +129,8 @@ def render(lines: list[Line], doc: dict, lang: str = "zh-Hans") -> str:
             body.append(f"<h3{ident}{style}>{html.escape(ln.text)}</h3>")
         elif k == ANSWER:
             body.append(f'<p class="answer"{ident}>{page.cites(ln.text, ln.cites)}</p>')
-        elif k in (STEP, MISS):
-            cls = "step" if k == STEP else "miss"
+        elif k in (STEP, DETAIL, MISS):
+            cls = {STEP: "step", DETAIL: "detail", MISS: "miss"}[k]
             body.append(f'<p class="{cls}"{ident}{style}>{page.rich_text(ln.text)}{page.cites(ln.suffix, ln.cites)}</p>')
         elif k in _QUOTED:
             text = page.rich_text(ln.text, terms=ln.terms)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from judge.explain.outline import (
-    ANSWER, CARD, CITES, ENTRY, EXAMPLE, H2, ITEM, META, MISS, MISSING, NOTE, RULE, STEP, TEXT, TITLE, Line,
+    ANSWER, CARD, CITES, DETAIL, ENTRY, EXAMPLE, H2, ITEM, META, MISS, MISSING, NOTE, RULE, STEP, TEXT, TITLE, Line,
 )
 
 _SPECIAL = re.compile(r"([\\`*_<>\[\]#|])")
@@ -60,6 +60,8 @@ def render(lines: list[Line]) -> str:
             out.extend(nest + r + "  " for r in rest)
         elif kind == STEP:   # "1. …" from the template is already an ordered-list item
             out.append(body.replace("\n", "  \n   "))
+        elif kind == DETAIL:
+            out.append("   - " + body.replace("\n", "  \n     "))
         elif kind in (ENTRY, MISS, CITES, MISSING):
             out.append("  " * max(0, ln.depth - 1) + "- " + body.replace("\n", "  \n  "))
         elif kind == NOTE:

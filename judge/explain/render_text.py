@@ -10,7 +10,7 @@ import sys
 from typing import TextIO
 
 from judge.explain.outline import (
-    ANSWER, CARD, CITES, ENTRY, EXAMPLE, H2, ITEM, META, MISS, MISSING, NOTE, RULE, STEP, TEXT, TITLE, Line,
+    ANSWER, CARD, CITES, DETAIL, ENTRY, EXAMPLE, H2, ITEM, META, MISS, MISSING, NOTE, RULE, STEP, TEXT, TITLE, Line,
 )
 
 INDENT = "  "
@@ -35,14 +35,14 @@ def plain(lines: list[Line]) -> str:
             out.append("")
         prev = ln.kind
         prefix = _prefix(ln)
-        cont = INDENT * (ln.depth + (1 if ln.kind in (ENTRY, STEP, MISS) else 0)) + (CARD_BAR if ln.kind == CARD else "")
+        cont = INDENT * (ln.depth + (1 if ln.kind in (ENTRY, STEP, DETAIL, MISS) else 0)) + (CARD_BAR if ln.kind == CARD else "")
         out.append(_indent_block(ln.text + ln.suffix, prefix, cont))
     return "\n".join(out) + "\n"
 
 
 STYLES = {
     TITLE: "bold", META: "dim", H2: "bold underline", RULE: "bold cyan", TEXT: "", ITEM: "",
-    EXAMPLE: "green", CARD: "magenta", ENTRY: "", STEP: "", MISS: "yellow", ANSWER: "bold",
+    EXAMPLE: "green", CARD: "magenta", ENTRY: "", STEP: "bold", DETAIL: "", MISS: "yellow", ANSWER: "bold",
     CITES: "cyan", MISSING: "red", NOTE: "dim italic",
 }
 

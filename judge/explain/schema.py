@@ -73,18 +73,26 @@ class Term(_Strict):
     text: str
 
 
+class Detail(_Strict):
+    text: str                   # the engine's reason, rendered from reasons.yaml
+    rule: str                   # the rule (in the book) that fired
+    firing: str                 # trace firing id ("5.3")
+    quote: str                  # "（规则 420.5c：「…」）" on first citation, "（规则 420.5c）" after
+
+
 class Step(_Strict):
     n: int                      # number as printed in the ruling
-    text: str                   # the engine's reason sentence(s)
-    rules: list[str]            # rule ids (in the book) that made it happen
+    text: str                   # the engine's description of the trace step ("乙 使用 闪电击(bolt)")
+    rules: list[str]            # rules (in the book) that fired in it, in order
+    details: list[Detail]
     trace_step: int             # index of the trace step
-    firings: list[str]          # trace firing ids this step reports
     line: Optional[int]         # scenario line of the action
 
 
 class NearMiss(_Strict):
     text: str
-    rules: list[str]
+    rule: str
+    quote: str
     trace_step: int
     id: str
     reason: str
@@ -92,9 +100,11 @@ class NearMiss(_Strict):
 
 class Scenario(_Strict):
     path: str
+    variant: Optional[str]
     title: str
-    source: Optional[str]
+    source: list[str]
     source_ids: list[str]
+    example: Optional[str]
     result: dict
 
 

@@ -5,7 +5,8 @@ A chat bot has a message limit; a judge reading a ruling aloud needs the
 ladder of steps from least to most needed, each applied on top of the
 previous one, stopping at the first that fits: first the texts of related
 rules are cut, then glossary definitions and examples, then those are
-dropped, then the steps of the trace. The answer and the cited rules (full
+dropped, then the steps of the trace are cut, then the rules only the steps
+cite (their ids stay in the steps), then the steps themselves. The answer and the cited rules (full
 text, with the ids they reference) are never cut: if they alone exceed N, the
 output is longer than N, and says it was shortened as far as it goes.
 """
@@ -56,9 +57,29 @@ def _examples_drop(doc: dict) -> None:
 
 def _steps_cut(doc: dict, n: int, e: str) -> None:
     for s in doc["steps"]:
-        s["text"] = cut(s["text"], n, e)
+        for d in s["details"]:
+            d["text"] = cut(d["text"], n, e)
     for m in doc["near_misses"]:
         m["text"] = cut(m["text"], n, e)
+
+
+def _details_drop(doc: dict) -> None:
+    """Keep each step's line and the rules it cites, drop what each rule did."""
+    for s in doc["steps"]:
+        s["details"] = []
+
+
+def _other_rules(doc: dict, n: int | None, e: str) -> None:
+    """Rules cited only by the steps (not by the answer): cut their text, or drop the block (ids stay)."""
+    keep = set(doc["citations"])
+    if n is None:
+        doc["rules"] = [b for b in doc["rules"] if b["id"] in keep]
+        return
+    for b in doc["rules"]:
+        if b["id"] not in keep:
+            b["text"] = cut(b["text"], n, e)
+            b["items"] = []
+            b["cards"] = []
 
 
 def _steps_drop(doc: dict) -> None:
@@ -73,7 +94,9 @@ def ladder(e: str) -> list[Callable[[dict], None]]:
         lambda d: (_glossary_cut(d, 60, e), _examples_cut(d, 120, e)),
         lambda d: (_related_labels(d, e), _glossary_cut(d, 24, e), _steps_cut(d, 120, e)),
         lambda d: (d.__setitem__("related", []), d.__setitem__("glossary", []), _examples_drop(d)),
-        lambda d: _steps_cut(d, 48, e),
+        lambda d: (_steps_cut(d, 48, e), _other_rules(d, 60, e)),
+        lambda d: _other_rules(d, None, e),
+        _details_drop,
         _steps_drop,
     ]
 

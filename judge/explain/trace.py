@@ -1,17 +1,381 @@
 """`judge explain SCENARIO.yaml`: a ruling in Chinese from the engine's trace.
 
-Placeholder until the engine's replay entry point lands (issue 4): reading
-the file is checked here so bad input already gets a clear error.
+The engine replays the scenario and hands back its trace in the documented
+JSON form (`judge replay --json`, docs/scenarios.md), each firing's reason
+already rendered from the engine's templates (`reasons.yaml`). This module
+only selects and arranges. Every sentence about the game is a rendered engine
+reason, an engine step description, a fact of the trace's final state, or
+rulebook text; the frame around them comes from `explain.yaml`.
+
+- 裁定 (the answer): the reasons of the firings the scenario is about (the
+  expected `fired` of its `source` rule; else all its expected `fired`; else
+  its `source` rule), the near misses it expects, the final zone of the
+  objects it checks, life totals it checks, the winner.
+- 经过 (steps): the trace steps in which a rule fired, each with its firings
+  and the rule behind each, quoted on first use. Steps where nothing fired
+  (a priority pass) are left out, and so are bookkeeping reasons
+  (`explain-select.yaml`) unless the scenario is about them.
+- 为什么没有触发？: the engine's near misses.
+- 引用的规则: the full text of every rule cited above, then the rules those
+  reference (one level), then the glossary terms they use.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
+from rulebook.model import Book
+
+from judge.explain.cite import gather, rule_block
 from judge.explain.errors import ExplainError
+from judge.explain.rule import SCHEMA, book_title
+from judge.explain.templates import Templates, load, template_dir
+
+QUOTE_CHARS = 40
 
 
-def explain_scenario(path: str, lang: str = "zh") -> dict:
-    p = Path(path)
-    if not p.is_file():
+def number_of(rule: str) -> str:
+    """`mtg:420.5c` → `420.5c` (the engine namespaces its rule ids by game)."""
+    return rule.split(":", 1)[1] if ":" in rule else rule
+
+
+@lru_cache(maxsize=1)
+def quiet_reasons() -> dict[str, frozenset]:
+    import yaml
+
+    with open(template_dir().parent / "explain-select.yaml", encoding="utf-8") as f:
+        data = yaml.safe_load(f) or {}
+    return {game: frozenset(codes or []) for game, codes in (data.get("quiet") or {}).items()}
+
+
+class _Cites:
+    """Engine rule ids → canonical ids of the book, in order of first citation."""
+
+    def __init__(self, book: Book, where: str):
+        self.book = book
+        self.where = where
+        self.order: dict[str, None] = {}
+
+    def uid(self, rule: str) -> str:
+        node = self.book.get(number_of(rule))
+        if node is None:   # the engine checks its registry against the book; this is a bug if it happens
+            raise ExplainError(f"{self.where}: the trace cites rule {rule!r}, which book {self.book.id!r} does not contain")
+        return node.uid
+
+    def cite(self, rule: str) -> str:
+        u = self.uid(rule)
+        self.order.setdefault(u, None)
+        return u
+
+
+def _spec(x) -> dict:
+    """An expectation's rule reference: `"413.2a"` or `{rule, reason, objects}`."""
+    if isinstance(x, str):
+        return {"rule": x, "reason": None, "objects": []}
+    return {"rule": str(x["rule"]), "reason": x.get("reason"), "objects": list(x.get("objects") or [])}
+
+
+def _matches(f: dict, spec: dict, cites: _Cites) -> bool:
+    if cites.uid(f["rule"]) != cites.uid(spec["rule"]):
+        return False
+    if spec["reason"] and f["reason"] != spec["reason"]:
+        return False
+    return all(o in f["objects"] for o in spec["objects"])
+
+
+def first_sentence(text: str, n: int = QUOTE_CHARS, ellipsis: str = "…") -> str:
+    """The rule's opening sentence, for quoting it inline after a step."""
+    s = text.split("\n", 1)[0]
+    for stop in "。；":
+        i = s.find(stop)
+        if 0 <= i < n:
+            return s[: i + 1]
+    return s if len(s) <= n else s[: n - len(ellipsis)] + ellipsis
+
+
+def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> dict:
+    """The explanation document of one replayed scenario instance.
+
+    `trace` is the engine's trace document (`judge replay --json`), reasons
+    rendered. `scenario` gives `path`, `title`, `source` (str or list),
+    `variant`, `example`, and `expect`: the instance's expectations as a dict
+    (`fired`, `fired_in_order`, `near_miss`, `where`, `zones`, `life`, …).
+    """
+    from judge.engine import reasons
+
+    t = load(lang)
+    where = scenario["path"]
+    cites = _Cites(book, where)
+    expect = scenario.get("expect") or {}
+    sources = scenario.get("source") or []
+    sources = [sources] if isinstance(sources, str) else list(sources)
+    source_specs = [_spec(s) for s in sources if book.get(number_of(s)) is not None]
+    source_uids = {cites.uid(s["rule"]) for s in source_specs}
+    wanted = [_spec(x) for x in (expect.get("fired") or []) + (expect.get("fired_in_order") or [])]
+    # The answer is about the rule the scenario reproduces when it fired as expected;
+    # otherwise about every firing the scenario expects; failing that, its source rule.
+    on_source = [w for w in wanted if cites.uid(w["rule"]) in source_uids]
+    wanted = on_source or wanted or source_specs
+    bare = [w for w in wanted if not w["objects"]]
+    focus_rules = {cites.uid(s["rule"]) for s in wanted} | source_uids
+    quiet = quiet_reasons().get(trace["game"], frozenset())
+    names = {oid: o["name"] for oid, o in trace["objects"].items()}
+    rule_text = {}
+
+    def quote(uid: str) -> str:
+        """`（规则 420.5c：「…」）` the first time a rule is cited, `（规则 420.5c）` after."""
+        if uid in rule_text:
+            return t("labels.cites", ids=uid)
+        rule_text[uid] = True
+        return t("labels.cite_quote", id=uid, quote=first_sentence(book.node(uid).text, QUOTE_CHARS,
+                                                                    t("labels.ellipsis")))
+
+    steps: list[dict] = []
+    decisive: list[tuple[str, str, int, bool]] = []     # (sentence, rule uid, trace step, on a source rule)
+    for s in trace["steps"]:
+        if s["kind"] == "load":
+            continue
+        details = []
+        if s.get("rejected"):
+            r = s["rejected"]
+            uid = cites.cite(r["rule"])
+            text = t("steps.rejected", text=_text(r, where))
+            details.append({"text": text, "rule": uid, "firing": r["id"], "quote": quote(uid)})
+            decisive.append((text, uid, s["index"], uid in source_uids))
+        for f in s["firings"]:
+            uid = cites.uid(f["rule"])
+            about = any(_matches(f, w, cites) for w in wanted)
+            if f["reason"] in quiet and not about and uid not in focus_rules:
+                continue
+            cites.cite(f["rule"])
+            details.append({"text": _text(f, where), "rule": uid, "firing": f["id"], "quote": quote(uid)})
+            if about:
+                decisive.append((_text(f, where), uid, s["index"], uid in source_uids))
+        if not details:
+            continue
+        steps.append({
+            "n": len(steps) + 1,
+            "text": reasons.render_step(s["what"], s["data"], names, lang),
+            "rules": list(dict.fromkeys(d["rule"] for d in details)),
+            "details": details,
+            "trace_step": s["index"],
+            "line": s.get("line"),
+        })
+
+    misses = []
+    seen = set()
+    expected_misses = [_spec(x) for x in expect.get("near_miss") or []]
+    misses_expected: list[tuple[str, str]] = []
+    for s in trace["steps"]:
+        for m in s["near_misses"]:
+            text = _text(m, where)
+            if (m["rule"], text) in seen:
+                continue
+            seen.add((m["rule"], text))
+            uid = cites.cite(m["rule"])
+            misses.append({"text": text, "rule": uid, "quote": quote(uid), "trace_step": s["index"],
+                           "id": m["id"], "reason": m["reason"]})
+            if any(_matches(m, w, cites) for w in expected_misses):
+                misses_expected.append((text, uid))
+
+    decisive = _focus(decisive, bare, cites) + misses_expected
+    if not decisive and (expect.get("not_fired") or not _final_state(trace, expect, names, t, lang)):
+        decisive = _fallback(trace, expect, cites, where)
+    fired = {cites.uid(f["rule"]) for st in trace["steps"] for f in st["firings"]}
+    not_applied = [u for u in dict.fromkeys(cites.uid(_spec(x)["rule"]) for x in expect.get("not_fired") or [])
+                   if u not in fired]
+    for u in not_applied:
+        cites.cite(u)
+    answer, answer_cites = _answer(decisive, not_applied, trace, expect, names, t, lang)
+    order = list(cites.order)
+    blocks = [rule_block(book, book.node(u), examples=False, cited_by=False) for u in order]
+    related, glossary = gather(book, blocks, with_cited_by=False)
+    return {
+        "schema": SCHEMA,
+        "kind": "scenario",
+        "language": lang,
+        "book": book.id,
+        "book_title": book_title(book),
+        "query": where + (f"#{scenario['variant']}" if scenario.get("variant") else ""),
+        "title": scenario.get("title") or Path(where).stem,
+        "answer": answer,
+        "answer_cites": answer_cites,
+        "citations": answer_cites,
+        "scenario": {
+            "path": where,
+            "variant": scenario.get("variant"),
+            "title": scenario.get("title") or "",
+            "source": sources,
+            "source_ids": [book.get(number_of(s)).uid for s in sources if book.get(number_of(s)) is not None],
+            "example": scenario.get("example"),
+            "result": {k: trace["result"].get(k) for k in ("life", "winner", "lost")},
+        },
+        "steps": steps,
+        "steps_omitted": 0,
+        "near_misses": misses,
+        "rules": blocks,
+        "related": related,
+        "glossary": glossary,
+        "shortened": False,
+        "max_chars": None,
+    }
+
+
+def _text(firing: dict, where: str) -> str:
+    text = firing.get("text")
+    if not text:
+        raise ExplainError(f"{where}: the trace has no rendered reason for {firing['rule']} {firing['reason']!r}")
+    return text
+
+
+def _final_state(trace: dict, expect: dict, names: dict, t: Templates, lang: str) -> list[str]:
+    """Facts of the trace's final state that the scenario's expectations check: where objects ended, life."""
+    from judge.engine import reasons
+
+    zones = reasons.step_templates(lang).get("zones", {})
+    ids: dict[str, None] = {}
+    for oid in expect.get("where") or {}:
+        ids.setdefault(oid, None)
+    for listed in (expect.get("zones") or {}).values():
+        for oid in listed:
+            ids.setdefault(oid, None)
+    objs = [(oid, trace["objects"][oid]) for oid in ids if oid in trace["objects"]]
+    count: dict[str, int] = {}
+    for _, o in objs:
+        count[o["name"]] = count.get(o["name"], 0) + 1
+    by_zone: dict[str, list[str]] = {}
+    for oid, o in objs:   # two objects with one name (two 树林) are told apart by their scenario ids
+        shown = t("labels.object_id", name=o["name"], id=oid) if count[o["name"]] > 1 else o["name"]
+        by_zone.setdefault(o["zone"], []).append(shown)
+    items = []
+    special = t.data.get("answer", {}).get("final_zone_by_zone", {})
+    for zone, shown in by_zone.items():
+        key = f"answer.final_zone_by_zone.{zone}" if zone in special else "answer.final_zone"
+        items.append(t(key, object=t("labels.list_sep").join(shown), zone=zones.get(zone, zone)))
+    life = trace["result"].get("life") or {}
+    for player in expect.get("life") or {}:
+        if player in life:
+            items.append(t("answer.final_life", player=player, life=life[player]))
+    return items
+
+
+def _focus(decisive: list[tuple[str, str, int, bool]], bare: list[dict], cites: _Cites) -> list[tuple[str, str]]:
+    """Narrow the firings the answer rests on.
+
+    When some are on the rule the scenario reproduces (`source`), only those.
+    An expectation that names no objects (`fired: [413.2a]`, or with a reason
+    only) matches every application of it in the trace (the target check of
+    each spell that resolved); the one the scenario is about is the last, so
+    earlier ones are left to the steps.
+    """
+    if any(on for *_, on in decisive):
+        decisive = [d for d in decisive if d[3]]
+    bare_uids = {cites.uid(w["rule"]) for w in bare}
+    last = {}
+    for _, uid, step, _ in decisive:
+        if uid in bare_uids:
+            last[uid] = max(step, last.get(uid, -1))
+    return [(text, uid) for text, uid, step, _ in decisive if uid not in last or step == last[uid]]
+
+
+def _checked_objects(trace: dict, expect: dict) -> set[str]:
+    """Ids of the objects and players the scenario's expectations look at (where, zones, damage, life, …)."""
+    out: set[str] = set()
+    players = set(trace.get("players") or [])
+    for key, val in expect.items():
+        if key in ("fired", "fired_in_order", "not_fired", "near_miss"):
+            continue
+        if isinstance(val, dict):
+            out |= {k for k in val if k in trace["objects"] or k in players}
+            for v in val.values():
+                if isinstance(v, list):
+                    out |= {x for x in v if isinstance(x, str) and x in trace["objects"]}
+    return out
+
+
+def _fallback(trace: dict, expect: dict, cites: _Cites, where: str) -> list[tuple[str, str]]:
+    """No firing is about what the scenario checks (it expects something *not* to
+    happen, or checks a characteristic): the last firing that changed or involved an
+    object the scenario checks is what the outcome rests on (the 3 damage that did not
+    reach toughness 4; the colour the dog became)."""
+    checked = _checked_objects(trace, expect)
+    last = None
+    for s in trace["steps"]:
+        for f in s["firings"]:
+            if checked & ({c["subject"] for c in f["changes"]} | set(f["objects"])):
+                last = f
+    return [(_text(last, where), cites.cite(last["rule"]))] if last else []
+
+
+def _answer(decisive: list[tuple[str, str]], not_applied: list[str], trace: dict, expect: dict, names: dict,
+            t: Templates, lang: str) -> tuple[str, list[str]]:
+    sentences = list(dict.fromkeys(s for s, _ in decisive))
+    ids = list(dict.fromkeys(u for _, u in decisive))
+    body = t("answer.sentence_sep").join(sentences)
+    if ids:
+        body += t("labels.cites", ids=t("labels.cites_sep").join(ids))
+    tail = []
+    if not_applied:
+        tail.append(t("answer.not_applied", ids=t("labels.cites_sep").join(not_applied)))
+        ids += [u for u in not_applied if u not in ids]
+    final = _final_state(trace, expect, names, t, lang)
+    if final:
+        items = t("answer.final_sep").join(final)
+        tail.append(t("answer.final", items=items) if body or not_applied else items)
+    result = trace.get("result") or {}
+    if result.get("winner"):
+        tail.append(t("answer.winner", player=result["winner"]))
+    elif result.get("lost"):
+        tail.append(t("answer.lost", players=t("labels.cites_sep").join(result["lost"])))
+    parts = [p for p in [body] + tail if p]
+    if not parts:
+        return t("answer.lead", text=t("answer.nothing")), []
+    return t("answer.lead", text=t("answer.part_sep").join(parts) + t("answer.end")), ids
+
+
+def _instance_expect(sf, variant: str | None) -> dict:
+    from judge.engine.scenario.load import variant as get_variant
+
+    v, _ = get_variant(sf, variant)
+    e = v.expect if v is not None else sf.model.expect
+    return e.model_dump(mode="json", include=set(e.given()) | {"fired", "fired_in_order", "near_miss"})
+
+
+def explain_scenario(path: str, lang: str = "zh", variant: str | None = None, root: Path | None = None) -> dict:
+    """Replay a scenario file (one variant, or the base scenario) and explain its ruling.
+
+    `path` is shown as given; `root` (the repository, for golden files) is
+    where it is relative to. A file that does not load, a replay that stops
+    and a scenario that fails its own expectations are errors naming the file
+    and line: a ruling must not be read out from a scenario that is wrong.
+    """
+    from rulebook import load_book
+
+    from judge.engine.core.errors import EngineError
+    from judge.engine.scenario.load import load_scenario, variant as get_variant
+    from judge.engine.scenario.render import to_doc
+    from judge.engine.scenario.run import replay
+
+    full = Path(path) if root is None else Path(root) / path
+    if not full.is_file():
         raise ExplainError(f"{path}: no such scenario file")
-    raise ExplainError(f"{path}: the scenario engine is not available yet (issue 4)")
+    try:
+        sf = load_scenario(full)
+        sf.path = path
+        out = replay(sf, variant)
+    except EngineError as e:
+        raise ExplainError(e.located()) from None
+    if out.error is not None:
+        raise ExplainError(f"{out.error.located()}\n(the replay stopped; `judge replay {path}` shows the trace)")
+    if out.failures:
+        fails = "\n".join(f.text() for f in out.failures)
+        raise ExplainError(f"{fails}\n({out.label} fails its own expectations; `judge check {path}` — "
+                           f"no ruling is explained from a scenario that is wrong)")
+    trace = to_doc(out, sf)
+    title = out.title
+    v, _ = get_variant(sf, variant)
+    if v is not None and not v.title:   # the base title would describe the base outcome, not this one
+        title = load(lang)("headings.variant_title", title=sf.model.title, variant=variant)
+    scenario = {"path": path, "variant": variant, "title": title, "source": sf.model.source,
+                "example": sf.model.example, "expect": _instance_expect(sf, variant)}
+    return explain_trace(trace, scenario, load_book(trace["book"]), lang)

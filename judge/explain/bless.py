@@ -1,0 +1,118 @@
+"""Golden explanations: one stored ruling per scenario, compared by the tests, re-blessed on purpose.
+
+For each scenario under `scenarios/` (not the card libraries), the plain-text
+explanation and its JSON are stored under `tests/golden/explain/`, mirroring
+the scenario's path:
+
+    scenarios/mtg/420.5c-lethal-damage.yaml
+    → tests/golden/explain/mtg/420.5c-lethal-damage.txt   (what a judge reads; review this)
+    → tests/golden/explain/mtg/420.5c-lethal-damage.json  (the data, for diffs of ids and fields)
+    → tests/golden/explain/mtg/420.5c-lethal-damage@防御力4则存活.txt (one per variant)
+
+After an intended change (a template, the engine's reasons, a new scenario),
+re-bless and read the diff as a judge would before committing:
+
+    judge explain --bless                 # or: python -m judge.explain.bless
+    judge explain --bless mtg/420.5c      # only scenario instances whose path (or variant) contains this
+    git diff tests/golden/explain
+"""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "scenarios"
+GOLDEN = ROOT / "tests" / "golden" / "explain"
+SKIP_DIRS = {"cards"}
+_UNSAFE = re.compile(r'[\\/:*?"<>|\s]')     # variant names are free text ("再得+3/+0则力量为1")
+
+
+def scenario_files(root: Path = SCENARIOS) -> list[Path]:
+    """Every scenario file, sorted; card libraries (`scenarios/cards/`) are not scenarios."""
+    if not root.is_dir():
+        return []
+    out = []
+    for p in sorted(root.rglob("*.y*ml")):
+        rel = p.relative_to(root)
+        if rel.parts[0] in SKIP_DIRS or p.suffix not in (".yaml", ".yml"):
+            continue
+        out.append(p)
+    return out
+
+
+def instances(scenario: Path) -> list[str | None]:
+    """The base scenario (None) and each variant, as the engine lists them."""
+    from judge.engine.core.errors import EngineError
+    from judge.engine.scenario.load import instances as engine_instances, load_scenario
+
+    try:
+        return engine_instances(load_scenario(scenario))
+    except EngineError:
+        return [None]     # the file does not load: explaining it reports the error
+
+
+def golden_paths(scenario: Path, variant: str | None = None) -> tuple[Path, Path]:
+    """`scenarios/mtg/x.yaml` → `tests/golden/explain/mtg/x.txt`; a variant → `x@变体名.txt`."""
+    rel = scenario.relative_to(SCENARIOS).with_suffix("")
+    name = rel.name + (f"@{_UNSAFE.sub('_', variant)}" if variant else "")
+    base = GOLDEN / rel.parent / name
+    return base.with_name(name + ".txt"), base.with_name(name + ".json")
+
+
+def render_golden(scenario: Path, variant: str | None = None) -> tuple[str, str]:
+    """The stored forms of one explanation: plain text and JSON (paths relative to the repo)."""
+    from judge.explain.output import to_string
+    from judge.explain.trace import explain_scenario
+
+    doc = explain_scenario(str(scenario.relative_to(ROOT)), variant=variant, root=ROOT)
+    return to_string(doc, "text"), to_string(doc, "json")
+
+
+def bless_all(only: str | None = None) -> list[str]:
+    """Re-generate golden files; returns one line per scenario instance saying what happened."""
+    from judge.explain.errors import ExplainError
+
+    report: list[str] = []
+    wanted = set()
+    for scen in scenario_files():
+        rel = scen.relative_to(ROOT)
+        for variant in instances(scen):
+            label = f"{rel}" + (f" --variant {variant}" if variant else "")
+            txt_path, json_path = golden_paths(scen, variant)
+            if only and only not in label:
+                wanted |= {txt_path, json_path}
+                continue
+            try:
+                txt, js = render_golden(scen, variant)
+            except ExplainError as e:
+                report.append(f"FAILED   {label}: {str(e).splitlines()[0]}")
+                continue
+            wanted |= {txt_path, json_path}
+            txt_path.parent.mkdir(parents=True, exist_ok=True)
+            changed = False
+            for path, body in ((txt_path, txt), (json_path, js)):
+                if not path.exists() or path.read_text(encoding="utf-8") != body:
+                    path.write_text(body, encoding="utf-8")
+                    changed = True
+            report.append(f"{'blessed ' if changed else 'same    '} {label} → {txt_path.relative_to(ROOT)}")
+    if not only and GOLDEN.is_dir():
+        for stale in sorted(GOLDEN.rglob("*")):
+            if stale.is_file() and stale not in wanted:
+                stale.unlink()
+                report.append(f"removed  {stale.relative_to(ROOT)} (its scenario is gone or fails)")
+    if not report:
+        report.append(f"no scenarios under {SCENARIOS.relative_to(ROOT)}/")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    lines = bless_all(args[0] if args else None)
+    print("\n".join(lines))
+    return 1 if any(ln.startswith("FAILED") for ln in lines) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

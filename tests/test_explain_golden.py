@@ -1,0 +1,109 @@
+"""Golden explanations: every scenario instance's ruling is stored and compared.
+
+`tests/golden/explain/<game>/<scenario>[@<variant>].txt` is the plain text a
+judge reads, `.json` the document. After an intended change (a template, an
+engine reason, a new scenario), re-bless and review the diff as a judge:
+
+    judge explain --bless          # or: python -m judge.explain.bless
+    git diff tests/golden/explain
+
+A scenario file that git does not track yet (someone's work in progress in
+this checkout) is skipped until it is committed; a committed scenario without
+its golden explanation fails.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import subprocess
+
+import pytest
+
+from rulebook import load_book
+
+from judge.explain.bless import GOLDEN, ROOT, golden_paths, instances, render_golden, scenario_files
+from judge.explain.errors import ExplainError
+from judge.explain.schema import ExplainDoc
+
+from test_explain_rule import doc_ids
+
+
+def _tracked() -> set[str] | None:
+    try:
+        out = subprocess.run(["git", "ls-files", "scenarios"], cwd=ROOT, capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return set(out.stdout.splitlines()) if out.returncode == 0 else None
+
+
+TRACKED = _tracked()
+CASES = [(s, v) for s in scenario_files() for v in instances(s)]
+BLESS = "judge explain --bless  (then review: git diff tests/golden/explain)"
+
+
+def _id(case) -> str:
+    s, v = case
+    return str(s.relative_to(ROOT / "scenarios")) + (f"@{v}" if v else "")
+
+
+def _diff(want: str, got: str, name: str) -> str:
+    lines = list(difflib.unified_diff(want.splitlines(), got.splitlines(), f"golden/{name}", "now", lineterm=""))
+    return "\n".join(lines[:80]) + ("\n…" if len(lines) > 80 else "")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_explanation_matches_golden(case):
+    scenario, variant = case
+    rel = str(scenario.relative_to(ROOT))
+    txt_path, json_path = golden_paths(scenario, variant)
+    wip = TRACKED is not None and rel not in TRACKED
+    if wip and not txt_path.exists():
+        pytest.skip(f"{rel} is not committed yet; bless its explanation before committing it")
+    assert txt_path.exists(), f"no golden explanation for {_id(case)}; run {BLESS}"
+    try:
+        txt, js = render_golden(scenario, variant)
+    except ExplainError as e:
+        pytest.fail(f"{_id(case)} no longer explains:\n{e}")
+    want_txt = txt_path.read_text(encoding="utf-8")
+    if txt != want_txt:
+        pytest.fail(f"explanation of {_id(case)} changed; if intended, run {BLESS}\n"
+                    + _diff(want_txt, txt, txt_path.name), pytrace=False)
+    want_js = json_path.read_text(encoding="utf-8") if json_path.exists() else ""
+    if js != want_js:
+        pytest.fail(f"JSON of {_id(case)} changed; if intended, run {BLESS}\n"
+                    + _diff(want_js, js, json_path.name), pytrace=False)
+
+
+GOLDEN_JSON = sorted(GOLDEN.rglob("*.json")) if GOLDEN.is_dir() else []
+
+
+@pytest.mark.parametrize("path", GOLDEN_JSON, ids=[str(p.relative_to(GOLDEN)) for p in GOLDEN_JSON])
+def test_golden_document_is_sound(path):
+    """What a reviewer relies on: the schema, ids that resolve, reasons fully rendered, an answer."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    ExplainDoc.model_validate(doc)
+    book = load_book(doc["book"])
+    assert not [i for i in doc_ids(doc) if not book.has(i)]
+    assert doc["answer"].startswith("裁定：")
+    assert set(doc["answer_cites"]) <= set(doc["citations"]) <= {b["id"] for b in doc["rules"]}
+    cited = {d["rule"] for s in doc["steps"] for d in s["details"]} | {m["rule"] for m in doc["near_misses"]}
+    assert cited <= {b["id"] for b in doc["rules"]}, "a step cites a rule that is not quoted in full"
+    texts = [doc["answer"]] + [d["text"] for s in doc["steps"] for d in s["details"]] + [m["text"] for m in
+                                                                                          doc["near_misses"]]
+    leftover = [t for t in texts if re.search(r"\{[a-z_]+\}", t)]
+    assert not leftover, f"unfilled template fields: {leftover}"
+
+
+def test_no_stale_golden_files():
+    wanted = {p for s, v in CASES for p in golden_paths(s, v)}
+    stale = [str(p.relative_to(ROOT)) for p in GOLDEN.rglob("*") if p.is_file() and p not in wanted] \
+        if GOLDEN.is_dir() else []
+    assert not stale, f"golden files without a scenario: {stale}; run {BLESS}"
+
+
+def test_every_committed_scenario_is_covered():
+    if TRACKED is None:
+        pytest.skip("not a git checkout")
+    missing = [_id(c) for c in CASES if str(c[0].relative_to(ROOT)) in TRACKED and not golden_paths(*c)[0].exists()]
+    assert not missing, f"committed scenarios without a golden explanation: {missing}; run {BLESS}"
