@@ -32,7 +32,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from judge.engine.core.choices import Choices
-from judge.engine.core.errors import EngineError, GameOver, IllegalAction
+from judge.engine.core.errors import EngineError, GameOver, IllegalAction, InvalidChoice
 from judge.engine.core.objects import Event, Obj, PendingTrigger, Player
 from judge.engine.core.registry import RuleRegistry
 from judge.engine.core.trace import Change, ChoiceMade, Firing, NearMiss, Ref, Step, Trace
@@ -287,9 +287,17 @@ class Game:
 
     # ------------------------------------------------------------------ choices
     def choose(self, kind: str, subject: str, *, by: str | None = None, options: list | None = None,
-               legal=None, auto: bool = True, hint: str = ""):
-        answer, was_auto = self._choices.need(kind, subject, options=options, by=by, legal=legal, auto=auto,
-                                              hint=hint)
+               legal=None, auto: bool = True, hint: str = "", rule: str | None = None):
+        """A player's decision, from the scenario's `choices`. With `rule`, an illegal answer is the engine
+        refusing the action under that rule (so a scenario can expect `rejected: RULE`)."""
+        try:
+            answer, was_auto = self._choices.need(kind, subject, options=options, by=by, legal=legal, auto=auto,
+                                                  hint=hint)
+        except InvalidChoice as e:
+            if rule is None:
+                raise
+            raise IllegalAction(self.rid(rule), "invalid_choice", {"player": by, "choice": kind,
+                                                                    "answer": str(e.answer)}, e.message) from None
         if self._step is not None:
             self._step.choices.append(ChoiceMade(kind, subject, answer, by, was_auto))
         return answer

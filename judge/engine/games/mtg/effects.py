@@ -59,6 +59,8 @@ def refs(game, ctx: Ctx, ref) -> list:
     if isinstance(ref, dict):
         if "all" in ref:
             f = dict(ref["all"] or {})
+            if "chosen" in f.get("subtypes", ()):
+                f["subtypes"] = [ctx.chosen.get("type", "?") if s == "chosen" else s for s in f["subtypes"]]
             sc = f.pop("shares_color_with", None)
             objs = select(game, f, controller=ctx.controller, source_id=getattr(ctx.source, "id", None))
             if sc:
@@ -242,10 +244,12 @@ def _sacrifice(game, ctx, e):
     n = int(e.get("count", 1))
     picks = []
     order = [p for name in game.apnap() for p in who if p.name == name]
-    if len(order) > 1:
-        game.fire("103.4", "apnap_choices", [], players=[p.name for p in order])
+    cand_of = {p.name: select(game, {**f, "controller": "you"}, controller=p.name) for p in order}
+    choosers = [p for p in order if cand_of[p.name]]
+    if len(choosers) > 1:
+        game.fire("103.4", "apnap_choices", [], players=[p.name for p in choosers])
     for p in order:
-        cands = [o for o in select(game, {**f, "controller": "you"}, controller=p.name)]
+        cands = cand_of[p.name]
         if not cands:
             continue
         ids = [o.id for o in cands]
@@ -652,7 +656,7 @@ def _choose_type(game, ctx, e):
     from judge.engine.games.mtg.data import creature_types
 
     known = creature_types()
-    ans = game.choose("type", ctx.subject, by=ctx.controller, options=None,
+    ans = game.choose("type", ctx.subject, by=ctx.controller, options=None, rule="212.1e",
                       legal=lambda a: None if isinstance(a, str) and a in known else
                       ("只能选择正好一个现有的生物类别" if isinstance(a, str) and ("／" in a or "/" in a)
                        else f"{a!r} 不是生物类别"))
@@ -712,3 +716,4 @@ rules.declare("406.6", reasons={"undefined_mana": "source"})
 rules.declare("416.3", reasons={"do_what_you_can": "player wanted did"})
 rules.declare("418.3d", reasons={"duration_already_over": "source condition"})
 rules.declare("103.4", reasons={"apnap_choices": "players"})
+rules.declare("212.1e", reasons={"invalid_choice": "player choice answer"})
