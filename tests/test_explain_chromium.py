@@ -81,3 +81,15 @@ def test_rule_page_renders_and_every_link_resolves():
     assert result["links"] >= 5          # 706, 711 in the text; glossary headwords
     assert result["broken"] == []
     assert result["paragraphs"] > 10
+
+
+def test_scenario_ruling_page_renders_and_every_link_resolves():
+    from judge.explain.trace import explain_scenario
+
+    from conftest import ROOT
+
+    doc = explain_scenario("scenarios/mtg/413.2a-aura-blast-countered.yaml", root=ROOT)
+    result = browse(to_string(doc, "html"))
+    assert result["rendered"] and result["title"].startswith("裁定说明：")
+    assert result["links"] >= 20         # every step's rule, the answer's, references in quoted rules
+    assert result["broken"] == []

@@ -1,0 +1,130 @@
+"""`judge explain SCENARIO.yaml`: rulings built from real engine traces."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from judge.cli import app
+from judge.explain.errors import ExplainError
+from judge.explain.output import to_string
+from judge.explain.schema import ExplainDoc
+from judge.explain.trace import explain_scenario, first_sentence
+
+from conftest import ROOT
+
+runner = CliRunner()
+LETHAL = "scenarios/mtg/420.5c-lethal-damage.yaml"
+BLAST = "scenarios/mtg/413.2a-aura-blast-countered.yaml"
+
+
+def explain(*args: str):
+    return runner.invoke(app, ["explain", *args])
+
+
+@pytest.fixture(scope="module")
+def lethal() -> dict:
+    return explain_scenario(LETHAL, root=ROOT)
+
+
+def test_answer_comes_first_and_rests_on_the_source_rule(lethal):
+    assert lethal["answer"].startswith("裁定：灰熊 受到 3 点伤害，伤害 ≥ 防御力 2，被消灭（规则 420.5c）")
+    assert "结果：灰熊、闪电击在坟墓场" in lethal["answer"]
+    assert lethal["answer_cites"][0] == "420.5c" and lethal["citations"] == lethal["answer_cites"]
+
+
+def test_steps_leave_out_passes_and_bookkeeping(lethal):
+    texts = [s["text"] for s in lethal["steps"]]
+    assert not any("让过优先权" in t for t in texts)              # a pass where nothing fired is not a step
+    details = [d for s in lethal["steps"] for d in s["details"]]
+    reasons = {d["text"] for d in details}
+    assert not any("总费用决定为" in t for t in reasons)          # 409.1f total_cost: quiet (explain-select.yaml)
+    last = lethal["steps"][-1]
+    assert last["text"] == "结算 闪电击(bolt)"
+    assert [d["rule"] for d in last["details"]] == ["413.1", "413.2a", "413.2b", "413.2h", "420.5c"]
+
+
+def test_rules_are_quoted_on_first_citation_and_in_full(lethal):
+    quotes = [d["quote"] for s in lethal["steps"] for d in s["details"] if d["rule"] == "413.2b"]
+    assert quotes[0].startswith("（规则 413.2b：「咒语或异能的操控者依序执行其上的指示")
+    full = {b["id"]: b["text"] for b in lethal["rules"]}
+    assert full["420.5c"].startswith("防御力大于0且受到致命伤害的生物会被消灭。")
+    assert {"409.1b", "408.2e", "416"} <= {r["id"] for r in lethal["related"]}      # one level deep
+
+
+def test_near_misses_answer_why_not():
+    doc = explain_scenario(BLAST, root=ROOT)
+    (miss,) = doc["near_misses"]
+    assert miss["rule"] == "413.2a" and "已不是合法目标" in miss["text"]
+    assert "被反击" in doc["answer"] and miss["text"] in doc["answer"]
+    text = to_string(doc, "text")
+    assert "\n为什么没有触发？\n" in text
+
+
+def test_variant_that_survives_says_which_rule_did_not_apply():
+    doc = explain_scenario(LETHAL, variant="防御力4则存活", root=ROOT)
+    assert doc["title"] == "受到致命伤害的生物被消灭（变体：防御力4则存活）"
+    assert doc["answer"] == "裁定：闪电击 对 灰熊 造成 3 点伤害（规则 413.2b）。规则 420.5c 没有适用。结果：灰熊在场上。"
+
+
+def test_first_sentence():
+    assert first_sentence("甲。乙。") == "甲。"
+    assert first_sentence("一二三四五六", 4) == "一二三…"
+
+
+def test_every_format_of_a_ruling(lethal):
+    for fmt in ("text", "md", "html"):
+        out = to_string(lethal, fmt)
+        assert "灰熊 受到 3 点伤害" in out and "420.5c" in out
+    ExplainDoc.model_validate(json.loads(to_string(lethal, "json")))
+    res = explain(LETHAL, "--format", "md")
+    assert res.exit_code == 0 and res.stdout.startswith("# 裁定说明：受到致命伤害的生物被消灭\n")
+    assert "\n1. 乙 起动 山脉(m1) 的异能\n   - 乙 使用 山脉 的魔法力异能" in res.stdout
+
+
+@pytest.mark.parametrize("fmt", ["text", "md", "json"])
+def test_max_chars_keeps_answer_and_citations(fmt, lethal):
+    full = explain(LETHAL, "--format", fmt).stdout
+    short = explain(LETHAL, "--format", fmt, "--max-chars", "600").stdout
+    assert len(short) < len(full)
+    assert "灰熊 受到 3 点伤害，伤害 ≥ 防御力 2，被消灭" in short
+    assert "防御力大于0且受到致命伤害的生物会被消灭。致命伤害是指大于等于生物防御力的伤害。" in short
+
+
+def test_max_chars_shortens_in_order(lethal):
+    mid = explain(LETHAL, "--max-chars", "2500").stdout
+    assert len(mid) <= 2500 and "经过" in mid and "结算 闪电击(bolt)" in mid
+
+
+def test_missing_file_and_variant_errors(tmp_path):
+    with pytest.raises(ExplainError, match="nope.yaml: no such scenario file"):
+        explain_scenario("nope.yaml")
+    res = explain(LETHAL, "--variant", "没有这个变体")
+    assert res.exit_code == 1 and "没有这个变体" in res.stderr and "Traceback" not in res.output
+
+
+def _copy_with(tmp_path: Path, old: str, new: str) -> Path:
+    (tmp_path / "cards").mkdir()
+    shutil.copy(ROOT / "scenarios/cards/mtg.yaml", tmp_path / "cards/mtg.yaml")
+    text = (ROOT / LETHAL).read_text(encoding="utf-8")
+    assert old in text
+    p = tmp_path / "s.yaml"
+    p.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return p
+
+
+def test_a_scenario_that_fails_its_expectations_is_not_explained(tmp_path):
+    p = _copy_with(tmp_path, "甲.graveyard: [bear]", "甲.graveyard: []")
+    res = explain(str(p))
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert f"{p}:" in res.stderr and "fails its own expectations" in res.stderr
+
+
+def test_a_broken_scenario_names_file_and_line(tmp_path):
+    p = _copy_with(tmp_path, "cast: bolt", "cast: nosuchcard")
+    res = explain(str(p))
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert f"{p}:" in res.stderr and "nosuchcard" in res.stderr
