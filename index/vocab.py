@@ -130,8 +130,11 @@ def vocabulary(game: str) -> Vocabulary:
 def _data_files() -> list[Path]:
     out = []
     for sub in ("", "synonyms", "terms"):
-        with os.scandir(DATA / sub) as it:
-            out += [Path(e.path) for e in it if e.is_file() and e.name.endswith((".txt", ".tsv"))]
+        try:
+            with os.scandir(DATA / sub) as it:
+                out += [Path(e.path) for e in it if e.is_file() and e.name.endswith((".txt", ".tsv"))]
+        except FileNotFoundError:  # an installation that left a table folder out: search without it
+            pass
     return sorted(out)
 
 
