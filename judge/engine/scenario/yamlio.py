@@ -2,12 +2,14 @@
 
 We compose the document once (libyaml when available), keep a map from each
 value's path (`("actions", 3, "cast")`) to its 1-based line, and construct the
-plain data from the same nodes. Two YAML 1.1 surprises are switched off:
-floats (so `source: 420.5` stays the string "420.5", never 420.5 the number)
-and duplicate keys (an error, not a silent overwrite).
+plain data from the same nodes. Three YAML 1.1 surprises are switched off:
+floats (so `source: 420.5` stays the string "420.5", never the number),
+booleans other than true/false (`on: creator` is a key, not True), and
+duplicate keys (an error, not a silent overwrite).
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
@@ -22,9 +24,12 @@ class Loader(_Base):
 
 
 Loader.yaml_implicit_resolvers = {
-    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:float"]
+    k: [(tag, rx) for tag, rx in v if tag not in ("tag:yaml.org,2002:float", "tag:yaml.org,2002:bool")]
     for k, v in _Base.yaml_implicit_resolvers.items()
 }
+# YAML 1.2 booleans only: `on:` / `yes` / `no` stay strings (an effect's `on: creator` is not True)
+Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+                             list("tTfF"))
 
 
 class ScenarioError(EngineError):

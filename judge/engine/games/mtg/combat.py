@@ -68,6 +68,7 @@ rules.declare("309.2a", reasons={"cannot_block": "object why"})
 rules.declare("309.2e", reasons={"blockers_declared": "player blocks"})
 rules.declare("309.1", reasons={"no_blockers": "player"})
 rules.declare("501.2", reasons={"evasion": "attacker blocker why"})
+rules.declare("308.1", reasons={"evasion": "attacker blocker why"})
 rules.declare("502.4b", reasons={"flying_block": "attacker blocker"})
 rules.declare("310.1", reasons={"combat_damage_assigned": "assignments"})
 rules.declare("310.2a", reasons={"no_combat_damage": "object power"})
@@ -196,19 +197,34 @@ def _check_attack_rules(game, objs) -> None:
 
 
 def begin_blockers(game) -> bool:
-    """True if the game now waits for a block declaration; otherwise priority was given."""
+    """Each defending player (in APNAP order) who could block declares blockers; then priority.
+
+    Always returns True: the step either waits for a declaration or has given priority.
+    """
     attackers = game.attackers()
-    defenders = sorted({o.attacking for o in attackers})
-    for d in defenders:
-        if any(_can_block_any(game, b, attackers) for b in game.battlefield() if chars(game, b).controller == d):
-            game.step_event("宣告阻挡者")
-            game.awaiting = ("宣告阻挡者", d)
-            return True
-    f = game.fire("309.1", "no_blockers", [], player=game.by_name[defenders[0]] if defenders else "-")
-    with game.under(f):
-        game.step_event("宣告阻挡者")
-    game.give_priority(game.active)
+    attacked = {o.attacking for o in attackers}
+    queue = [d for d in game.apnap() if d in attacked and
+             any(_can_block_any(game, b, attackers) for b in game.battlefield() if chars(game, b).controller == d)]
+    game.step_event("宣告阻挡者")
+    if queue:
+        game.block_queue = queue[1:]
+        game.awaiting = ("宣告阻挡者", queue[0])
+        return True
+    d = sorted(attacked)[0] if attacked else None
+    game.fire("309.1", "no_blockers", [], player=game.by_name[d] if d else "-")
+    _blocks_done(game)
     return True
+
+
+def _blocks_done(game) -> None:
+    """309.2f: attackers nobody blocked are unblocked; "attacks and isn't blocked" triggers now."""
+    f = game.current_firing()
+    evs = [Event("unblocked", {"object": a, "defender": a.attacking, "chars": chars(game, a)}, f.id if f else None,
+                 firing=f) for a in game.attackers() if not a.blocked]
+    if evs:
+        game.happen(evs)
+    game.passes = 0
+    game.give_priority(game.active)
 
 
 def _can_block_any(game, b, attackers) -> bool:
@@ -231,6 +247,12 @@ def block_problem(game, b, a) -> tuple | None:
         return ("501.2", "具次元幽影异能的生物只能被具次元幽影异能的生物阻挡")
     if "次元幽影" in cb.keywords and "次元幽影" not in ca.keywords:
         return ("501.2", "具次元幽影异能的生物只能阻挡具次元幽影异能的生物")
+    cond = ca.flags.get("unblockable_if_defender_controls")
+    if cond and a.attacking:
+        from judge.engine.games.mtg.filters import select
+
+        if select(game, {**cond, "controller": "you"}, controller=a.attacking):
+            return ("308.1", f"{a.name}攻击的防御玩家{a.attacking}操控符合条件的永久物，它不能被阻挡")
     return None
 
 
@@ -255,7 +277,7 @@ def do_block(game, actor, block=None, **_):
                 if rule == "502.4b":
                     raise _illegal(game, rule, "flying_block", f"{b.name} can't block {a.name}: {why}", attacker=a,
                                    blocker=b)
-                if rule == "501.2":
+                if rule in ("501.2", "308.1"):
                     raise _illegal(game, rule, "evasion", f"{b.name} can't block {a.name}: {why}", attacker=a,
                                    blocker=b, why=why)
                 raise _illegal(game, rule, "cannot_block", f"{b.name} can't block: {why}", object=b, why=why)
@@ -274,8 +296,11 @@ def do_block(game, actor, block=None, **_):
         evs = [Event("block", {"object": b, "attacker": a, "chars": chars(game, b)}, f.id, firing=f)
                for b, a in pairs]
         game.happen(evs)
-    game.passes = 0
-    game.give_priority(game.active)
+        if game.block_queue:
+            nxt = game.block_queue.pop(0)
+            game.awaiting = ("宣告阻挡者", nxt)
+            return
+        _blocks_done(game)
 
 
 def _check_block_rules(game, actor, pairs) -> None:

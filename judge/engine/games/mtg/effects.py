@@ -158,6 +158,18 @@ def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
         return max(chars(game, o).mana_value for o in objs)
     if "life" in a:
         return game.by_name[ctrl].life
+    if "zone_size" in a:
+        who = refs(game, ctx, a.get("of", "you")) if ctx is not None else [game.by_name[ctrl]]
+        return sum(len(game.zone_objects(p.name, a["zone_size"])) for p in who if isinstance(p, Player))
+    if "counters" in a:
+        holder = source if source is not None else (ctx.source if ctx else None)
+        on = a.get("on", "self")
+        if on == "creator" and holder is not None:
+            holder = game.objects.get(holder.extra.get("creator", ""))
+        elif on != "self" and ctx is not None:
+            got = refs(game, ctx, on)
+            holder = got[0] if got else None
+        return holder.counters.get(a["counters"], 0) if holder is not None else 0
     raise EngineError(f"unknown amount {a!r}")
 
 
@@ -577,13 +589,16 @@ def _token(game, ctx, e):
     t = e["token"]
     n = amount(game, ctx, e.get("count", 1))
     who = players(game, ctx, e.get("who", "you"))[0]
-    d = {"types": t.get("types", ["生物"]), "subtypes": t.get("subtypes", []), "colors": t.get("colors", []),
-         "pt": t.get("pt"), "keywords": t.get("keywords", [])}
+    from judge.engine.games.mtg.vocab import TokenDef, dump
+
+    d = dump(TokenDef.model_validate(t))
+    d.setdefault("types", ["生物"])
     cdef = card_def(t["name"], d, token=True)
     f = _fire(game, ctx, "effect_token", [], source=ctx.source_name, player=who, token=t["name"], count=n)
     with game.under(f):
         for _ in range(n):
-            game.create_token(cdef, who.name, base=t.get("id") or f"{ctx.subject}.token")
+            base = t.get("id") or f"{ctx.source.id if ctx.source is not None else ctx.subject}.token"
+            game.create_token(cdef, who.name, base=base, creator=ctx.source)
 
 
 @rules.implements("404.4a", reasons={"delayed_created": "source ability object"},

@@ -288,7 +288,7 @@ def perform(game, ev: Event) -> bool:
             pool[c] = pool.get(c, 0) + n
         game.set(p, "pool", pool)
         return True
-    if k in ("step", "cast", "attack", "block", "tap_for_mana", "hand_empty"):
+    if k in ("step", "cast", "attack", "block", "tap_for_mana", "hand_empty", "unblocked"):
         return True          # pure trigger events: they happened by being announced
     return False
 

@@ -38,7 +38,7 @@ class MtgGame(Game):
     rules = rules
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
                               "attack": "do_attack", "block": "do_block"}
-    LISTS = Game.LISTS + ("effects", "shields", "delayed")
+    LISTS = Game.LISTS + ("effects", "shields", "delayed", "block_queue")
     SCALARS = Game.SCALARS + ("cleanup_again", "first_strike_pending", "first_strike_done", "auto_declared")
     STEPS = turn.STEPS
     ZONES = ZONES
@@ -55,6 +55,7 @@ class MtgGame(Game):
         self.first_strike_pending = False
         self.first_strike_done = False
         self.auto_declared: tuple | None = None
+        self.block_queue: list[str] = []
         self.live_state_triggers: set = set()
         self._seen: dict = {}
         self._zone_trigger_ids: list[str] = []
@@ -236,9 +237,11 @@ class MtgGame(Game):
         self.relocate(obj, "gone", new_object=False)
         obj.extra["gone"] = True
 
-    def create_token(self, cdef, controller: str, base: str) -> Card:
+    def create_token(self, cdef, controller: str, base: str, creator=None) -> Card:
         o = Card(self.new_id(base), cdef, controller, controller, "created", cdef.name, token=True,
                  timestamp=self.tick())
+        if creator is not None:
+            o.extra["creator"] = creator.id          # 202.2b: "the Saproling Burst that created it"
         self.objects[o.id] = o
         self.happen([Event("move", {"object": o, "to": "battlefield", "from": "created", "reason": "token",
                                     "controller": controller})])

@@ -21,6 +21,7 @@ _KIND_EVENTS = {
     "step": ("step",),
     "cast": ("cast",),
     "attack": ("attacks",),
+    "unblocked": ("attacks_unblocked",),
     "block": ("blocks", "blocked_by"),
     "tap_for_mana": ("tapped_for_mana",),
     "untap": ("untaps",),
@@ -158,7 +159,7 @@ def match(game, src, ch, spec: dict, ev: Event, snapshot):
         whose = w.get("whose", "any")
         if whose != "any" and (whose == "you") != (d["player"] == ctrl):
             return None, None
-    elif kind == "attacks":
+    elif kind in ("attacks", "attacks_unblocked"):
         subj = d["object"]
         subj_ch = d.get("chars")
     elif kind == "blocks":

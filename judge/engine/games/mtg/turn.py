@@ -138,8 +138,8 @@ def begin(game, step: str, again: bool = False) -> None:
     if step == "宣告阻挡者":
         from judge.engine.games.mtg.combat import begin_blockers
 
-        if begin_blockers(game):
-            return
+        begin_blockers(game)
+        return
     if step == "战斗伤害":
         from judge.engine.games.mtg.combat import assign_combat_damage
 

@@ -193,17 +193,20 @@ class Becomes(_M):
 
 class TokenDef(_M):
     name: str
+    id: str | None = None                 # a stable id for the (first) token, so expectations can name it
     types: list[str] = ["生物"]
     subtypes: list[str] = []
     colors: list[str] = []
     pt: str | None = None
     keywords: list[str] = []
+    abilities: list["Ability"] = []
 
 
 class TriggerOn(_M):
     """The trigger event of a triggered ability (404.1)."""
 
-    event: Literal["enters", "leaves", "dies", "attacks", "blocks", "blocked_by", "deals_damage", "dealt_damage",
+    event: Literal["enters", "leaves", "dies", "attacks", "attacks_unblocked", "blocks", "blocked_by", "deals_damage",
+                   "dealt_damage",
                    "step", "cast", "tapped_for_mana", "untaps", "gains_life", "draws", "discards",
                    "hand_empty"]
     self_: bool = Field(False, alias="self")   # the subject is this object
@@ -288,6 +291,7 @@ class Static(_M):
     min_blockers: int | None = None      # "can't be blocked except by N or more creatures"
     untargetable: bool = False
     protection: list[str] = []
+    unblockable_if_defender_controls: Filter | None = None   # 308.1: each attacker's own defending player
 
 
 class Replacement(_M):
@@ -323,6 +327,7 @@ class Ability(_M):
 
 
 Static.model_rebuild()
+TokenDef.model_rebuild()
 
 
 class Spell(_M):
