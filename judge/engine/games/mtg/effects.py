@@ -687,6 +687,22 @@ def _choose_color(game, ctx, e):
     _fire(game, ctx, "effect_chosen", [], player=game.by_name[ctx.controller], what="颜色", value=ans)
 
 
+@rules.implements("402.8f", reasons={"haunting": "object target"})
+def _haunt(game, ctx, e):
+    """Haunt: this card, put into the graveyard from play, is removed from the game haunting a creature;
+    its other trigger condition then works from the removed-from-game zone (402.8f)."""
+    me = ctx.source
+    targets = refs(game, ctx, e["haunt"])
+    if me is None or me.zone != "graveyard" or not targets:
+        return
+    t = targets[0]
+    f = game.fire("402.8f", "haunting", [me, t], object=me, target=t)
+    with game.under(f):
+        game.happen([Event("move", {"object": me, "to": "exile", "from": "graveyard", "reason": "effect"}, f.id,
+                           firing=f)])
+        game.set(me, "extra", {**me.extra, "haunting": [t.id, t.inc]})
+
+
 VERB_FUNCS = {
     "damage": _damage,
     "destroy": _zone_verb("effect_destroy", "graveyard", "destroy"),
@@ -723,6 +739,7 @@ VERB_FUNCS = {
     "may": _may,
     "choose_type": _choose_type,
     "choose_color": _choose_color,
+    "haunt": _haunt,
     "grant": _grant,
 }
 

@@ -67,7 +67,7 @@ def collect(game, events: list[Event], snapshot) -> None:
         for src in game.zone_trigger_sources():
             for ab in src.card.abilities:
                 if ab.kind == "triggered" and ab.spec.get("zone") == src.zone and ab.spec["when"]["event"] in kinds:
-                    _try(game, src, chars(game, src), ab, ev, leaving, snapshot)
+                    _try(game, src, chars(game, src), ab, ev, False, snapshot)
         _delayed(game, ev)
     state_triggers(game)
 
@@ -189,6 +189,10 @@ def match(game, src, ch, spec: dict, ev: Event, snapshot):
         return None, None
     if w.get("self"):
         if subj is not src:
+            return None, None
+    if w.get("haunted"):
+        haunting = src.extra.get("haunting")
+        if subj is None or haunting is None or (subj.id, d.get("old_inc", subj.inc)) != tuple(haunting):
             return None, None
     f = w.get("filter")
     if f and subj is not None and not isinstance(subj, Player):

@@ -139,6 +139,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "choose_type": ("kind",),
     "choose_color": (),
     "grant": ("what", "until"),
+    "haunt": (),
 }
 
 
@@ -218,6 +219,7 @@ class TriggerOn(_M):
     recipient: Literal["player", "creature", "any"] = "any"
     combat: bool | None = None
     by: Filter | None = None                   # blocked_by: the blocker must match
+    haunted: bool = False                      # dies: the creature this card haunts (from exile)
 
 
 class Condition(_M):
