@@ -187,6 +187,8 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
     for u in not_applied:
         cites.cite(u)
     answer, answer_cites = _answer(decisive, not_applied, trace, expect, names, t, lang)
+    for spec in source_specs:  # the header cites the rule the scenario reproduces: quote it too
+        cites.cite(spec["rule"])
     order = list(cites.order)
     blocks = [rule_block(book, book.node(u), examples=False, cited_by=False) for u in order]
     related, glossary = gather(book, blocks, with_cited_by=False)
@@ -329,7 +331,7 @@ def _answer(decisive: list[tuple[str, str]], not_applied: list[str], trace: dict
         tail.append(t("answer.lost", players=t("labels.cites_sep").join(result["lost"])))
     parts = [p for p in [body] + tail if p]
     if not parts:
-        return t("answer.lead", text=t("answer.nothing")), []
+        return t("answer.lead", text=t("answer.nothing") + t("answer.end")), []
     return t("answer.lead", text=t("answer.part_sep").join(parts) + t("answer.end")), ids
 
 
