@@ -132,6 +132,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
 
     steps: list[dict] = []
     decisive: list[tuple[str, str, int, bool]] = []     # (sentence, rule uid, trace step, on a source rule)
+    changed: dict[str, list[dict]] = {}                 # sentence → the state changes of its firing
     for s in trace["steps"]:
         if s["kind"] == "load":
             continue
@@ -151,6 +152,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
             details.append({"text": _text(f, where), "rule": uid, "firing": f["id"], "quote": quote(uid)})
             if about:
                 decisive.append((_text(f, where), uid, s["index"], uid in source_uids))
+                changed.setdefault(_text(f, where), []).extend(f["changes"])
         if not details:
             continue
         steps.append({
@@ -186,7 +188,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
                    if u not in fired]
     for u in not_applied:
         cites.cite(u)
-    answer, answer_cites = _answer(decisive, not_applied, trace, expect, names, t, lang)
+    answer, answer_cites = _answer(decisive, not_applied, trace, expect, names, t, lang, changed)
     for spec in source_specs:  # the header cites the rule the scenario reproduces: quote it too
         cites.cite(spec["rule"])
     order = list(cites.order)
@@ -310,8 +312,10 @@ def _fallback(trace: dict, expect: dict, cites: _Cites, where: str) -> list[tupl
 
 
 def _answer(decisive: list[tuple[str, str]], not_applied: list[str], trace: dict, expect: dict, names: dict,
-            t: Templates, lang: str) -> tuple[str, list[str]]:
+            t: Templates, lang: str, changed: dict | None = None) -> tuple[str, list[str]]:
     sentences = list(dict.fromkeys(s for s, _ in decisive))
+    # who already won or lost in the engine's own sentences: not said twice
+    said = {(c["subject"], c["attr"]) for s in sentences for c in (changed or {}).get(s, []) if c["after"] is True}
     ids = list(dict.fromkeys(u for _, u in decisive))
     body = t("answer.sentence_sep").join(sentences)
     if ids:
@@ -325,10 +329,12 @@ def _answer(decisive: list[tuple[str, str]], not_applied: list[str], trace: dict
         items = t("answer.final_sep").join(final)
         tail.append(t("answer.final", items=items) if body or not_applied else items)
     result = trace.get("result") or {}
+    lost = [p for p in result.get("lost") or [] if (p, "lost") not in said]
     if result.get("winner"):
-        tail.append(t("answer.winner", player=result["winner"]))
-    elif result.get("lost"):
-        tail.append(t("answer.lost", players=t("labels.cites_sep").join(result["lost"])))
+        if (result["winner"], "won") not in said:
+            tail.append(t("answer.winner", player=result["winner"]))
+    elif lost:
+        tail.append(t("answer.lost", players=t("labels.cites_sep").join(lost)))
     parts = [p for p in [body] + tail if p]
     if not parts:
         return t("answer.lead", text=t("answer.nothing") + t("answer.end")), []
