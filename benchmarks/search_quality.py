@@ -4,8 +4,10 @@ character-bigram BM25 baseline built in the same run.
 Run: python benchmarks/search_quality.py [--fresh] [--failures]
 
 Sets: ../shared/eval/queries-dev.jsonl over the bundled books (mtg, wow,
-riftbound by the query's `game`), and ../shared/eval/queries-cr2026-dev.jsonl
-over ../shared/corpora/mtg-cr-20260417-zh-hans.txt.
+riftbound by the query's `game`), ../shared/eval/queries-cr2026-dev.jsonl
+over ../shared/corpora/mtg-cr-20260417-zh-hans.txt, and our held-out set
+benchmarks/queries-heldout.jsonl over the same 2026 CR (written from the rules
+themselves, without reading the dev queries; see the file's commit message).
 
 Baseline: what Elasticsearch's `cjk` analyzer does, in SQLite FTS5: the same
 documents (a rule with its examples, a glossary entry with its headword),
@@ -42,6 +44,10 @@ sys.path.insert(0, str(ROOT))
 SETS = [
     ("bundled books", SHARED / "eval" / "queries-dev.jsonl", None),
     ("2026 CR", SHARED / "eval" / "queries-cr2026-dev.jsonl", SHARED / "corpora" / "mtg-cr-20260417-zh-hans.txt"),
+    # our own held-out set: written from the rules, without reading the dev queries;
+    # a mechanism change counts only if it helps here too
+    ("2026 CR held-out", ROOT / "benchmarks" / "queries-heldout.jsonl",
+     SHARED / "corpora" / "mtg-cr-20260417-zh-hans.txt"),
 ]
 
 
