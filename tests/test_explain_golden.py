@@ -1,7 +1,7 @@
 """Golden explanations: every scenario instance's ruling is stored and compared.
 
 `tests/golden/explain/<game>/<scenario>[@<variant>].txt` is the plain text a
-judge reads, `.json` the document. After an intended change (a template, an
+judge reads; the JSON document is validated freshly. After an intended change (a template, an
 engine reason, a new scenario), re-bless and review the diff as a judge:
 
     judge explain --bless          # or: python -m judge.explain.bless
@@ -22,8 +22,9 @@ import pytest
 
 from rulebook import load_book
 
-from judge.explain.bless import GOLDEN, ROOT, golden_paths, instances, render_golden, scenario_files
+from judge.explain.bless import GOLDEN, ROOT, golden_path, instances, render_golden, scenario_files
 from judge.explain.errors import ExplainError
+from judge.explain.output import to_string
 from judge.explain.schema import ExplainDoc
 
 from test_explain_rule import doc_ids
@@ -56,33 +57,25 @@ def _diff(want: str, got: str, name: str) -> str:
 def test_explanation_matches_golden(case):
     scenario, variant = case
     rel = str(scenario.relative_to(ROOT))
-    txt_path, json_path = golden_paths(scenario, variant)
+    path = golden_path(scenario, variant)
     wip = TRACKED is not None and rel not in TRACKED
-    if wip and not txt_path.exists():
+    if wip and not path.exists():
         pytest.skip(f"{rel} is not committed yet; bless its explanation before committing it")
-    assert txt_path.exists(), f"no golden explanation for {_id(case)}; run {BLESS}"
+    assert path.exists(), f"no golden explanation for {_id(case)}; run {BLESS}"
     try:
-        txt, js = render_golden(scenario, variant)
+        txt, doc = render_golden(scenario, variant)
     except ExplainError as e:
-        pytest.fail(f"{_id(case)} no longer explains:\n{e}")
-    want_txt = txt_path.read_text(encoding="utf-8")
-    if txt != want_txt:
+        pytest.fail(f"{_id(case)} no longer explains:\n{e}", pytrace=False)
+    want = path.read_text(encoding="utf-8")
+    if txt != want:
         pytest.fail(f"explanation of {_id(case)} changed; if intended, run {BLESS}\n"
-                    + _diff(want_txt, txt, txt_path.name), pytrace=False)
-    want_js = json_path.read_text(encoding="utf-8") if json_path.exists() else ""
-    if js != want_js:
-        pytest.fail(f"JSON of {_id(case)} changed; if intended, run {BLESS}\n"
-                    + _diff(want_js, js, json_path.name), pytrace=False)
+                    + _diff(want, txt, path.name), pytrace=False)
+    _sound(doc)
 
 
-GOLDEN_JSON = sorted(GOLDEN.rglob("*.json")) if GOLDEN.is_dir() else []
-
-
-@pytest.mark.parametrize("path", GOLDEN_JSON, ids=[str(p.relative_to(GOLDEN)) for p in GOLDEN_JSON])
-def test_golden_document_is_sound(path):
+def _sound(doc: dict) -> None:
     """What a reviewer relies on: the schema, ids that resolve, reasons fully rendered, an answer."""
-    doc = json.loads(path.read_text(encoding="utf-8"))
-    ExplainDoc.model_validate(doc)
+    ExplainDoc.model_validate(json.loads(to_string(doc, "json")))
     book = load_book(doc["book"])
     assert not [i for i in doc_ids(doc) if not book.has(i)]
     assert doc["answer"].startswith("裁定：")
@@ -96,7 +89,7 @@ def test_golden_document_is_sound(path):
 
 
 def test_no_stale_golden_files():
-    wanted = {p for s, v in CASES for p in golden_paths(s, v)}
+    wanted = {golden_path(s, v) for s, v in CASES}
     stale = [str(p.relative_to(ROOT)) for p in GOLDEN.rglob("*") if p.is_file() and p not in wanted] \
         if GOLDEN.is_dir() else []
     assert not stale, f"golden files without a scenario: {stale}; run {BLESS}"

@@ -1,13 +1,15 @@
 """Golden explanations: one stored ruling per scenario, compared by the tests, re-blessed on purpose.
 
 For each scenario under `scenarios/` (not the card libraries), the plain-text
-explanation and its JSON are stored under `tests/golden/explain/`, mirroring
-the scenario's path:
+explanation (what a judge reads, and reviews) is stored under
+`tests/golden/explain/`, mirroring the scenario's path, one file per instance:
 
     scenarios/mtg/420.5c-lethal-damage.yaml
-    → tests/golden/explain/mtg/420.5c-lethal-damage.txt   (what a judge reads; review this)
-    → tests/golden/explain/mtg/420.5c-lethal-damage.json  (the data, for diffs of ids and fields)
+    → tests/golden/explain/mtg/420.5c-lethal-damage.txt
     → tests/golden/explain/mtg/420.5c-lethal-damage@防御力4则存活.txt (one per variant)
+
+The JSON document is not stored (it repeats the rule texts and would double
+the size); the test validates it freshly against the schema instead.
 
 After an intended change (a template, the engine's reasons, a new scenario),
 re-bless and read the diff as a judge would before committing:
@@ -53,21 +55,20 @@ def instances(scenario: Path) -> list[str | None]:
         return [None]     # the file does not load: explaining it reports the error
 
 
-def golden_paths(scenario: Path, variant: str | None = None) -> tuple[Path, Path]:
+def golden_path(scenario: Path, variant: str | None = None) -> Path:
     """`scenarios/mtg/x.yaml` → `tests/golden/explain/mtg/x.txt`; a variant → `x@变体名.txt`."""
     rel = scenario.relative_to(SCENARIOS).with_suffix("")
     name = rel.name + (f"@{_UNSAFE.sub('_', variant)}" if variant else "")
-    base = GOLDEN / rel.parent / name
-    return base.with_name(name + ".txt"), base.with_name(name + ".json")
+    return GOLDEN / rel.parent / (name + ".txt")
 
 
-def render_golden(scenario: Path, variant: str | None = None) -> tuple[str, str]:
-    """The stored forms of one explanation: plain text and JSON (paths relative to the repo)."""
+def render_golden(scenario: Path, variant: str | None = None) -> tuple[str, dict]:
+    """The stored form of one explanation (plain text, path relative to the repo) and its document."""
     from judge.explain.output import to_string
     from judge.explain.trace import explain_scenario
 
     doc = explain_scenario(str(scenario.relative_to(ROOT)), variant=variant, root=ROOT)
-    return to_string(doc, "text"), to_string(doc, "json")
+    return to_string(doc, "text"), doc
 
 
 def bless_all(only: str | None = None) -> list[str]:
@@ -80,23 +81,21 @@ def bless_all(only: str | None = None) -> list[str]:
         rel = scen.relative_to(ROOT)
         for variant in instances(scen):
             label = f"{rel}" + (f" --variant {variant}" if variant else "")
-            txt_path, json_path = golden_paths(scen, variant)
+            path = golden_path(scen, variant)
             if only and only not in label:
-                wanted |= {txt_path, json_path}
+                wanted.add(path)
                 continue
             try:
-                txt, js = render_golden(scen, variant)
+                txt, _ = render_golden(scen, variant)
             except ExplainError as e:
                 report.append(f"FAILED   {label}: {str(e).splitlines()[0]}")
                 continue
-            wanted |= {txt_path, json_path}
-            txt_path.parent.mkdir(parents=True, exist_ok=True)
-            changed = False
-            for path, body in ((txt_path, txt), (json_path, js)):
-                if not path.exists() or path.read_text(encoding="utf-8") != body:
-                    path.write_text(body, encoding="utf-8")
-                    changed = True
-            report.append(f"{'blessed ' if changed else 'same    '} {label} → {txt_path.relative_to(ROOT)}")
+            wanted.add(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            changed = not path.exists() or path.read_text(encoding="utf-8") != txt
+            if changed:
+                path.write_text(txt, encoding="utf-8")
+            report.append(f"{'blessed ' if changed else 'same    '} {label} → {path.relative_to(ROOT)}")
     if not only and GOLDEN.is_dir():
         for stale in sorted(GOLDEN.rglob("*")):
             if stale.is_file() and stale not in wanted:
