@@ -74,8 +74,14 @@ def render(game: str, code: str, fields: dict, lang: str = "zh") -> str:
 OBJECT_KEYS = ("cast", "play", "activate", "targets", "attack", "block", "object")
 
 
-def render_step(what: str, data: dict, names: dict, lang: str = "zh") -> str:
-    t = step_templates(lang).get(what)
+def game_steps(game: str | None, lang: str = "zh") -> dict:
+    """A game's own wording for trace steps (steps.yaml `games: {wow: {...}}`), over the shared one."""
+    return (step_templates(lang).get("games") or {}).get(game) or {} if game else {}
+
+
+def render_step(what: str, data: dict, names: dict, lang: str = "zh", game: str | None = None) -> str:
+    own = game_steps(game, lang)
+    t = own.get(what) or step_templates(lang).get(what)
     if t is None:
         return what
     vals = {}
@@ -85,7 +91,7 @@ def render_step(what: str, data: dict, names: dict, lang: str = "zh") -> str:
             v = "、".join(f"{show(a, nm)}→{show(b, nm)}" for a, b in v.items())
         vals[k] = show(v, nm)
     if what == "pass_until" and data.get("until") in (None, "stack_empty"):
-        vals["until"] = step_templates(lang).get("stack_empty", "堆叠为空")
+        vals["until"] = own.get("stack_empty") or step_templates(lang).get("stack_empty", "堆叠为空")
     return t.format_map(_Fields(vals))
 
 

@@ -13,6 +13,13 @@ lists the legal options; a choice that is not legal fails; a choice nobody
 asked for fails at the end of the action (`unused`). A choice with exactly
 one legal answer is taken automatically (and recorded as automatic), except
 where the caller says a real decision is always required (optional "may").
+
+Some decisions come up more than once for the same subject within one action:
+several replacement effects on one event are chosen one after another (MTG
+419.9b, WoW 717.3), possibly by different players. The caller marks such a
+choice `sequence=True`; a list answers it in order, one item per time it is
+asked (`replacement: {hero: [stance.dealt, helm]}`), and items left over are
+unused choices.
 """
 from __future__ import annotations
 
@@ -20,23 +27,34 @@ from judge.engine.core.errors import InvalidChoice, MissingChoice
 
 
 class Choices:
-    __slots__ = ("given", "used")
+    __slots__ = ("given", "used", "asked")
 
     def __init__(self, given: dict | None = None):
         self.given = given or {}
         self.used: set[tuple[str, str]] = set()
+        self.asked: dict[tuple[str, str], int] = {}
 
     def has(self, kind: str, subject: str) -> bool:
         t = self.given.get(kind)
         return t is not None and subject in t
 
     def need(self, kind: str, subject: str, *, options: list | None = None, by: str | None = None,
-             legal=None, auto: bool = True, hint: str = ""):
+             legal=None, auto: bool = True, hint: str = "", sequence: bool = False):
         """The answer and whether it was automatic. `legal(answer)` returns None or why it is illegal."""
         table = self.given.get(kind)
         if table is not None and subject in table:
             answer = table[subject]
-            self.used.add((kind, subject))
+            if sequence and isinstance(answer, list):
+                i = self.asked.get((kind, subject), 0)
+                self.asked[(kind, subject)] = i + 1
+                if i >= len(answer):
+                    raise MissingChoice(kind, subject, options or [], by,
+                                        f"asked a {i + 1}th time, but the list answers only {len(answer)}")
+                if i + 1 == len(answer):
+                    self.used.add((kind, subject))
+                answer = answer[i]
+            else:
+                self.used.add((kind, subject))
             if legal is not None:
                 why = legal(answer)
                 if why:

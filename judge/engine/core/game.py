@@ -287,12 +287,12 @@ class Game:
 
     # ------------------------------------------------------------------ choices
     def choose(self, kind: str, subject: str, *, by: str | None = None, options: list | None = None,
-               legal=None, auto: bool = True, hint: str = "", rule: str | None = None):
+               legal=None, auto: bool = True, hint: str = "", rule: str | None = None, sequence: bool = False):
         """A player's decision, from the scenario's `choices`. With `rule`, an illegal answer is the engine
         refusing the action under that rule (so a scenario can expect `rejected: RULE`)."""
         try:
             answer, was_auto = self._choices.need(kind, subject, options=options, by=by, legal=legal, auto=auto,
-                                                  hint=hint)
+                                                  hint=hint, sequence=sequence)
         except InvalidChoice as e:
             if rule is None:
                 raise
@@ -605,7 +605,8 @@ class Game:
             return tier[0]
         ids = [r.id for r in tier]
         subject = self.event_subject(event)
-        ans = self.choose("replacement", subject, by=chooser, options=ids)
+        ans = self.choose("replacement", subject, by=chooser, options=ids, sequence=True,
+                          hint="several choices for one event: a list, one item per choice, in order")
         return next(r for r in tier if r.id == ans)
 
     # ------------------------------------------------------------------ scenario hooks (override)

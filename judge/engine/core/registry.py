@@ -14,6 +14,11 @@ prove that every code the engine can emit has a Chinese template and that the
 template renders (`judge/data/templates/zh/reasons.yaml`). `verify()` checks
 every registered number against the parsed rulebook: a number the book does
 not contain is an error at import time, not a silent wrong citation.
+
+A book that is an excerpt may define something only in its glossary (the WoW
+book has no numbered rules for combat or lethal damage, but its glossary
+entries 战斗伤害 and 总生命 state them): such an entry is cited by its headword,
+`wow:战斗伤害`, and is checked against the book the same way (`citable`).
 """
 from __future__ import annotations
 
@@ -119,13 +124,8 @@ class RuleRegistry:
 
     # ---- checking against the book ------------------------------------------
     def missing_in(self, book) -> list[str]:
-        """Registered numbers that are not rules of `book`."""
-        out = []
-        for number in self.entries:
-            node = book.get(number)
-            if node is None or node.kind != "rule":
-                out.append(number)
-        return out
+        """Registered numbers that are neither rules nor glossary headwords of `book`."""
+        return [number for number in self.entries if citable(book, number) is None]
 
     def verify(self, book=None) -> None:
         if book is None:
@@ -135,6 +135,18 @@ class RuleRegistry:
         missing = self.missing_in(book)
         if missing:
             raise RuleNotInBook(f"{self.game}: rule numbers not in book {self.book!r}: {', '.join(sorted(missing))}")
+
+
+def citable(book, number: str):
+    """The node a rule id cites: a numbered rule, or a glossary entry named by its exact headword."""
+    node = book.get(number)
+    if node is None:
+        return None
+    if node.kind == "rule":
+        return node
+    if node.kind == "glossary" and number in (node.title, node.uid.partition(":")[2]):
+        return node
+    return None
 
 
 def sort_key(number: str):

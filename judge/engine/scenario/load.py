@@ -222,9 +222,10 @@ def _check_rule(sf, ref: str, loc, err, implemented: bool) -> None:
         from rulebook import load_book
 
         sf.book = load_book(reg.book)
-    node = sf.book.get(num)
-    if node is None or node.kind != "rule":
-        err(loc, f"unknown rule id {ref!r}: book {reg.book!r} has no rule {num}")
+    from judge.engine.core.registry import citable
+
+    if citable(sf.book, num) is None:
+        err(loc, f"unknown rule id {ref!r}: book {reg.book!r} has no rule {num} (nor a glossary entry so named)")
         return
     if implemented and num not in reg.entries:
         err(loc, f"rule {reg.game}:{num} exists but the engine never applies it, so this expectation could "

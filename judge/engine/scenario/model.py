@@ -32,6 +32,7 @@ class PlayerSpec(_M):
     mana: Union[dict[str, int], str, None] = None     # {红: 2} or "{红}{红}"
     hand_limit: int = 7
     lands_played: int = 0
+    team: str | None = None              # team games: players with the same team are friendly (WoW 友方)
 
 
 class TurnSpec(_M):

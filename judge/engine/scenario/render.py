@@ -61,13 +61,14 @@ def to_text(out: Outcome, sf, *, full_rule: bool = False) -> str:
     from judge.engine.games import game_for
 
     display = game_for(game).display_value
+    stack_label = reasons.game_steps(game).get("stack_label", "堆叠")
     lines = []
     head = f"{out.label} — {out.title}"
     src = sf.model.source if isinstance(sf.model.source, str) else "、".join(sf.model.source)
     lines.append(head)
     lines.append(f"  出处：{src}" + (f"（{sf.model.example}）" if sf.model.example else ""))
     for s in t.steps:
-        desc = reasons.render_step(s.what, s.data, names)
+        desc = reasons.render_step(s.what, s.data, names, game=game)
         where = f"  (第{s.line}行)" if s.line else ""
         lines.append(f"[{s.index}] {desc}{where}")
         if s.kind == "load":
@@ -100,7 +101,7 @@ def to_text(out: Outcome, sf, *, full_rule: bool = False) -> str:
         if s.after and s.kind != "load":
             a = s.after
             stack = "、".join(names.get(i, i) for i in a.get("stack", [])) or "空"
-            lines.append(f"      → {a.get('step')}，优先权：{a.get('priority') or '无'}，堆叠：{stack}")
+            lines.append(f"      → {a.get('step')}，优先权：{a.get('priority') or '无'}，{stack_label}：{stack}")
     lines.append("")
     if out.passed:
         lines.append(f"结果：通过（{out.checked} 组期望）")
