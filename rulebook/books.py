@@ -105,13 +105,30 @@ def resolve(ref: str) -> tuple[BookInfo | None, Path]:
     raise RulebookError(f"unknown book {ref!r}: not a book id ({', '.join(sorted(books))}) and not a file")
 
 
+_LOADED: dict[tuple, Book] = {}
+
+
 def load_book(ref: str = "mtg", *, dialect: str | None = None, use_cache: bool = True) -> Book:
-    """The parsed `Book` for a book id or a path, from the cache when possible."""
+    """The parsed `Book` for a book id or a path, from the cache when possible.
+
+    Within one process a book is loaded once (keyed by the file's path, size
+    and modification time): an engine replaying a hundred scenarios does not
+    unpickle the same graph a hundred times. Treat the returned book as
+    read-only; it is shared."""
     info, path = resolve(ref)
+    try:
+        st = path.stat()
+        memo_key = (str(path.resolve()), st.st_size, st.st_mtime_ns, dialect, ref, use_cache)
+    except OSError:
+        memo_key = None
+    if memo_key is not None and memo_key in _LOADED:
+        return _LOADED[memo_key]
     book = load_path(path, book_id=info.id if info else str(path), dialect=dialect or (info.dialect if info else None),
                      use_cache=use_cache)
     if info:
         book.game, book.edition, book.language = info.game, info.edition, info.language
+    if memo_key is not None and use_cache:
+        _LOADED[memo_key] = book
     return book
 
 

@@ -96,7 +96,7 @@ _BULLET = re.compile(r"^[ \t\u3000]*[·•]")
 _BELONGS = re.compile(r"^所属[：:]\s*(?P<path>.*)$")
 _CARD = re.compile(r"^[^，,：:。（(]{1,60}，(?:\d+|X)，|^[^，,：:。]{1,60}，(?:任务|Quest)\s*$")
 _GLOSSARY_INLINE = re.compile(
-    r"^(?P<term>[^\s：:（(/·•，]{1,16}(?:，[^\s：:（(/，]{1,8})?)"
+    r"^(?P<term>[^\s：:（(/·•，][^\s：:（(/•，]{0,15}(?:，[^\s：:（(/，]{1,8})?)"
     r"(?:/(?P<en>[A-Za-z][^（(：:]*))?"
     r"(?:[（(](?P<see>[^）)]*)[）)])?\s*(?P<colon>[：:])?"
 )
@@ -339,7 +339,7 @@ class _Walk:
                 definition = s[m.end():].strip()
                 n = self.start(GLOSSARY, i, raw, definition, title=term)
                 if en:
-                    n.aliases = [a.strip() for a in [en] if a.strip()]
+                    n.aliases = [_clean(en)]
                 return
             self.cont(i, raw, s)
             return
@@ -366,7 +366,7 @@ def parse_text(text: str, *, book_id: str = "book", path: str = "<text>", dialec
         path=path,
         sha256=sha256 or hashlib.sha256(text.encode("utf-8")).hexdigest(),
         dialect=name,
-        title=next((l.strip().lstrip("#").strip() for l in lines if l.strip()), ""),
+        title=_title(walk.nodes),
         nodes=walk.nodes,
     )
     _assign_ids(book, d, walk.owner)
@@ -375,6 +375,17 @@ def parse_text(text: str, *, book_id: str = "book", path: str = "<text>", dialec
     _suspicious(book)
     book.reindex()
     return book
+
+
+def _title(nodes: list[Node]) -> str:
+    """The book's title: its first line of front matter. An excerpt that starts
+    inside a rule (the WoW seed) has none."""
+    for n in nodes:
+        if n.kind == FRONT and n.text:
+            return n.text.split("\n", 1)[0]
+        if n.kind != FRONT and n.raw.strip():
+            return ""
+    return ""
 
 
 def _assign_ids(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:

@@ -127,7 +127,7 @@ def test_books_list_and_add(tmp_path):
     res = run("books", "--json")
     rows = {r["id"]: r for r in json.loads(res.stdout)}
     assert rows["mtg"]["rules"] == 609 and rows["mtg"]["examples"] == 77
-    assert rows["wow"]["glossary"] == 81
+    assert rows["wow"]["glossary"] == 82
     assert rows["riftbound"]["references_unresolved"] >= 1
     p = tmp_path / "mini.txt"
     p.write_text("1. 游戏\n100. 一般规则\n100.1. 第一条。\n", encoding="utf-8")

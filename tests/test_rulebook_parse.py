@@ -156,6 +156,10 @@ def test_wow_bullets_and_glossary():
     lethal = book.get("致命伤害")                       # an entry without an English alias
     assert lethal is not None and lethal.text.startswith("大于等于角色总生命的伤害")
     assert book.get("glossary:收藏").text.startswith("在正式比赛中")  # header with no colon
+    ppp = book.get("预·优先权处理")                       # a headword with a middle dot
+    assert ppp.aliases == ["Pre-Priority Processing"] and ppp.text.startswith("有玩家将获得优先权时")
+    assert "预·优先权处理" not in book.get("glossary:能力").text
+    assert book.title == ""                             # the excerpt starts inside a rule
 
 
 def test_wow_top_level_headings_with_and_without_dot():

@@ -103,10 +103,13 @@ def test_decode_utf16_without_bom():
 
 
 def test_corrupt_cache_is_reparsed(tmp_path, monkeypatch):
+    from rulebook import books
     monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    books._LOADED.clear()
     first = load_book("riftbound")
     files = list((tmp_path / "cache" / "books").glob("*.pickle"))
     assert len(files) == 1
     files[0].write_bytes(b"not a pickle")
+    books._LOADED.clear()          # forget the in-process copy, so the disk cache is read
     again = load_book("riftbound")
-    assert again.get("108.1.a").text == first.get("108.1.a").text
+    assert again is not first and again.get("108.1.a").text == first.get("108.1.a").text
