@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -18,7 +19,7 @@ from index.analysis import bigram_terms, word_terms
 from index.documents import Doc, book_terms, documents
 from index.normalize import normalize
 from index.segment import Segmenter
-from index.vocab import english_key, game_of, snapshot, vocabulary
+from index.vocab import Vocabulary, english_key, game_of, snapshot, vocabulary
 
 Progress = Callable[[str, int, int], None]
 
@@ -28,6 +29,8 @@ Progress = Callable[[str, int, int], None]
 # example counts less: the BM25F of Robertson et al. (weighted term
 # frequencies, then one saturation), not whoosh's per-field sum.
 FIELD_WEIGHTS = {"title": 1.6, "text": 1.0, "gloss": 0.9, "section": 0.3, "examples": 0.35}
+# A stop word the book names as a term and uses in fewer than this share of its documents is a term there.
+STOP_TERM_SHARE = 0.05
 
 
 def schema():
@@ -67,12 +70,16 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     seg.collect = used = set()
     for w in user_words:
         seg.words(w)
+    stop_df: dict[str, int] = {}
     for i, d in enumerate(docs):
         words = []
         for name, text in _fields(d).items():
             boost = FIELD_WEIGHTS[name]
             suffix = "" if boost == 1.0 else f"^{boost}"
-            words += [t + suffix for t in word_terms(normalize(text), seg)]
+            terms = word_terms(normalize(text), seg)
+            words += [t + suffix for t in terms]
+        for w in vocab.stopwords.intersection(t.split("^")[0] for t in words):
+            stop_df[w] = stop_df.get(w, 0) + 1
         writer.add_document(uid=d.uid, kind=d.kind, label=d.label, crumb=d.crumb, display=d.text, order=d.order,
                             prior=d.prior,
                             words=" ".join(words), bigram=" ".join(bigram_terms(normalize(d.title + "\n" + d.text))))
@@ -82,6 +89,7 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     writer.commit()
     seg.collect = None
     seg.export(used | user_words, dest / "words.dict")
+    vocab = book_vocabulary(vocab, docs, stop_df)
     (dest / "vocab.json").write_text(json.dumps(snapshot(vocab), ensure_ascii=False), encoding="utf-8")
     (dest / "lookup.json").write_text(json.dumps(_lookup(book, docs), ensure_ascii=False), encoding="utf-8")
     meta = {
@@ -92,6 +100,25 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     (dest / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
     progress("writing", 1, 1)
     return meta
+
+
+def book_vocabulary(vocab: Vocabulary, docs: list[Doc], stop_df: dict[str, int]) -> Vocabulary:
+    """The game's vocabulary as this book needs it. A stop word that the book
+    names as a term of its own (a glossary headword or a rule heading) and uses
+    in few documents is a term here, not a function word: MTG's 地 (land) is
+    also the adverb particle 地, but a book that writes 的 in most rules and 地
+    in 3 % of them means the land. 你 and 如果 are headwords of the 2026 CR too,
+    but in 8 % and 28 % of its rules: they stay stop words."""
+    names = set()
+    for d in docs:
+        names.update(normalize(n) for n in d.names)
+        if d.kind != "glossary" and d.title:
+            names.add(normalize(d.title))
+    limit = STOP_TERM_SHARE * max(len(docs), 1)
+    terms = {w for w in vocab.stopwords & names if stop_df.get(w, 0) < limit}
+    if not terms:
+        return vocab
+    return replace(vocab, stopwords=vocab.stopwords - terms)
 
 
 def _fields(d: Doc) -> dict[str, str]:

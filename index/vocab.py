@@ -37,8 +37,11 @@ class Vocabulary:
     stopwords: frozenset[str] = frozenset()
 
     def user_words(self) -> set[str]:
-        """Every Chinese word the tables name: the segmenter must keep them whole."""
-        words = set(self.synonyms)
+        """Every Chinese word the tables name: the segmenter must keep them whole.
+        Stop words too: a question word the book never uses (怎么样, 什么意思) is
+        missing from the pruned dictionary and would be cut into characters that
+        are not stop words (怎/样), each then searched for."""
+        words = set(self.synonyms) | {w for w in self.stopwords if len(w) > 1}
         for vs in self.synonyms.values():
             words.update(vs)
         for vs in self.english.values():
