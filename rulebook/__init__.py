@@ -4,13 +4,24 @@
     >>> book = load_book("mtg")
     >>> book.get("420.5c").text[:12]
 
-This package imports neither `index` nor `judge`.
+This package imports neither `index` nor `judge`. Its names are imported on
+first use, so `import rulebook.version` (used to key caches) stays cheap.
 """
-from rulebook.books import BUNDLED, all_books, load_book, register
-from rulebook.model import Book, Node, RuleRef
-from rulebook.parse import PARSER_VERSION, RulebookError, parse_file, parse_text
+from __future__ import annotations
 
-__all__ = [
-    "BUNDLED", "Book", "Node", "PARSER_VERSION", "RuleRef", "RulebookError",
-    "all_books", "load_book", "parse_file", "parse_text", "register",
-]
+import importlib
+
+_EXPORTS = {
+    "BUNDLED": "rulebook.books", "all_books": "rulebook.books", "load_book": "rulebook.books",
+    "register": "rulebook.books",
+    "Book": "rulebook.model", "Node": "rulebook.model", "RuleRef": "rulebook.model",
+    "PARSER_VERSION": "rulebook.version",
+    "RulebookError": "rulebook.parse", "parse_file": "rulebook.parse", "parse_text": "rulebook.parse",
+}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'rulebook' has no attribute {name!r}")

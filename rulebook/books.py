@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulebook.model import Book
-from rulebook.parse import PARSER_VERSION, RulebookError, decode, parse_text, read_bytes
+from rulebook.parse import RulebookError, decode, parse_text, read_bytes
+from rulebook.version import parser_fingerprint
 
 DATA = Path(__file__).parent / "data"
 
@@ -159,25 +160,6 @@ def load_path(path: str | Path, *, book_id: str, dialect: str | None = None, use
         except OSError:
             pass  # a read-only cache is not an error; we just parse next time
     return book
-
-
-_FINGERPRINT: list[str] = []
-
-
-def parser_fingerprint() -> str:
-    """PARSER_VERSION plus a hash of the parser's own source files, so that a
-    changed parser never serves a graph cached by an older one (even when
-    nobody remembered to bump the version)."""
-    if not _FINGERPRINT:
-        h = hashlib.sha256(PARSER_VERSION.encode())
-        here = Path(__file__).parent
-        for name in ("parse.py", "dialects.py", "refs.py", "ids.py", "model.py"):
-            try:
-                h.update((here / name).read_bytes())
-            except OSError:
-                pass
-        _FINGERPRINT.append(f"{PARSER_VERSION}-{h.hexdigest()[:12]}")
-    return _FINGERPRINT[0]
 
 
 def _atomic_write(path: Path, data: bytes) -> None:

@@ -21,7 +21,7 @@ from rulebook.model import (
 )
 from rulebook.refs import find_refs
 
-PARSER_VERSION = "1"
+from rulebook.version import PARSER_VERSION  # noqa: F401  (re-exported)
 
 
 class RulebookError(Exception):
