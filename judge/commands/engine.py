@@ -80,6 +80,7 @@ def check(
     from judge.engine.scenario.load import instances, load_scenario
     from judge.engine.scenario.run import replay as run
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     files = scenario_paths(paths or [Path("scenarios")])
@@ -93,11 +94,17 @@ def check(
             sf = load_scenario(f)
         except EngineError as e:
             n_fail += 1
-            table.add_row(str(f), "", "", "[red]error[/red]", "")
+            table.add_row(escape(str(f)), "", "", "[red]error[/red]", "")
             problems.append(e.located())
             continue
         for v in instances(sf):
-            out = run(sf, v)
+            try:
+                out = run(sf, v)
+            except EngineError as e:
+                n_fail += 1
+                table.add_row(escape(str(f)), escape(v or ""), sf.model.example or "", "[red]error[/red]", "")
+                problems.append(e.located())
+                continue
             if out.passed:
                 n_pass += 1
                 res = "[green]pass[/green]"
@@ -108,12 +115,14 @@ def check(
                     problems.append(out.error.located())
                 problems.extend(x.text() for x in out.failures)
             if not quiet or not out.passed:
-                table.add_row(str(f), v or "", sf.model.example or "", res, str(out.checked))
+                table.add_row(escape(str(f)), escape(v or ""), sf.model.example or "", res, str(out.checked))
     con = Console(highlight=False, soft_wrap=True)
     if table.rows:
         con.print(table)
+    from rich.markup import escape
+
     for p in problems:
-        con.print(f"[red]✗[/red] {p}", markup=True)
+        con.print(f"[red]✗[/red] {escape(p)}", markup=True)
     con.print(f"{n_pass} passed, {n_fail} failed ({len(files)} files)")
     if n_fail:
         raise typer.Exit(1)

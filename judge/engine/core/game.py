@@ -261,8 +261,12 @@ class Game:
     def current_firing(self) -> Firing | None:
         return self._fstack[-1] if self._fstack else None
 
+    # attributes whose changes never change characteristics (games cache characteristics on `version`)
+    UNVERSIONED: frozenset = frozenset()
+
     def record(self, subject: str, attr: str, before, after) -> None:
-        self.version += 1
+        if attr not in self.UNVERSIONED:
+            self.version += 1
         if self._fstack:
             f = self._fstack[-1]
             f.changes.append(Change(subject, attr, before, after))
@@ -378,10 +382,11 @@ class Game:
         self.version += 1
 
     def close_step(self) -> None:
-        for s in self.trace.steps[::-1]:
-            if s.after:
+        steps = self.trace.steps
+        for i in range(len(steps) - 1, -1, -1):
+            if steps[i].after:
                 break
-            s.after = self.end_of_step_state()
+            steps[i].after = self.end_of_step_state()
 
     def require_priority(self, actor: str | None) -> str:
         if self.awaiting:

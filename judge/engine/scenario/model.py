@@ -192,6 +192,7 @@ class Variant(_M):
 
     name: str
     title: str | None = None
+    same_outcome: bool = False    # an equivalent path to the base outcome (e.g. another legal payment)
     objects: dict[str, dict[str, Any]] = {}        # id → placement fields to change (incl. `with:`)
     remove: list[str] = []                          # ids taken off the board for this variant
     add: dict[str, dict[str, list[Placement]]] = {}   # cards put on the board for this variant

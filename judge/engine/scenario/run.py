@@ -31,6 +31,7 @@ class Outcome:
     error: EngineError | None = None
     checked: int = 0
     example: str | None = None
+    game: object = None           # the game as the replay left it (for further checks)
 
     @property
     def passed(self) -> bool:
@@ -71,8 +72,16 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
     m = sf.model
     v, vi = get_variant(sf, variant)
     title = (v.title if v is not None and v.title else m.title)
-    game = sf.game_cls.build(sf, v)
-    out = Outcome(sf.path, variant, title, game.trace, example=m.example)
+    try:
+        game = sf.game_cls.build(sf, v)
+    except EngineError:
+        raise
+    except Exception as e:        # an engine bug while loading: still a located error, never a traceback
+        if os.environ.get("JUDGE_DEBUG"):
+            raise
+        raise EngineError(f"internal engine error while loading the board ({type(e).__name__}: {e}); "
+                          f"set JUDGE_DEBUG=1 for the traceback", file=sf.path) from None
+    out = Outcome(sf.path, variant, title, game.trace, example=m.example, game=game)
     if v is not None and v.actions is not None:
         actions, abase = v.actions, ("variants", vi, "actions")
     else:

@@ -176,10 +176,22 @@ def _statics(game, objs, current: dict | None) -> list[_Applier]:
 
 
 def _apply(game, objs, appliers: list[_Applier]) -> dict[str, Chars]:
-    res = {o.id: printed(o) for o in objs}
     if not appliers:
+        # the common case: nothing modifies anything; reuse printed characteristics (read-only)
+        cache = game._printed
+        res = {}
+        for o in objs:
+            if o.counters:
+                res[o.id] = printed(o)
+                continue
+            key = (o.id, o.inc, o.base_controller or o.controller, id(o.card))
+            c = cache.get(key)
+            if c is None:
+                c = cache[key] = printed(o)
+            res[o.id] = c
         _counters(objs, res)
         return res
+    res = {o.id: printed(o) for o in objs}
     appliers.sort(key=lambda a: (not a.cda, a.ts))
     affected: dict[str, list[str]] = {}
 

@@ -42,6 +42,8 @@ class MtgGame(Game):
     SCALARS = Game.SCALARS + ("cleanup_again", "first_strike_pending", "first_strike_done", "auto_declared")
     STEPS = turn.STEPS
     ZONES = ZONES
+    UNVERSIONED = frozenset({"life", "damage", "pool", "sick", "lands_played", "drew_from_empty", "won", "lost",
+                             "poison", "ended_note"})
 
     def __init__(self, seed: int = 0):
         super().__init__()
@@ -50,6 +52,7 @@ class MtgGame(Game):
         self.delayed: list = []
         self._chars = None
         self._chars_version = -1
+        self._printed: dict = {}
         self.static_ops_cache: dict = {}
         self.cleanup_again = False
         self.first_strike_pending = False
@@ -381,8 +384,9 @@ class MtgGame(Game):
                              f"{name} does not have priority ({self.priority} has it)")
 
     def check_state(self) -> bool:
+        cm = compute(self)
         for o in self.battlefield():
-            if o.controller != chars(self, o).controller:
+            if o.controller != cm[o.id].controller:
                 self.sync_control(o)
         self.note_characteristics()
         triggers.state_triggers(self)

@@ -10,7 +10,7 @@ book's numbering; 420.5 has no "l".
 from __future__ import annotations
 
 from judge.engine.core.objects import Event
-from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.chars import compute
 from judge.engine.games.mtg.rules import rules
 
 CHECKS = []
@@ -25,7 +25,7 @@ def sba(number: str, **kw):
 
 
 @sba("420.5a", reasons={"life_zero": "player life"})
-def life_zero(game):
+def life_zero(game, cm):
     out = []
     for p in game.in_game():
         if p.life <= 0:
@@ -34,10 +34,10 @@ def life_zero(game):
 
 
 @sba("420.5b", reasons={"toughness_zero": "object toughness"})
-def toughness_zero(game):
+def toughness_zero(game, cm):
     out = []
     for o in game.battlefield():
-        c = chars(game, o)
+        c = cm[o.id]
         if c.toughness is not None and c.toughness <= 0:
             out.append(("420.5b", "toughness_zero", [o], {"object": o, "toughness": c.toughness},
                         ("move", o, "graveyard")))
@@ -45,10 +45,10 @@ def toughness_zero(game):
 
 
 @sba("420.5c", reasons={"lethal_damage": "object damage toughness"})
-def lethal_damage(game):
+def lethal_damage(game, cm):
     out = []
     for o in game.battlefield():
-        c = chars(game, o)
+        c = cm[o.id]
         if c.toughness is not None and c.toughness > 0 and o.damage >= c.toughness:
             out.append(("420.5c", "lethal_damage", [o], {"object": o, "damage": o.damage, "toughness": c.toughness},
                         ("destroy", o)))
@@ -56,10 +56,10 @@ def lethal_damage(game):
 
 
 @sba("420.5d", reasons={"aura_illegal": "object why"})
-def aura_illegal(game):
+def aura_illegal(game, cm):
     out = []
     for o in game.battlefield():
-        c = chars(game, o)
+        c = cm[o.id]
         if "灵气" not in c.subtypes:
             continue
         host = game.objects.get(o.attached_to) if o.attached_to else None
@@ -74,10 +74,10 @@ def aura_illegal(game):
 
 
 @sba("420.5e", reasons={"legend_rule": "objects name"})
-def legend_rule(game):
+def legend_rule(game, cm):
     by_name: dict[str, list] = {}
     for o in game.battlefield():
-        c = chars(game, o)
+        c = cm[o.id]
         if "传奇" in c.supertypes:
             by_name.setdefault(c.name, []).append(o)
     out = []
@@ -90,7 +90,7 @@ def legend_rule(game):
 
 
 @sba("420.5f", reasons={"token_gone": "object zone"})
-def token_gone(game):
+def token_gone(game, cm):
     out = []
     for o in list(game.objects.values()):
         if o.token and o.zone not in ("battlefield",) and not o.extra.get("gone"):
@@ -99,7 +99,7 @@ def token_gone(game):
 
 
 @sba("420.5g", reasons={"drew_from_empty": "player"})
-def drew_from_empty(game):
+def drew_from_empty(game, cm):
     out = []
     for p in game.in_game():
         if p.drew_from_empty:
@@ -108,7 +108,7 @@ def drew_from_empty(game):
 
 
 @sba("420.5h", reasons={"poison_ten": "player poison"})
-def poison_ten(game):
+def poison_ten(game, cm):
     out = []
     for p in game.in_game():
         if p.poison >= 10:
@@ -117,8 +117,8 @@ def poison_ten(game):
 
 
 @sba("420.5i", reasons={"world_rule": "object"})
-def world_rule(game):
-    worlds = [o for o in game.battlefield() if "世界" in chars(game, o).supertypes]
+def world_rule(game, cm):
+    worlds = [o for o in game.battlefield() if "世界" in cm[o.id].supertypes]
     if len(worlds) < 2:
         return []
     newest = max(o.timestamp for o in worlds)
@@ -128,23 +128,23 @@ def world_rule(game):
 
 
 @sba("420.5k", reasons={"equipment_unattached": "object"})
-def equipment(game):
+def equipment(game, cm):
     out = []
     for o in game.battlefield():
-        c = chars(game, o)
+        c = cm[o.id]
         if "武具" not in c.subtypes or not o.attached_to:
             continue
         host = game.objects.get(o.attached_to)
-        if host is None or host.zone != "battlefield" or "生物" not in chars(game, host).types:
+        if host is None or host.zone != "battlefield" or "生物" not in cm[host.id].types:
             out.append(("420.5k", "equipment_unattached", [o], {"object": o}, ("unattach", o)))
     return out
 
 
 @sba("420.5m", reasons={"unattached": "object"})
-def other_attached(game):
+def other_attached(game, cm):
     out = []
     for o in game.battlefield():
-        c = chars(game, o)
+        c = cm[o.id]
         if o.attached_to and "灵气" not in c.subtypes and "武具" not in c.subtypes:
             out.append(("420.5m", "unattached", [o], {"object": o}, ("unattach", o)))
     return out
@@ -153,8 +153,9 @@ def other_attached(game):
 def check(game) -> bool:
     """One round of 420.3: everything that applies, as one simultaneous event. True if anything happened."""
     found = []
+    cm = compute(game)
     for _, fn in CHECKS:
-        found.extend(fn(game))
+        found.extend(fn(game, cm))
     if not found:
         return False
     events = []

@@ -304,15 +304,17 @@ def _delayed(game, ev: Event) -> None:
 
 @rules.implements("410.11", reasons={"state_trigger": "ability source condition"})
 def state_triggers(game) -> None:
+    cm = game.all_chars()
     for oid in game.battlefield_ids():
         src = game.objects[oid]
-        for ab in chars(game, src).abilities:
+        ch = cm[oid]
+        for ab in ch.abilities:
             if ab.kind != "triggered" or ab.spec["when"]["event"] != "hand_empty":
                 continue
             key = (src.key, ab.key)
             if key in game.live_state_triggers:
                 continue
-            ctrl = chars(game, src).controller
+            ctrl = ch.controller
             if game.zone_objects(ctrl, "hand"):
                 continue
             game.live_state_triggers.add(key)

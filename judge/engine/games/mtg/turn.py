@@ -185,6 +185,8 @@ def _cleanup(game, ap, again: bool) -> None:
 
 
 def _sba_would_apply(game) -> bool:
+    from judge.engine.games.mtg.chars import compute
     from judge.engine.games.mtg.sba import CHECKS
 
-    return any(fn(game) for _, fn in CHECKS)
+    cm = compute(game)
+    return any(fn(game, cm) for _, fn in CHECKS)

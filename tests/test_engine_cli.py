@@ -1,0 +1,105 @@
+"""judge replay / check / coverage / new-scenario as a judge runs them."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+from typer.testing import CliRunner
+
+from judge.cli import app
+from judge.engine.scenario.model import Scenario
+from judge.engine.scenario.schema import TraceDoc
+
+ROOT = Path(__file__).resolve().parents[1]
+LETHAL = str(ROOT / "scenarios" / "mtg" / "420.5c-lethal-damage.yaml")
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_replay_prints_rules_reasons_and_changes():
+    res = run("replay", LETHAL)
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert "mtg:420.5c  防御力大于0且受到致命伤害的生物会被消灭" in out
+    assert "理由：灰熊 受到 3 点伤害，伤害 ≥ 防御力 2，被消灭" in out
+    assert "灰熊.区域: 场上 → 坟墓场" in out
+    assert "[0] 布置局面" in out and "结果：通过" in out
+
+
+def test_replay_json_is_the_documented_schema_and_deterministic():
+    a = run("replay", LETHAL, "--json")
+    b = run("replay", LETHAL, "--json")
+    assert a.exit_code == 0 and a.stdout == b.stdout
+    doc = json.loads(a.stdout)
+    TraceDoc.model_validate(doc)
+    assert doc["result"]["passed"] is True
+
+
+def test_replay_a_variant():
+    res = run("replay", LETHAL, "--variant", "防御力4则存活")
+    assert res.exit_code == 0
+    fired = [line.split()[1] for line in res.stdout.splitlines() if line.strip().startswith("▸")]
+    assert "mtg:413.2b" in fired and "mtg:420.5c" not in fired
+    assert run("replay", LETHAL, "--variant", "没有这个").exit_code == 2
+
+
+def test_schema_option():
+    res = run("replay", "x", "--schema")
+    assert res.exit_code == 0 and json.loads(res.stdout)["title"] == "TraceDoc"
+
+
+def test_check_table_and_exit_codes(tmp_path):
+    res = run("check", str(ROOT / "scenarios" / "mtg" / "420.5a-life-zero.yaml"))
+    assert res.exit_code == 0 and "3 passed, 0 failed" in res.stdout
+    root = tmp_path / "scenarios"
+    shutil.copytree(ROOT / "scenarios" / "cards", root / "cards")
+    bad = root / "bad.yaml"
+    bad.write_text(Path(LETHAL).read_text("utf-8").replace("zones: {甲.graveyard: [bear], 乙.graveyard: [bolt]}",
+                                                           "zones: {甲.graveyard: [], 乙.graveyard: [bolt]}"), "utf-8")
+    res = run("check", str(root))
+    assert res.exit_code == 1
+    assert f"{bad}:16: expect.zones.甲.graveyard: expected [], got [bear] (at end)" in res.stdout.replace("\n", "")
+
+
+def test_bad_input_exits_2_without_traceback(tmp_path):
+    root = tmp_path / "scenarios"
+    shutil.copytree(ROOT / "scenarios" / "cards", root / "cards")
+    bad = root / "bad.yaml"
+    bad.write_text("book: mtg\ntitle: x\nsource: '1'\nplayers: {甲: {}, 乙: {}}\nturn: {active: 甲, step: 维持}\n"
+                   "board: {甲: {hand: [{card: 不存在的牌, id: x}]}}\n", "utf-8")
+    p = subprocess.run([sys.executable, "-m", "judge.cli", "replay", str(bad)], capture_output=True, text=True)
+    assert p.returncode == 2
+    assert "Traceback" not in p.stderr
+    assert f"{bad}:6: board.甲.hand.0.card: unknown card '不存在的牌'" in p.stderr
+
+
+def test_coverage_is_generated_from_registry_and_traces():
+    res = run("coverage", "--book", "mtg", "--json", str(ROOT / "scenarios" / "mtg" / "420.5c-lethal-damage.yaml"))
+    assert res.exit_code == 0
+    doc = json.loads(res.stdout)
+    rows = {r["rule"]: r for r in doc["implemented"]}
+    assert rows["mtg:420.5c"]["scenarios"] == ["420.5c-lethal-damage.yaml", "420.5c-lethal-damage.yaml#已有伤害累计致命"]
+    assert rows["mtg:420.5a"]["scenarios"] == []
+    chapters = {c["chapter"]: c for c in doc["chapters"]}
+    assert chapters["4. 咒语，异能，和效应"]["implemented"] > 40
+    res = run("coverage", "--book", "nope")
+    assert res.exit_code == 2
+
+
+def test_new_scenario_template_is_a_valid_scenario(tmp_path):
+    res = run("new-scenario", "420.5b")
+    assert res.exit_code == 0
+    assert "防御力为0或更少的生物会置入其拥有者的坟墓场" in res.stdout
+    Scenario.model_validate(yaml.safe_load(res.stdout))
+    out = tmp_path / "x.yaml"
+    res = run("new-scenario", "420.5b", "--out", str(out))
+    assert res.exit_code == 0 and out.exists()
+    assert run("new-scenario", "420.5b", "--out", str(out)).exit_code == 2
+    assert run("new-scenario", "999.9").exit_code == 2

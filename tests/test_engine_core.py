@@ -1,0 +1,167 @@
+"""The core is game-agnostic: a toy game built only from its hooks gets priority, the stack,
+replacement (each effect once per event), APNAP trigger order and rewinding for free.
+
+This is also the smallest example of plugging a game into the core (see the WoW issue).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from judge.engine.core.errors import IllegalAction, MissingChoice
+from judge.engine.core.game import Game
+from judge.engine.core.objects import Event, PendingTrigger, Player
+from judge.engine.core.registry import RuleRegistry
+
+toy_rules = RuleRegistry("toy", book="mtg")
+toy_rules.declare("100.1", reasons={"damage": "player amount", "doubled": "effect before after"},
+                  near_misses={"already": "effect"})
+toy_rules.declare("100.2", reasons={"resolved": "item"})
+
+
+@dataclass
+class Doubler:
+    id: str
+    name: str
+
+
+@dataclass
+class Item:
+    id: str
+    controller: str
+    amount: int
+
+    @property
+    def name(self):
+        return self.id
+
+
+class Toy(Game):
+    game = "toy"
+    book = "mtg"
+    rules = toy_rules
+    ACTIONS = Game.ACTIONS | {"hit": "do_hit", "bad": "do_bad"}
+
+    def __init__(self, doublers=0):
+        super().__init__()
+        for n in ("A", "B", "C"):
+            p = Player(n)
+            self.players.append(p)
+            self.by_name[n] = p
+        self.active = "A"
+        self.priority = "A"
+        self.step = "main"
+        self.doublers = [Doubler(f"d{i}", f"倍增{i}") for i in range(doublers)]
+        self.resolved: list[str] = []
+
+    # hooks
+    def replacements(self, ev):
+        return list(self.doublers) if ev.kind == "damage" else []
+
+    def apply_replacement(self, r, ev):
+        new = ev.derive(amount=ev.data["amount"] * 2)
+        self.fire("100.1", "doubled", [], effect=r.name, before=ev.data["amount"], after=new.data["amount"])
+        return [new]
+
+    def replacement_already_applied(self, r, ev):
+        self.near_miss("100.1", "already", [], once=(r.id, ev.root), effect=r.name)
+
+    def replacement_chooser(self, ev, cands):
+        return ev.data["player"].name, cands
+
+    def event_subject(self, ev):
+        return ev.data["player"].name
+
+    def perform(self, ev):
+        p = ev.data["player"]
+        self.set(p, "life", p.life - ev.data["amount"])
+        return True
+
+    def put_on_stack(self, t: PendingTrigger):
+        self.stack.append(Item(t.id, t.controller, 1))
+
+    def resolve_top(self):
+        item = self.stack.pop()
+        self.begin_step("event", "resolve", {"object": item.id})
+        self.fire("100.2", "resolved", [], item=item.id)
+        self.resolved.append(item.id)
+        self.give_priority(self.active)
+
+    def end_step(self):
+        self.step = "end"
+        self.give_priority(self.active)
+
+    # actions
+    def do_hit(self, actor, amount=1, **_):
+        self.require_priority(actor)
+        f = self.fire("100.1", "damage", [], player="B", amount=amount)
+        with self.under(f):
+            self.happen([Event("damage", {"player": self.by_name["B"], "amount": amount})])
+        self.took_action(actor)
+
+    def do_bad(self, actor, **_):
+        f = self.fire("100.1", "damage", [], player="B", amount=5)
+        with self.under(f):
+            self.set(self.by_name["B"], "life", 1)
+        raise IllegalAction("toy:100.1", "damage", {}, "not allowed")
+
+
+def test_each_replacement_applies_once_per_event():
+    g = Toy(doublers=2)
+    g.act("hit", "A", {"amount": 2}, {"replacement": {"B": "d0"}})
+    assert g.by_name["B"].life == 20 - 8
+    step = g.trace.steps[-1]
+    assert [f.reason for f in step.firings] == ["damage", "doubled", "doubled"]
+    assert [n.reason for n in step.near_misses] == ["already", "already"]
+
+
+def test_choice_among_replacements_is_strict():
+    g = Toy(doublers=2)
+    with pytest.raises(MissingChoice) as e:
+        g.act("hit", "A", {"amount": 2})
+    assert e.value.options == ["d0", "d1"] and e.value.by == "B"
+
+
+def test_priority_goes_round_and_the_stack_resolves():
+    g = Toy()
+    g.stack.append(Item("x", "A", 1))
+    g.act("pass", "A", {})
+    assert g.priority == "B"
+    g.act("pass", "B", {})
+    assert g.priority == "C"
+    g.act("pass", "C", {})
+    assert g.resolved == ["x"] and g.priority == "A"
+    with pytest.raises(IllegalAction):
+        g.act("pass", "B", {})
+
+
+def test_triggers_go_on_the_stack_active_player_first():
+    g = Toy()
+    for who, tid in (("C", "c1"), ("A", "a1"), ("B", "b1")):
+        g.pending.append(PendingTrigger(tid, "src", 0, "src", who, object(), None))
+    g.begin_step("event", "x")
+    g.before_priority()
+    assert [i.id for i in g.stack] == ["a1", "b1", "c1"]     # bottom → top: APNAP
+
+
+def test_one_players_triggers_need_an_order_choice():
+    g = Toy()
+    ab1, ab2 = object(), object()
+    g.pending += [PendingTrigger("t1", "s1", 0, "s1", "A", ab1, None), PendingTrigger("t2", "s2", 0, "s2", "A", ab2, None)]
+    g.begin_step("event", "x")
+    with pytest.raises(MissingChoice):
+        g.before_priority()
+
+
+def test_an_illegal_action_is_rewound():
+    g = Toy()
+    with pytest.raises(IllegalAction):
+        g.act("bad", "A", {})
+    assert g.by_name["B"].life == 20
+    assert g.trace.steps[-1].firings == []
+
+
+def test_new_ids_are_stable():
+    g = Toy()
+    assert [g.new_id("x"), g.new_id("x"), g.new_id("x")] == ["x", "x#2", "x#3"]

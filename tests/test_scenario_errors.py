@@ -1,0 +1,191 @@
+"""Bad input gets a clear error naming file, line and what was expected — never a traceback.
+
+And strict choices: a missing choice fails listing the legal options; an
+unused choice fails; loading a board fires nothing.
+"""
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from judge.engine.core.errors import MissingChoice, UnusedChoice
+from judge.engine.scenario.load import load_scenario
+from judge.engine.scenario.run import replay
+from judge.engine.scenario.yamlio import ScenarioError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+BASE = """\
+book: mtg
+title: 测试
+source: "420.5c"
+players: {甲: {}, 乙: {}}
+turn: {active: 甲, step: 战斗后的行动阶段, priority: 甲}
+board:
+  甲: {battlefield: [{card: 灰熊, id: bear}]}
+  乙: {hand: [{card: 闪电击, id: bolt}], battlefield: [{card: 山脉, id: m1}]}
+actions:
+  - {as: 甲, pass: true}
+  - {as: 乙, cast: bolt, targets: [bear], mana: [m1]}
+  - pass_until: stack_empty
+expect:
+  where: {bear: graveyard}
+"""
+
+
+@pytest.fixture
+def write(tmp_path):
+    root = tmp_path / "scenarios"
+    (root / "cards").mkdir(parents=True)
+    (root / "mtg").mkdir()
+    shutil.copy(ROOT / "scenarios" / "cards" / "mtg.yaml", root / "cards" / "mtg.yaml")
+
+    def _write(text: str, name: str = "t.yaml") -> Path:
+        p = root / "mtg" / name
+        p.write_text(textwrap.dedent(text), "utf-8")
+        return p
+
+    return _write
+
+
+def error_of(path) -> ScenarioError:
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(path)
+    return e.value
+
+
+def test_base_is_valid(write):
+    out = replay(load_scenario(write(BASE)))
+    assert out.passed, out.failures
+
+
+def test_yaml_syntax_error_names_the_line(write):
+    p = write(BASE.replace("  甲: {battlefield: [{card: 灰熊, id: bear}]}", "  甲: {battlefield: [{card: 灰熊, id: bear}]"))
+    e = error_of(p)
+    assert e.file == str(p) and e.line in (7, 8) and "YAML" in e.message
+
+
+def test_unknown_field_names_file_line_and_field(write):
+    p = write(BASE.replace("players: {甲: {}, 乙: {}}", "players: {甲: {lief: 3}, 乙: {}}"))
+    e = error_of(p)
+    text = e.located()
+    assert f"{p}:4:" in text and "players.甲.lief" in text and "unknown field" in text
+
+
+def test_wrong_type(write):
+    p = write(BASE.replace("players: {甲: {}, 乙: {}}", "players: {甲: {life: lots}, 乙: {}}"))
+    text = error_of(p).located()
+    assert ":4:" in text and "players.甲.life" in text
+
+
+def test_unknown_card_suggests_names(write):
+    p = write(BASE.replace("{card: 灰熊, id: bear}", "{card: 灰熊熊, id: bear}"))
+    e = error_of(p)
+    assert e.line == 7 and "unknown card '灰熊熊'" in e.message and "灰熊" in e.message
+    assert "board.甲.battlefield.0.card" in e.located()
+
+
+def test_unknown_rule_id(write):
+    p = write(BASE + "  fired: [999.9z]\n")
+    e = error_of(p)
+    assert e.line == 15 and "book 'mtg' has no rule 999.9z" in e.message
+
+
+def test_not_fired_on_an_unimplemented_rule_is_refused(write):
+    p = write(BASE + "  not_fired: [100.1]\n")
+    e = error_of(p)
+    assert "never applies it" in e.message and "could never be met (or never fail)" in e.message
+
+
+def test_unknown_step_player_and_id(write):
+    p = write(BASE.replace("step: 战斗后的行动阶段", "step: 喝茶阶段").replace("{as: 甲, pass: true}", "{as: 丙, pass: true}")
+              .replace("cast: bolt", "cast: bolt2"))
+    e = error_of(p)
+    text = e.located()
+    assert "unknown step '喝茶阶段'" in text and "unknown player '丙'" in text and "unknown id 'bolt2'" in text
+    assert ":5:" in text and ":10:" in text and ":11:" in text
+
+
+def test_card_library_errors_name_the_library_line(write, tmp_path):
+    lib = tmp_path / "scenarios" / "cards" / "mtg.yaml"
+    lib.write_text(lib.read_text("utf-8").replace("    types: [瞬间]\n    text: 闪电击", "    types: [瞬发]\n    text: 闪电击"),
+                   "utf-8")
+    e = error_of(write(BASE))
+    assert str(lib) in e.located() and "unknown card type" in e.located()
+
+
+def test_an_action_needs_exactly_one_verb(write):
+    p = write(BASE.replace("- {as: 甲, pass: true}", "- {as: 甲, pass: true, cast: bolt}"))
+    text = error_of(p).located()
+    assert ":10:" in text and "exactly one of" in text
+
+
+def test_missing_choice_lists_the_legal_options(write):
+    text = BASE.replace("hand: [{card: 闪电击, id: bolt}]",
+                        "hand: [{card: 闪电击, id: bolt}], library: []").replace(
+        "expect:\n  where: {bear: graveyard}\n", "expect: {}\n")
+    text = text.replace("  - {as: 乙, cast: bolt, targets: [bear], mana: [m1]}",
+                        "  - {as: 乙, cast: bolt, mana: [m1]}")
+    text = text.replace("  甲: {battlefield: [{card: 灰熊, id: bear}]}",
+                        "  甲: {battlefield: [{card: 灰熊, id: bear}, {card: 灰熊, id: bear2}]}")
+    out = replay(load_scenario(write(text)))
+    assert isinstance(out.error, MissingChoice)
+    assert out.error.line == 11
+    assert "legal options: 甲, 乙, bear, bear2" in out.error.message
+
+
+def test_unused_choice_fails(write):
+    p = write(BASE.replace("  - pass_until: stack_empty", "  - pass_until: stack_empty\n    choices: {may: {bolt: true}}"))
+    out = replay(load_scenario(p))
+    assert isinstance(out.error, UnusedChoice) and "may.bolt" in out.error.message and out.error.line == 12
+
+
+def test_illegal_action_without_rejected_stops_the_replay(write):
+    p = write(BASE.replace("{as: 乙, cast: bolt, targets: [bear], mana: [m1]}", "{as: 乙, cast: bolt, targets: [bear]}"))
+    out = replay(load_scenario(p))
+    assert out.error is not None and "cannot pay" in out.error.message and out.error.line == 11
+    assert out.error.rule == "mtg:409.1h"
+
+
+def test_rejected_by_the_wrong_rule_is_a_failure(write):
+    p = write(BASE.replace("{as: 乙, cast: bolt, targets: [bear], mana: [m1]}",
+                           "{as: 乙, cast: bolt, targets: [bear], rejected: 408.1d}\n  - {as: 乙, pass: true}")
+              .replace("  - pass_until: stack_empty\n", "").replace("where: {bear: graveyard}", "where: {bear: battlefield}"))
+    out = replay(load_scenario(p))
+    assert not out.passed and out.error is None
+    assert any("not mtg:408.1d" in f.message for f in out.failures)
+
+
+def test_accepted_action_expected_to_be_rejected_is_a_failure(write):
+    p = write(BASE.replace("{as: 乙, cast: bolt, targets: [bear], mana: [m1]}",
+                           "{as: 乙, cast: bolt, targets: [bear], mana: [m1], rejected: 409.1h}"))
+    out = replay(load_scenario(p))
+    assert any("but it was accepted" in f.message for f in out.failures)
+
+
+def test_failures_name_the_expectation_line(write):
+    p = write(BASE.replace("where: {bear: graveyard}", "where: {bear: battlefield}\n  life: {甲: 19}"))
+    out = replay(load_scenario(p))
+    texts = [f.text() for f in out.failures]
+    assert f"{p}:14: expect.where.bear: expected battlefield, got graveyard (at end)" in texts
+    assert any(t.startswith(f"{p}:15: expect.life.甲: expected 19, got 20") for t in texts)
+
+
+def test_loading_fires_nothing(write):
+    text = BASE.replace("{card: 灰熊, id: bear}", "{card: 灰熊, id: bear, damage: 5}")
+    text = text.split("actions:")[0] + "actions:\n  - {as: 甲, pass: true}\nexpect: {where: {bear: graveyard}}\n"
+    out = replay(load_scenario(write(text)))
+    assert out.passed
+    load = out.trace.steps[0]
+    assert load.kind == "load" and load.firings == [] and load.near_misses == []
+    assert [f.rule for f in out.trace.steps[1].firings] == ["mtg:420.5c"]
+
+
+def test_change_toughness_and_it_survives(write):
+    """An outcome is computed from the board, never looked up: 2/4 survives the same bolt."""
+    p = write(BASE.replace("{card: 灰熊, id: bear}", "{card: 灰熊, id: bear, with: {pt: 2/4}}")
+              .replace("where: {bear: graveyard}", "where: {bear: battlefield}\n  damage: {bear: 3}"))
+    assert replay(load_scenario(p)).passed
