@@ -48,7 +48,7 @@ def test_scenario_passes(path, variant):
 
 def test_enough_scenarios_and_variants():
     files = scenario_files()
-    assert len(files) >= 60
+    assert len([p for p in files if loaded(p).model.book == "mtg"]) >= 60
     with_variants = [p for p in files if loaded(p).model.variants]
     assert len(with_variants) == len(files), [p.name for p in files if not loaded(p).model.variants]
 
@@ -90,12 +90,14 @@ def test_trace_json_schema_and_ids():
     assert {"subject": "bear", "attr": "zone", "before": "battlefield", "after": "graveyard"} in lethal[0]["changes"]
 
 
-def test_every_implemented_rule_is_exercised():
+def test_every_implemented_mtg_rule_is_exercised():
     from judge.engine.games.mtg.rules import rules
 
     used = set()
     for p in scenario_files():
         sf = loaded(p)
+        if sf.model.book != "mtg":
+            continue
         for v in instances(sf):
             t = replay(sf, v).trace
             for s in t.steps:
@@ -105,14 +107,13 @@ def test_every_implemented_rule_is_exercised():
 
 
 def test_every_firing_uses_its_declared_fields():
-    from judge.engine.games.mtg.rules import rules
-
     for p in scenario_files():
         sf = loaded(p)
+        codes = sf.game_cls.rules.codes
         for v in instances(sf):
             for s in replay(sf, v).trace.steps:
                 for f in [*s.firings, *s.near_misses]:
-                    declared = rules.codes[f.reason].fields
+                    declared = codes[f.reason].fields
                     assert set(f.fields) == set(declared), (p.name, f.rule, f.reason, sorted(f.fields), declared)
 
 
