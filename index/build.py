@@ -30,7 +30,7 @@ Progress = Callable[[str, int, int], None]
 # frequencies, then one saturation), not whoosh's per-field sum.
 FIELD_WEIGHTS = {"title": 1.6, "text": 1.0, "gloss": 0.9, "section": 0.3, "examples": 0.35}
 # A stop word the book names as a term and uses in fewer than this share of its documents is a term there.
-STOP_TERM_SHARE = 0.05
+STOP_TERM_SHARE = 0.1
 
 
 def schema():
@@ -106,9 +106,9 @@ def book_vocabulary(vocab: Vocabulary, docs: list[Doc], stop_df: dict[str, int])
     """The game's vocabulary as this book needs it. A stop word that the book
     names as a term of its own (a glossary headword or a rule heading) and uses
     in few documents is a term here, not a function word: MTG's 地 (land) is
-    also the adverb particle 地, but a book that writes 的 in most rules and 地
-    in 3 % of them means the land. 你 and 如果 are headwords of the 2026 CR too,
-    but in 8 % and 28 % of its rules: they stay stop words."""
+    also the adverb particle 地, but a book that writes 的 in 75 % of its rules
+    and 地 in 3–6 % means the land. The 2026 CR also defines 你 (8 %: a term
+    there too) and 如果 (28 %: still a stop word)."""
     names = set()
     for d in docs:
         names.update(normalize(n) for n in d.names)
@@ -153,4 +153,35 @@ def _lookup(book, docs: list[Doc]) -> dict:
             children[d.uid] = kids
     # document number (= position in `docs`, the order documents are added) → prior, when not 1
     priors = {str(i): d.prior for i, d in enumerate(docs) if d.prior != 1.0}
-    return {"keys": keys, "names": names, "children": children, "english": english, "priors": priors}
+    return {"keys": keys, "names": names, "children": children, "english": english, "priors": priors,
+            "cites": _cites(book, docs, keys)}
+
+
+def _cites(book, docs: list[Doc], keys: dict[str, str]) -> dict[str, list[int]]:
+    """Glossary entry (document number) → the rules its definition cites
+    (`参见规则702.19`), as document numbers. A cited rule that is only a heading
+    (702.19 践踏) stands for the rules below it, which answer: they are listed
+    after it, at every depth (708 牌面朝下 → 708.2a).
+    The glossary bridge of `index.search` passes weight along these links."""
+    num = {d.uid: i for i, d in enumerate(docs)}
+    out: dict[str, list[int]] = {}
+    for i, d in enumerate(docs):
+        if d.kind != "glossary":
+            continue
+        targets: list[int] = []
+        for ref in book.node(d.uid).refs:
+            for key in ref.targets:
+                uid = keys.get(key)
+                if uid is None or uid not in num:
+                    continue
+                targets.append(num[uid])
+                if docs[num[uid]].prior < 1.0:  # a heading: the whole rule below it
+                    stack = list(book.node(uid).children)
+                    while stack:
+                        c = stack.pop(0)
+                        if c in num:
+                            targets.append(num[c])
+                        stack.extend(book.node(c).children)
+        if targets:
+            out[str(i)] = list(dict.fromkeys(targets))
+    return out

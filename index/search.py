@@ -25,6 +25,8 @@ COVERAGE_FLOOR = 0.45  # score multiplier for a hit that covers none of the conc
 CANDIDATES = 60        # hits kept after ranking
 K1, B = 1.2, 0.75      # BM25 saturation and length normalisation
 ABSENT_BOOST, ABSENT_BOOST_CAP = 1.8, 0.9  # expansions of a concept the book lacks (see _absent_concepts)
+BRIDGE = 0.3           # share of a glossary entry's score passed to each rule it cites
+BRIDGE_FROM = 20       # from the glossary entries among this many best documents
 IDF_FULL = 3.0         # a concept whose rarest typed term has this idf (df ≈ 5 %) counts fully
 
 _NUMERIC = re.compile(r"^(?:规则|rule\s*|cr\s*)?(\d{3}(?:[.\s]*(?:\d+|[a-z](?![a-z])))*)(\.?)$")
@@ -127,6 +129,10 @@ class Index:
 
     def prior(self, doc: int) -> float:
         return self._priors.get(doc, 1.0)
+
+    @cached_property
+    def cites(self) -> dict[int, list[int]]:
+        return {int(k): v for k, v in self.lookup.get("cites", {}).items()}
 
     @cached_property
     def _priors(self) -> dict[int, float]:
@@ -255,13 +261,35 @@ def _ranked(idx: Index, q: Query, n: int) -> list[tuple[int, float]]:
                     h[c] = min(0.5, h.get(c, 0.0) + 0.5 / need[c])
     weights = _concept_weights(idx, q)
     total = sum(weights) or 1.0
-    ranked = []
+    final: dict[int, float] = {}
     for doc, s in scores.items():
         cover = sum(weights[c] * share for c, share in hits[doc].items())
         factor = COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * min(1.0, cover / total)
-        ranked.append((s * factor * idx.prior(doc), doc))
-    ranked.sort(key=lambda x: (-x[0], x[1]))
+        final[doc] = s * factor * idx.prior(doc)
+    _bridge(idx, final)
+    ranked = sorted(((s, doc) for doc, s in final.items()), key=lambda x: (-x[0], x[1]))
     return [(doc, s) for s, doc in ranked[:n]]
+
+
+def _bridge(idx: Index, final: dict[int, float]) -> None:
+    """The glossary as a bridge: it defines each concept in plain words and
+    cites the rules about it. A glossary entry that matches the query well
+    passes a share of its score to the rules it cites, so a question that
+    describes a concept without naming it (召唤失调: "can a creature that just
+    came in attack") reaches the rule through the definition."""
+    cites = idx.cites
+    if not cites or not final:
+        return
+    top = sorted(final.items(), key=lambda x: -x[1])[:BRIDGE_FROM]
+    bonus: dict[int, float] = {}
+    for doc, s in top:
+        targets = cites.get(doc)
+        if not targets:
+            continue
+        for t in targets:
+            bonus[t] = max(bonus.get(t, 0.0), BRIDGE * s)
+    for t, b in bonus.items():
+        final[t] = final.get(t, 0.0) + b * idx.prior(t)
 
 
 def _absent_concepts(idx: Index, q: Query) -> set[int]:

@@ -99,6 +99,38 @@ def test_section_headings_are_inherited(tmp_path):
     assert "702.20a" not in ids(search(idx, "践踏 伤害", 1))
 
 
+TINY_CR = ("3. 牌张类别\n302. 生物\n"
+           "302.6. 除非操控者从其最近的一回合开始时一直操控某生物，否则该生物便不能攻击。\n"
+           "302.7. 生物的力量和防御力可以被效应改变。\n"
+           "5. 回合结构\n508. 宣告攻击者步骤\n508.1. 主动牌手宣告攻击者。被选择的生物必须未横置。\n\n"
+           "词汇表\n\n召唤失调规则\n非正式用语，指刚进入战场的生物在其操控者的下一个回合开始之前不能攻击。参见规则302.6。\n")
+
+
+def test_glossary_definition_is_a_bridge_to_the_rule_it_cites(tmp_path, monkeypatch):
+    import index.search as S
+
+    book = tmp_path / "tiny.txt"
+    book.write_text(TINY_CR, encoding="utf-8")
+    idx = open_index(str(book))
+    q = "刚进入战场的生物在下一个回合前能横置吗"   # the words of the definition, not of 302.6
+    assert ids(search(idx, q, 3)) == ["glossary:召唤失调规则", "302.6", "508.1"]
+    monkeypatch.setattr(S, "BRIDGE", 0.0)
+    assert ids(search(idx, q, 3)) == ["glossary:召唤失调规则", "508.1", "302.6"]
+
+
+def test_question_words_are_dropped_whole(mtg):
+    # 怎么样 is not a word of the book; it used to be cut into 怎/么/样 and 怎, 样 searched
+    q = parse("传奇 怎么样", mtg.seg, mtg.vocab, {}, mtg.known)
+    assert [c.typed for c in q.concepts] == ["传奇"]
+
+
+def test_a_stop_word_the_book_names_as_a_term_is_searched(mtg):
+    # 地 is a particle to the stop list, and a land to the MTG book (a headword, in few rules)
+    assert "地" not in mtg.vocab.stopwords and "的" in mtg.vocab.stopwords
+    q = parse("每回合可以使用几个地", mtg.seg, mtg.vocab, {}, mtg.known)
+    assert "地" in [c.typed for c in q.concepts]
+
+
 def test_bigram_field_catches_words_jieba_splits_differently(rift):
     # 废牌堆 is one word to jieba; a query for 牌堆 still reaches it through bigrams
     assert any("废牌堆" in h.text for h in search(rift, "牌堆 公开信息", 5))
