@@ -41,3 +41,42 @@ def test_step_templates_cover_every_action_and_event():
         assert kind in st, kind
     for kind in ("load", "checkpoint", "resolve", "step_begins"):
         assert kind in st, kind
+
+
+def test_every_phrase_the_code_uses_exists():
+    """Chinese phrases inside reason fields come from phrases.yaml; every literal key used must exist."""
+    import re
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parents[1] / "judge" / "engine" / "games" / "mtg"
+    have = reasons.phrases("mtg")
+    used = set()
+    for f in src.glob("*.py"):
+        used.update(re.findall(r'say\(\s*"([^"{}]+)"', f.read_text("utf-8")))
+    for dynamic in ("zone.graveyard", "zone.hand", "zone.exile", "zone.library", "until.end_of_turn",
+                    "until.end_of_combat", "until.permanent", "delayed.leaves", "delayed.untaps", "delayed.dies",
+                    "while_tapped", "while_controlled"):
+        used.add(dynamic)
+    assert used and not sorted(used - set(have)), sorted(used - set(have))
+    assert reasons.phrase("core", "ability_of", source="灰熊") == "灰熊的异能"
+
+
+def test_no_chinese_sentences_in_the_mtg_rule_code():
+    """Identifiers of the book (types, steps, keywords) may appear in code; sentences may not."""
+    import re
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parents[1] / "judge" / "engine" / "games" / "mtg"
+    offenders = []
+    for f in sorted(src.glob("*.py")):
+        if f.name in ("vocab.py", "data.py"):
+            continue
+        text = re.sub(r'"""[\s\S]*?"""', "", f.read_text("utf-8"))
+        for line in text.splitlines():
+            if line.strip().startswith("#"):
+                continue
+            for m in re.finditer(r'f"([^"]*[\u4e00-\u9fff][^"]*\{[^"]*)"', line):
+                if re.search(r"[a-z]{4}", re.sub(r"\{[^}]*\}", "", m.group(1))):
+                    continue          # an English error message that quotes a term
+                offenders.append(f"{f.name}: {m.group(0)}")
+    assert not offenders, offenders

@@ -113,6 +113,18 @@ def render_change(c, names: dict, display=None, lang: str = "zh") -> str:
     return f"{who}.{attrs.get(c.attr, c.attr)}: {val(c.before)} → {val(c.after)}"
 
 
+def phrases(game: str, lang: str = "zh") -> dict[str, str]:
+    return _load(lang, "phrases").get(game, {})
+
+
+def phrase(game: str, key: str, lang: str = "zh", **fields) -> str:
+    """A short Chinese phrase the engine puts into a reason's fields (phrases.yaml), never text in code."""
+    t = phrases(game, lang).get(key)
+    if t is None:
+        raise KeyError(f"no phrase {game}:{key!r} in judge/data/templates/{lang}/phrases.yaml")
+    return t.format(**{k: show(v) for k, v in fields.items()}) if fields else t
+
+
 def missing(registry, lang: str = "zh") -> list[str]:
     """Reason codes the registry declares that have no template."""
     have = templates(registry.game, lang)

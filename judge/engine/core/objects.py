@@ -84,7 +84,9 @@ class StackAbility:
 
     @property
     def name(self) -> str:
-        return f"{self.source_name}的异能"
+        from judge.engine.reasons import phrase
+
+        return phrase("core", "ability_of", source=self.source_name)
 
     @property
     def ref(self) -> Ref:

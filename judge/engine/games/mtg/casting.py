@@ -16,6 +16,7 @@ from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.effects import Ctx, run
 from judge.engine.games.mtg.filters import matches, target_problem
 from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.triggers import choose_targets, legal_targets
 
 MAIN = ("战斗前的行动阶段", "战斗后的行动阶段")
@@ -55,17 +56,17 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     actor = game.require_priority(actor)
     obj = game.objects.get(cast)
     if obj is None:
-        raise _illegal(game, "409.1a", "not_castable", f"no object {cast!r}", player=game.by_name.get(actor, actor), object=cast, why="不存在")
+        raise _illegal(game, "409.1a", "not_castable", f"no object {cast!r}", player=game.by_name.get(actor, actor), object=cast, why=say("not_exists"))
     c = chars(game, obj)
     if obj.zone != "hand" or obj.owner != actor:
         raise _illegal(game, "409.1a", "not_castable", f"{obj.name} ({obj.id}) is not in {actor}'s hand",
-                       player=game.by_name.get(actor, actor), object=obj, why="不在其手牌中")
+                       player=game.by_name.get(actor, actor), object=obj, why=say("not_in_hand"))
     if "地" in c.types:
         raise _illegal(game, "409.1a", "not_castable", f"{obj.name} is a land: play it with `play:` (212.6a)",
-                       player=game.by_name.get(actor, actor), object=obj, why="地不是咒语")
+                       player=game.by_name.get(actor, actor), object=obj, why=say("land_not_spell"))
     if obj.card.cost is None:
         raise _illegal(game, "409.1a", "not_castable", f"{obj.name} has no mana cost (401.1b)", player=game.by_name.get(actor, actor),
-                       object=obj, why="没有魔法力费用")
+                       object=obj, why=say("no_mana_cost"))
     if "瞬间" not in c.types:
         why = sorcery_timing_problem(game, actor)
         if why:
@@ -103,8 +104,8 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     if chosen:
         game.fire("409.1c", "targets_chosen", [obj] + _target_objs(game, chosen), object=obj,
                   targets=_target_names(game, chosen))
-    game.fire("409.1f", "total_cost", [obj], object=obj, cost=M.show_cost(total) + (" + 牺牲" if sac else ""),
-              printed=M.show_cost(cost), changes="；".join(changes) or "无")
+    game.fire("409.1f", "total_cost", [obj], object=obj, cost=M.show_cost(total) + (say("cost.plus_sacrifice") if sac else ""),
+              printed=M.show_cost(cost), changes="；".join(changes) or say("none"))
     activate_mana_sources(game, actor, mana)
     pay_cost(game, actor, obj, total, pay, sacrifice=sac)
     cf = game.fire("409.1i", "spell_cast", [obj], player=game.by_name.get(actor, actor), object=obj)
@@ -115,11 +116,11 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
 
 def sorcery_timing_problem(game, actor) -> str | None:
     if game.active != actor:
-        return "在自己的回合"
+        return say("timing.own_turn")
     if game.step not in MAIN:
-        return "在行动阶段"
+        return say("timing.main_phase")
     if game.stack:
-        return "于堆叠空着时"
+        return say("timing.stack_empty")
     return None
 
 
@@ -153,7 +154,7 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
             t = game.by_name.get(p) if p in game.by_name else game.objects.get(p)
             if t is None:
                 raise _illegal(game, "409.1c", "illegal_target", f"unknown target {p!r}", object=obj, target=p,
-                               check="exists", expected="存在", actual="不存在")
+                               check="exists", expected=say("check.exists"), actual=say("check.missing"))
             bad = target_problem(game, spec, t, source=obj, controller=controller, source_colors=colors)
             if bad:
                 check, exp, act = bad
@@ -197,11 +198,11 @@ def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str]]:
             if s.get("cost_reduction"):
                 n = M.mana_value(M.parse_cost(s["cost_reduction"]))
                 red += n
-                changes.append(f"{src.name} 减少{{{n}}}")
+                changes.append(say("cost.reduced", source=src.name, n=n))
             if s.get("cost_increase"):
                 n = M.mana_value(M.parse_cost(s["cost_increase"]))
                 inc += n
-                changes.append(f"{src.name} 增加{{{n}}}")
+                changes.append(say("cost.increased", source=src.name, n=n))
     return M.adjust(obj.card.cost, red, inc, x), changes
 
 
@@ -217,7 +218,7 @@ def _sacrifice_cost(game, obj, extra, costs, actor):
     o = game.objects.get(pick)
     if o is None or o not in cands:
         raise _illegal(game, "409.1h", "cannot_pay", f"{pick} cannot be sacrificed to pay for {obj.name}",
-                       player=game.by_name.get(actor, actor), object=obj, cost="牺牲", pool=pick)
+                       player=game.by_name.get(actor, actor), object=obj, cost=say("cost.sacrifice"), pool=pick)
     return o
 
 
@@ -232,15 +233,15 @@ def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, ot
     options = M.payments(total, p.pool)
     if not options:
         raise _illegal(game, "409.1h", "cannot_pay",
-                       f"{actor} cannot pay {M.show_cost(total)} for {obj.name} from pool {M.show(p.pool) if p.pool else '空'}",
-                       player=game.by_name.get(actor, actor), object=obj, cost=M.show_cost(total), pool=M.show(p.pool) if p.pool else "空")
+                       f"{actor} cannot pay {M.show_cost(total)} for {obj.name} from pool {M.show(p.pool) if p.pool else say('empty')}",
+                       player=game.by_name.get(actor, actor), object=obj, cost=M.show_cost(total), pool=M.show(p.pool) if p.pool else say("empty"))
     keys = [M.show(o) for o in options]
     if pay is not None:
         want = M.show(M.parse_pool(pay)) if not isinstance(pay, str) or "{" in pay else pay
         if want not in keys:
             raise _illegal(game, "409.1h", "cannot_pay", f"cannot pay {M.show_cost(total)} as {want}; "
                            f"possible: {', '.join(keys)}", player=game.by_name.get(actor, actor), object=obj, cost=M.show_cost(total),
-                           pool=M.show(p.pool) if p.pool else "空")
+                           pool=M.show(p.pool) if p.pool else say("empty"))
         spend = options[keys.index(want)]
     elif len(options) == 1:
         spend = options[0]
@@ -252,9 +253,9 @@ def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, ot
     if other:
         parts.extend(other)
     if sacrifice is not None:
-        parts.append(f"牺牲{sacrifice.name}")
+        parts.append(say("cost.sacrifice_of", object=sacrifice.name))
     f = game.fire("409.1h", "cost_paid", [obj] + ([sacrifice] if sacrifice else []), player=p, object=obj,
-                  mana=M.show(spend) if spend else "无", other="、".join(parts) or "无")
+                  mana=M.show(spend) if spend else say("none"), other="、".join(parts) or say("none"))
     with game.under(f):
         if spend:
             pool = dict(p.pool)
@@ -318,7 +319,7 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
             raise _illegal(game, "403.5", "activation_timing", f"only {why}", player=game.by_name.get(actor, actor), object=obj, why=why)
     if timing == "your_upkeep" and not (game.active == actor and game.step == "维持"):
         raise _illegal(game, "403.5", "activation_timing", "only during your upkeep", player=game.by_name.get(actor, actor), object=obj,
-                       why="只能在你的维持中使用")
+                       why=say("timing.your_upkeep"))
     cost = M.parse_cost(spec.get("cost", ""))
     tap = "T" in cost
     if tap:
@@ -328,7 +329,7 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
         c = chars(game, obj)
         if "生物" in c.types and obj.sick:
             if "敏捷" in c.keywords:
-                game.fire("212.3d", "haste_ignores", [obj], object=obj, what="横置起动")
+                game.fire("212.3d", "haste_ignores", [obj], object=obj, what=say("tap_ability"))
             else:
                 raise _illegal(game, "212.3d", "summoning_sick_tap",
                                f"{obj.name} has not been controlled since the start of the turn (召唤失调)", object=obj)
@@ -347,7 +348,7 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
         sac = game.objects.get(pick)
         if sac not in cands:
             raise _illegal(game, "409.1h", "cannot_pay", f"{pick} cannot be sacrificed", player=game.by_name.get(actor, actor), object=obj,
-                           cost="牺牲", pool=pick)
+                           cost=say("cost.sacrifice"), pool=pick)
     discards = []
     if spec.get("discard"):
         n = int(spec["discard"])
@@ -358,15 +359,15 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
         pick = pick if isinstance(pick, list) else [pick]
         if len(pick) != n or any(p not in hand for p in pick):
             raise _illegal(game, "409.1h", "cannot_pay", f"cannot discard {pick} (hand: {', '.join(hand) or 'empty'})",
-                           player=game.by_name.get(actor, actor), object=obj, cost=f"弃{n}张牌",
-                           pool="、".join(hand) or "无手牌")
+                           player=game.by_name.get(actor, actor), object=obj, cost=say("cost.discard_n", n=n),
+                           pool="、".join(hand) or say("no_cards_in_hand"))
         discards = [game.objects[p] for p in pick]
-        other.append("弃" + "、".join(o.name for o in discards))
+        other.append(say("cost.discard_of", objects=[o.name for o in discards]))
     for cname, n in (spec.get("remove_counters") or {}).items():
         if obj.counters.get(cname, 0) < n:
             raise _illegal(game, "409.1h", "cannot_pay", f"{obj.name} has no {cname} counter to remove",
-                           player=game.by_name.get(actor, actor), object=obj, cost=f"移去{n}个{cname}指示物", pool="无")
-        other.append(f"移去{n}个{cname}指示物")
+                           player=game.by_name.get(actor, actor), object=obj, cost=say("cost.remove_counters", n=n, counter=cname), pool=say("none"))
+        other.append(say("cost.remove_counters", n=n, counter=cname))
     if is_mana:
         _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other)
         return
@@ -413,12 +414,12 @@ def _mana_text(spec) -> str:
     for e in spec.get("effects", []):
         v = e.get("add_mana")
         if v == "any_land_color":
-            out.append("一点你操控的地所能产生颜色的魔法力")
+            out.append(say("mana.any_land_color"))
         elif v == "same":
-            out.append("一点同类别的魔法力")
+            out.append(say("mana.same"))
         elif isinstance(v, str):
             out.append(M.show(M.parse_pool(v if "{" in v else "{" + "}{".join(v) + "}")))
-    return "、".join(out) or "魔法力"
+    return "、".join(out) or say("mana.generic")
 
 
 def resolve_mana_trigger(game, t) -> None:
@@ -450,10 +451,10 @@ def do_play(game, actor, play=None, **_):
     obj = game.objects.get(play)
     if obj is None or obj.zone != "hand" or obj.owner != actor:
         raise _illegal(game, "212.6a", "land_timing", f"{play!r} is not in {actor}'s hand", player=game.by_name.get(actor, actor),
-                       object=play, why="不在手牌中")
+                       object=play, why=say("not_in_hand"))
     if "地" not in chars(game, obj).types:
         raise _illegal(game, "212.6a", "land_timing", f"{obj.name} is not a land; cast it with `cast:`",
-                       player=game.by_name.get(actor, actor), object=obj, why="不是地")
+                       player=game.by_name.get(actor, actor), object=obj, why=say("not_a_land"))
     why = sorcery_timing_problem(game, actor)
     if why:
         raise _illegal(game, "212.6a", "land_timing", f"a land can only be played {why}", player=game.by_name.get(actor, actor), object=obj,

@@ -246,7 +246,7 @@ def _counters(objs, res) -> None:
             if d:
                 c.power += d[0] * n
                 c.toughness += d[1] * n
-                c.notes.append(("6c", "指示物", name, n))
+                c.notes.append(("6c", "counters", name, n))
 
 
 def _counter_delta(name: str):
@@ -343,17 +343,19 @@ def _pt(game, c: Chars, op, a: _Applier, sub: str) -> None:
 
 def describe_notes(c: Chars) -> str:
     """'6c 指示物 +1/+1 ×1；6b 巨人成长 +4/+4 …' for a firing explaining a P/T value."""
+    from judge.engine.games.mtg.words import say
+
     parts = []
     for sub, src, op, val in c.notes:
         if op == "=":
-            parts.append(f"{sub} {src} 设为 {val}")
+            parts.append(say("layer.set", sub=sub, source=src, value=val))
         elif op == "switch":
-            parts.append(f"{sub} {src} 交换力量与防御力 → {val}")
+            parts.append(say("layer.switch", sub=sub, source=src, value=val))
         elif sub == "6c":
-            parts.append(f"6c {op} 指示物 ×{val}")
+            parts.append(say("layer.counters", counter=op, n=val))
         else:
-            parts.append(f"{sub} {src} {val}")
-    return "；".join(parts)
+            parts.append(say("layer.modify", sub=sub, source=src, value=val))
+    return say("layer.sep").join(parts)
 
 
 __all__ = ["Chars", "compute", "chars", "printed", "describe_notes", "CEffect", "AbilityDef"]

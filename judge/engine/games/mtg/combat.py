@@ -20,6 +20,7 @@ from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.core.trace import Ref
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.words import say
 
 MAX_ENUMERATE = 12
 
@@ -28,11 +29,11 @@ MAX_ENUMERATE = 12
 class CombatDamage(StackAbility):
     @property
     def name(self) -> str:
-        return "战斗伤害"
+        return say("combat_damage")
 
     @property
     def ref(self) -> Ref:
-        return Ref(self.id, "战斗伤害")
+        return Ref(self.id, say("combat_damage"))
 
 
 def _illegal(game, number, code, message, **fields):
@@ -74,8 +75,12 @@ rules.declare("310.1", reasons={"combat_damage_assigned": "assignments"})
 rules.declare("310.2a", reasons={"no_combat_damage": "object power"})
 rules.declare("310.4", reasons={"combat_damage_dealt": "assignments"})
 
-_WHY = {"not_creature": "不是生物", "not_controller": "不由主动玩家操控", "tapped": "已横置",
-        "sick": "召唤失调（并非自主动玩家最近一回合开始时便持续操控）", "cant_attack": "不能攻击"}
+_WHY_KEY = {"not_creature": "why.not_creature", "not_controller": "why.not_active_controller",
+            "tapped": "why.tapped", "sick": "why.sick", "cant_attack": "why.cant_attack"}
+
+
+def _why(code: str) -> str:
+    return say(_WHY_KEY[code])
 
 
 def do_attack(game, actor, attack=None, **_):
@@ -91,13 +96,13 @@ def do_attack(game, actor, attack=None, **_):
                                f"{o.name} ({o.id}) can't attack: summoning sick and no haste (212.3d, 308.2a)",
                                object=o)
             if why:
-                raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_WHY[why]}",
-                               object=o, why=_WHY[why])
+                raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_why(why)}",
+                               object=o, why=_why(why))
     if game.awaiting != ("宣告攻击者", actor):
         raise _illegal(game, "308.2a", "cannot_attack",
                        f"{actor} cannot declare attackers now (step {game.step}; "
                        f"{'waiting for ' + str(game.awaiting) if game.awaiting else 'attackers are declared at the start of 宣告攻击者'})",
-                       object="-", why="时机不对")
+                       object="-", why=say("why.wrong_time"))
     if attack is None:
         attack = []
     if isinstance(attack, str):
@@ -117,21 +122,21 @@ def do_attack(game, actor, attack=None, **_):
         o = game.objects.get(aid)
         if o is None or o.zone != "battlefield":
             raise _illegal(game, "308.2a", "cannot_attack", f"{aid!r} is not a permanent on the battlefield",
-                           object=aid, why="不在场上")
+                           object=aid, why=say("why.not_on_battlefield"))
         why = can_attack(game, o)
         if why == "sick":
             raise _illegal(game, "212.3d", "summoning_sick_attack",
                            f"{o.name} ({o.id}) can't attack: summoning sick and no haste (212.3d, 308.2a)", object=o)
         if why:
-            raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_WHY[why]}", object=o,
-                           why=_WHY[why])
+            raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_why(why)}", object=o,
+                           why=_why(why))
         if d not in defenders:
-            raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} can't attack {d!r}", object=o, why="防御玩家不合法")
+            raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} can't attack {d!r}", object=o, why=say("why.bad_defender"))
         objs.append(o)
     _check_attack_rules(game, objs)
     for o in objs:
         if o.sick:
-            game.fire("212.3d", "haste_ignores", [o], object=o, what="攻击")
+            game.fire("212.3d", "haste_ignores", [o], object=o, what=say("attack"))
     if objs:
         f = game.fire("308.2c", "attackers_tapped", objs, objects=objs)
         with game.under(f):
@@ -164,12 +169,12 @@ def _check_attack_rules(game, objs) -> None:
     def restriction(sel) -> str | None:
         for o in sel:
             if chars(game, o).flags.get("cant_attack_alone") and len(sel) == 1:
-                return f"{o.name}不能单独进行攻击"
+                return say("why.cant_attack_alone", object=o.name)
         for src in game.battlefield():
             for ab in chars(game, src).abilities:
                 if ab.kind == "static" and ab.spec.get("max_attackers") is not None and \
                         len(sel) > ab.spec["max_attackers"]:
-                    return f"每回合只有{ab.spec['max_attackers']}个生物可以攻击"
+                    return say("why.max_attackers", n=ab.spec["max_attackers"])
         return None
 
     def requirements(sel) -> int:
@@ -235,42 +240,42 @@ def block_problem(game, b, a) -> tuple | None:
     """None if `b` may block `a` on its own terms (309.2a, 501.2, 502.4b)."""
     cb = chars(game, b)
     if "生物" not in cb.types:
-        return ("309.2a", "不是生物")
+        return ("309.2a", say("why.not_creature"))
     if b.tapped:
-        return ("309.2a", "已横置")
+        return ("309.2a", say("why.tapped"))
     if cb.flags.get("cant_block"):
-        return ("309.2a", "不能阻挡")
+        return ("309.2a", say("why.cant_block"))
     ca = chars(game, a)
     if "飞行" in ca.keywords and "飞行" not in cb.keywords:
-        return ("502.4b", "具飞行异能的生物不能被不具飞行异能的生物阻挡")
+        return ("502.4b", say("why.flying"))
     if "次元幽影" in ca.keywords and "次元幽影" not in cb.keywords:
-        return ("501.2", "具次元幽影异能的生物只能被具次元幽影异能的生物阻挡")
+        return ("501.2", say("why.shadow_attacker"))
     if "次元幽影" in cb.keywords and "次元幽影" not in ca.keywords:
-        return ("501.2", "具次元幽影异能的生物只能阻挡具次元幽影异能的生物")
+        return ("501.2", say("why.shadow_blocker"))
     cond = ca.flags.get("unblockable_if_defender_controls")
     if cond and a.attacking:
         from judge.engine.games.mtg.filters import select
 
         if select(game, {**cond, "controller": "you"}, controller=a.attacking):
-            return ("308.1", f"{a.name}攻击的防御玩家{a.attacking}操控符合条件的永久物，它不能被阻挡")
+            return ("308.1", say("why.unblockable_defender", object=a.name, player=a.attacking))
     return None
 
 
 def do_block(game, actor, block=None, **_):
     if game.awaiting != ("宣告阻挡者", actor):
         raise _illegal(game, "309.2a", "cannot_block", f"{actor} cannot declare blockers now", object="-",
-                       why="时机不对")
+                       why=say("why.wrong_time"))
     block = block or {}
     pairs = []
     for bid, aids in block.items():
         b = game.objects.get(str(bid))
         if b is None or b.zone != "battlefield" or chars(game, b).controller != actor:
             raise _illegal(game, "309.2a", "cannot_block", f"{bid!r} is not a creature {actor} controls",
-                           object=str(bid), why="不由防御玩家操控")
+                           object=str(bid), why=say("why.not_defender_controlled"))
         for aid in (aids if isinstance(aids, list) else [aids]):
             a = game.objects.get(str(aid))
             if a is None or not a.attacking:
-                raise _illegal(game, "309.2a", "cannot_block", f"{aid!r} is not attacking", object=b, why="未攻击")
+                raise _illegal(game, "309.2a", "cannot_block", f"{aid!r} is not attacking", object=b, why=say("why.not_attacking"))
             bad = block_problem(game, b, a)
             if bad:
                 rule, why = bad
@@ -284,9 +289,9 @@ def do_block(game, actor, block=None, **_):
             pairs.append((b, a))
     _check_block_rules(game, actor, pairs)
     game.awaiting = None
-    blocks = [f"{b.name}→{a.name}" for b, a in pairs]
+    blocks = [say("block_pair", blocker=b.name, attacker=a.name) for b, a in pairs]
     f = game.fire("309.2e", "blockers_declared", [x for p in pairs for x in p], player=game.by_name[actor],
-                  blocks=blocks or "无")
+                  blocks=blocks or say("none"))
     with game.under(f):
         for b, a in pairs:
             game.set(b, "blocking", b.blocking + [a.id])
@@ -317,7 +322,7 @@ def _check_block_rules(game, actor, pairs) -> None:
             need = chars(game, a).flags.get("min_blockers")
             n = counts.get(a.id, 0)
             if need and 0 < n < need:
-                return f"{a.name}只能被{need}个或更多生物阻挡"
+                return say("why.min_blockers", object=a.name, n=need)
         return None
 
     def requirements(sel_pairs) -> int:
@@ -408,7 +413,7 @@ def assign_combat_damage(game) -> None:
         game.first_strike_done = True
     if not assignments:
         return
-    item = CombatDamage(game.new_id("战斗伤害"), "", 0, "战斗", game.active, None, "combat_damage", [],
+    item = CombatDamage(game.new_id(say("combat_damage")), "", 0, say("combat_damage"), game.active, None, "combat_damage", [],
                         {"assign": assignments})
     f = game.fire("310.1", "combat_damage_assigned", [x for s, t, _ in assignments for x in (s, t)],
                   assignments=_assign_text(assignments))
@@ -423,7 +428,7 @@ def _no_damage(game, o, power) -> None:
 
 
 def _assign_text(assignments) -> list[str]:
-    return [f"{s.name}→{t.name} {n}" for s, t, n in assignments]
+    return [say("assignment", source=s.name, target=t.name, n=n) for s, t, n in assignments]
 
 
 def resolve_combat_damage(game, item) -> None:

@@ -17,6 +17,7 @@ from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import count, select
 from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.state import Card, CEffect, Delayed, Shield, card_def
 
 
@@ -153,7 +154,7 @@ def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
         objs = select(game, a["max_mana_value"], controller=ctrl, source_id=sid)
         if not objs:
             if ctx is not None:
-                game.fire("104.2", "undefined_as_zero", [], what="由你操控的永久物间最高之总魔法力费用")
+                game.fire("104.2", "undefined_as_zero", [], what=say("max_mana_value"))
             return 0
         return max(chars(game, o).mana_value for o in objs)
     if "life" in a:
@@ -298,8 +299,8 @@ def _discard(game, ctx, e):
         if len(hand) <= n:
             chosen = [o.id for o in hand]
             if len(hand) < n:
-                game.fire("416.3", "do_what_you_can", [p], player=p, wanted=f"弃{n}张牌",
-                          did=f"弃{len(hand)}张牌")
+                game.fire("416.3", "do_what_you_can", [p], player=p, wanted=say("discard_n", n=n),
+                          did=say("discard_n", n=len(hand)))
         else:
             ids = [o.id for o in hand]
             ans = game.choose("discard", p.name, by=p.name, options=ids, legal=lambda a, ids=ids: (
@@ -409,13 +410,13 @@ def _holds(kind, obj, ctx) -> bool:
 
 def _cond_zh(kind, obj) -> str:
     name = obj.name if obj is not None else "?"
-    return {"while_tapped": f"只要{name}持续横置", "while_controlled": f"只要你操控{name}"}.get(kind, kind)
+    return say(kind, object=name) if kind in ("while_tapped", "while_controlled") else kind
 
 
 def _until_zh(until) -> str:
     if isinstance(until, tuple):
-        return {"while_tapped": "只要保持横置"}.get(until[0], until[0])
-    return {"end_of_turn": "直到回合结束", "end_of_combat": "直到战斗结束", "permanent": "持续"}.get(until, until)
+        return say("until.while_tapped") if until[0] == "while_tapped" else until[0]
+    return say(f"until.{until}") if until in ("end_of_turn", "end_of_combat", "permanent") else until
 
 
 def _objs(game, ctx, ref):
@@ -508,13 +509,13 @@ def _becomes(game, ctx, e):
         words.append("／".join(b["subtypes"]))
     if b.get("colors") is not None:
         ops.append((5, "set_color", list(b["colors"])))
-        words.append("".join(b["colors"]) + "色")
+        words.append(say("color_word", colors="".join(b["colors"])))
     if b.get("pt"):
         ops.append((6, "set_pt", parse_pt(b["pt"])))
         words.append(b["pt"])
     if b.get("pt_count"):
         ops.append((6, "set_pt_count", b["pt_count"]))
-        words.append("力量与防御力等同于计数")
+        words.append(say("pt_count"))
     f = _fire(game, ctx, "effect_becomes", objs, source=ctx.source_name, objects=objs, what=" ".join(words),
               until=_until_zh(until))
     with game.under(f):
@@ -560,7 +561,7 @@ def _prevent(game, ctx, e):
     n = "all" if amt == "all" else amount(game, ctx, amt)
     if e.get("from") is not None and e.get("to") is None:      # a rule-changing effect (418.3b example 2)
         f = _fire(game, ctx, "effect_prevent_rule", [], source=ctx.source_name,
-                  what="将造成的所有伤害" if n == "all" else f"{n}点伤害", until=_until_zh(until))
+                  what=say("prevent.all") if n == "all" else say("prevent.n", n=n), until=_until_zh(until))
         game.shields.append(Shield(game.new_id(f"{ctx.subject}.shield"), "prevent", getattr(ctx.source, "id", ""),
                                    ctx.source_name, ctx.controller, None, n,
                                    {"source_filter": e["from"], "combat_only": bool(e.get("combat"))}, until))
@@ -621,9 +622,8 @@ def _delayed(game, ctx, e):
 def _delayed_text(spec) -> str:
     w = spec["when"]
     if w["event"] == "step":
-        return f"在{w.get('step')}开始时"
-    return {"leaves": "当此生物离场时", "untaps": "当此生物成为未横置时", "dies": "当此生物进入坟墓场时"}.get(
-        w["event"], w["event"])
+        return say("delayed.step", step=w.get("step"))
+    return say(f"delayed.{w['event']}") if w["event"] in ("leaves", "untaps", "dies") else w["event"]
 
 
 @rules.implements("413.2c", reasons={"may_chosen": "player choice", "cannot_choose": "player option why"})
@@ -638,7 +638,7 @@ def _may(game, ctx, e):
         ans = game.choose("may", subject, by=who.name, options=[False])
     else:
         ans = game.choose("may", subject, by=who.name, options=[True, False], auto=False)
-    game.fire("413.2c", "may_chosen", [who], player=who, choice=("是" if ans else "否"))
+    game.fire("413.2c", "may_chosen", [who], player=who, choice=say("answer.yes") if ans else say("answer.no"))
     if ans:
         run(game, ctx, inner)
     else:
@@ -650,7 +650,7 @@ def _impossible(game, ctx, effects, who) -> str | None:
         if "sacrifice" in ef:
             f = ef["sacrifice"] or {}
             if not select(game, {**f, "controller": "you"}, controller=who.name):
-                return "没有可以牺牲的永久物"
+                return say("why.no_sacrifice")
     return None
 
 
@@ -658,13 +658,11 @@ def _effects_zh(effects) -> str:
     out = []
     for ef in effects:
         if "sacrifice" in ef:
-            out.append("牺牲一个生物" if (ef["sacrifice"] or {}).get("types") == ["生物"] else "牺牲一个永久物")
+            out.append(say("sacrifice_creature") if (ef["sacrifice"] or {}).get("types") == ["生物"]
+                       else say("sacrifice_permanent"))
         else:
             out.append(next(iter(ef)))
     return "，".join(out)
-
-
-CREATURE_TYPES_FILE = "creature_types"
 
 
 def _choose_type(game, ctx, e):
@@ -673,10 +671,10 @@ def _choose_type(game, ctx, e):
     known = creature_types()
     ans = game.choose("type", ctx.subject, by=ctx.controller, options=None, rule="212.1e",
                       legal=lambda a: None if isinstance(a, str) and a in known else
-                      ("只能选择正好一个现有的生物类别" if isinstance(a, str) and ("／" in a or "/" in a)
-                       else f"{a!r} 不是生物类别"))
+                      (say("why.one_creature_type") if isinstance(a, str) and ("／" in a or "/" in a)
+                       else say("why.not_creature_type", value=a)))
     ctx.chosen["type"] = ans
-    _fire(game, ctx, "effect_chosen", [], player=game.by_name[ctx.controller], what="生物类别", value=ans)
+    _fire(game, ctx, "effect_chosen", [], player=game.by_name[ctx.controller], what=say("creature_type"), value=ans)
 
 
 def _choose_color(game, ctx, e):
@@ -684,7 +682,7 @@ def _choose_color(game, ctx, e):
 
     ans = game.choose("color", ctx.subject, by=ctx.controller, options=list(COLORS), auto=False)
     ctx.chosen["color"] = ans
-    _fire(game, ctx, "effect_chosen", [], player=game.by_name[ctx.controller], what="颜色", value=ans)
+    _fire(game, ctx, "effect_chosen", [], player=game.by_name[ctx.controller], what=say("color"), value=ans)
 
 
 @rules.implements("402.8f", reasons={"haunting": "object target"})

@@ -19,6 +19,7 @@ from judge.engine.core.objects import Event, Player
 from judge.engine.games.mtg.chars import chars, printed
 from judge.engine.games.mtg.filters import matches
 from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.words import say, zone
 from judge.engine.games.mtg.state import Card, Shield
 
 
@@ -173,12 +174,12 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
         inst = spec.get("instead", "exile")
         to = {"exile": "exile", "shuffle_into_library": "library"}.get(inst, "exile")
         ne = ev.derive(to=to, shuffle=inst == "shuffle_into_library")
-        f = game.fire(rule, code, [rep.source, d["object"]], effect=rep.name, event=before, before="坟墓场",
+        f = game.fire(rule, code, [rep.source, d["object"]], effect=rep.name, event=before, before=say("zone.graveyard"),
                       after=describe(ne))
         ne.firing = f
         return [ne]
     if spec["event"] == "gain_life" and spec.get("instead") == "draw":
-        f = game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=before, after="抽一张牌")
+        f = game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=before, after=say("replace.draw"))
         ne = Event("draw", {"player": d["player"]}, f.id, firing=f)
         return [ne]
     if spec["event"] == "draw" and spec.get("instead") == "return_from_graveyard":
@@ -188,12 +189,12 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
             return [ev]
         pick = game.choose("targets", rep.id, by=p.name, options=options)
         card = game.objects[pick if isinstance(pick, str) else pick[0]]
-        f = game.fire(rule, code, [rep.source, card], effect=rep.name, event=before, before="抽一张牌",
-                      after=f"将{card.name}从坟墓场移回手上")
+        f = game.fire(rule, code, [rep.source, card], effect=rep.name, event=before, before=say("replace.draw"),
+                      after=say("replace.return_from_graveyard", object=card.name))
         return [Event("move", {"object": card, "to": "hand", "from": "graveyard", "reason": "effect"}, f.id,
                       firing=f)]
     if spec.get("instead") == "nothing":
-        game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=before, after="什么都不做")
+        game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=before, after=say("replace.nothing"))
         return []
     return [ev]
 
@@ -202,17 +203,15 @@ def describe(ev: Event) -> str:
     d = ev.data
     k = ev.kind
     if k == "damage":
-        return f"{d.get('source_name', '?')}对{d['target'].name}造成{d['amount']}点伤害"
+        return say("event.damage", source=d.get("source_name", "?"), target=d["target"].name, n=d["amount"])
     if k == "move":
-        zone = {"graveyard": "坟墓场", "exile": "移出游戏", "library": "牌库", "hand": "手牌",
-                "battlefield": "场上"}.get(d["to"], d["to"])
-        return f"{d['object'].name}置入{zone}"
+        return say("event.move", object=d["object"].name, zone=zone(d["to"]))
     if k == "destroy":
-        return f"消灭{d['object'].name}"
+        return say("event.destroy", object=d["object"].name)
     if k == "gain_life":
-        return f"{d['player'].name}获得{d['amount']}点生命"
+        return say("event.gain_life", player=d["player"].name, n=d["amount"])
     if k == "draw":
-        return f"{d['player'].name}抽一张牌"
+        return say("event.draw", player=d["player"].name)
     return k
 
 

@@ -15,11 +15,10 @@ from judge.engine.games.mtg import casting, combat, events, resolve, sba, trigge
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute, describe_notes
 from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.state import Card, MPlayer
 
 ZONES = ("library", "hand", "graveyard", "battlefield", "exile")
-ZONE_ZH = {"library": "牌库", "hand": "手牌", "graveyard": "坟墓场", "battlefield": "场上", "exile": "移出游戏",
-           "stack": "堆叠", "gone": "消失"}
 
 rules.declare("102.2a", reasons={"winner": "player"})
 rules.declare("102.4a", reasons={"game_drawn": "players"})
@@ -188,13 +187,15 @@ class MtgGame(Game):
         printed_pt = f"{card.power}/{card.toughness}" if card.power is not None and "生物" in card.types else None
         diffs = []
         if c.pt != printed_pt and c.pt is not None:
-            diffs.append(("力量/防御力", printed_pt or "无", c.pt))
+            diffs.append((say("char.pt"), printed_pt or say("none"), c.pt))
         if list(c.colors) != list(card.colors):
-            diffs.append(("颜色", "".join(card.colors) or "无色", "".join(c.colors) or "无色"))
+            diffs.append((say("char.colors"), "".join(card.colors) or say("check.colorless"),
+                          "".join(c.colors) or say("check.colorless")))
         if list(c.types) != list(card.types):
-            diffs.append(("类别", "".join(card.types), "".join(c.types)))
+            diffs.append((say("char.types"), "".join(card.types), "".join(c.types)))
         if len(c.abilities) != len(card.abilities) or c.keywords != list(card.keywords):
-            diffs.append(("异能", str(len(card.abilities) + len(card.keywords)), str(len(c.abilities) + len(c.keywords))))
+            diffs.append((say("char.abilities"), str(len(card.abilities) + len(card.keywords)),
+                          str(len(c.abilities) + len(c.keywords))))
         for what, before, after in diffs:
             self.fire("418.2", "enters_affected", [obj], object=obj, printed=f"{what} {before}",
                       actual=f"{what} {after}", detail=describe_notes(c) or "-")
@@ -353,14 +354,14 @@ class MtgGame(Game):
             if old is None or old == k:
                 continue
             o = self.objects[i]
-            labels = ("力量/防御力", "颜色", "类别", "关键词异能")
+            labels = (say("char.pt"), say("char.colors"), say("char.types"), say("char.keywords"))
             for idx, label in enumerate(labels):
                 if old[idx] != k[idx]:
                     b, a = old[idx], k[idx]
                     if idx:
-                        b, a = "".join(b) or "无", "".join(a) or "无"
-                    self.fire("418.5a", "characteristics_changed", [o], object=o, what=label, before=b or "无",
-                              after=a or "无", detail=describe_notes(c) if idx == 0 else "-")
+                        b, a = "".join(b) or say("none"), "".join(a) or say("none")
+                    self.fire("418.5a", "characteristics_changed", [o], object=o, what=label, before=b or say("none"),
+                              after=a or say("none"), detail=describe_notes(c) if idx == 0 else "-")
         self._seen = now
 
     # ------------------------------------------------------------------ core hooks
@@ -462,7 +463,7 @@ class MtgGame(Game):
                     ok, _ = triggers.match(self, o, ch, ab.spec, ev, None)
                     if ok:
                         self.near_miss("410.7", "event_prevented", [o], once=(o.id, ab.key, ev.root),
-                                       ability=f"{o.name}的异能", source=o, event=events.describe(ev))
+                                       ability=say("ability_of", source=o.name), source=o, event=events.describe(ev))
 
     def end_of_step_state(self) -> dict:
         d = super().end_of_step_state()
@@ -500,7 +501,7 @@ class MtgGame(Game):
     @classmethod
     def display_value(cls, attr, value):
         if attr == "pool" and isinstance(value, dict):
-            return M.show(value) if value else "空"
+            return M.show(value) if value else say("empty")
         return None
 
     def normalize_pool(self, value) -> str:

@@ -16,6 +16,7 @@ from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.effects import Ctx, run
 from judge.engine.games.mtg.filters import target_problem
 from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.state import Card
 from judge.engine.games.mtg.triggers import condition_holds, condition_zh
 
@@ -68,7 +69,7 @@ def _resolve(game, item) -> None:
     if any_target:
         legal = [t for slot in legal_slots for t in slot]
         game.fire("413.2a", "targets_legal", [item, *legal], object=item, targets=legal,
-                  some_illegal="是" if sum(len(s) for s in slots) > len(legal) else "否")
+                  some_illegal=say("answer.yes") if sum(len(s) for s in slots) > len(legal) else say("answer.no"))
     if not is_spell:
         cond = item.ability.spec.get("if")
         if cond and not condition_holds(game, source or item, controller, cond):
@@ -133,9 +134,10 @@ def recheck_targets(game, item, specs, slots, controller, colors):
             else:
                 t = game.objects.get(tid)
                 if t is None or t.inc != inc:
-                    where = {"graveyard": "坟墓场", "hand": "手牌", "exile": "移出游戏", "library": "牌库",
-                             "battlefield": "场上（已是新的对象）"}.get(t.zone if t else "", "别处")
-                    bad = ("zone", "仍在原区域", f"已离开，现在{where}")
+                    z = t.zone if t else ""
+                    where = say("zone.new_object") if z == "battlefield" else (
+                        say(f"zone.{z}") if z in ("graveyard", "hand", "exile", "library") else say("zone.elsewhere"))
+                    bad = ("zone", say("check.still_there"), say("check.left_zone", zone=where))
                 else:
                     bad = target_problem(game, spec, t, source=item, controller=controller, source_colors=colors)
             if bad:

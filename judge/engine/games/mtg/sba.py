@@ -12,6 +12,7 @@ from __future__ import annotations
 from judge.engine.core.objects import Event
 from judge.engine.games.mtg.chars import compute
 from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.words import say
 
 CHECKS = []
 
@@ -65,9 +66,9 @@ def aura_illegal(game, cm):
         host = game.objects.get(o.attached_to) if o.attached_to else None
         why = None
         if host is None or host.zone != "battlefield":
-            why = "未结附于永久物上"
+            why = say("why.not_attached")
         elif host is o or "生物" in c.types:
-            why = "结附不合法"
+            why = say("why.illegal_attachment")
         if why:
             out.append(("420.5d", "aura_illegal", [o], {"object": o, "why": why}, ("move", o, "graveyard")))
     return out

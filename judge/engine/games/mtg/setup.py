@@ -11,6 +11,7 @@ import os
 from pydantic import ValidationError
 
 from judge.engine.games.mtg import turn
+from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.state import card_def, patched
 from judge.engine.games.mtg.vocab import Card as CardModel, Library, dump
 from judge.engine.scenario import yamlio
@@ -169,7 +170,7 @@ def build(game_cls, sf, v=None):
         "turn": ts.number, "active": ts.active, "step": g.step, "priority": g.priority,
         "players": {p.name: {"life": p.life, "poison": p.poison, "mana": _pool(p)} for p in g.players},
         "zones": loaded,
-        "note": "装载局面：不触发任何异能，不应用替代性效应，也不检查依状态而生的效应",
+        "note": say("load_note"),
     })
     step.line = line_of(sf.marks, ("board",))
     g.close_step()

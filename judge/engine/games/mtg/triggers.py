@@ -13,6 +13,7 @@ from judge.engine.core.objects import Event, PendingTrigger, Player, StackAbilit
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import matches, target_problem
 from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.state import AbilityDef
 
 _KIND_EVENTS = {
@@ -74,7 +75,7 @@ def collect(game, events: list[Event], snapshot) -> None:
 
 def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot) -> None:
     ok, info = match(game, src, ch, ab.spec, ev, snapshot)
-    name = f"{src.name}的异能"
+    name = say("ability_of", source=src.name)
     if ok is None:
         return
     if not ok:
@@ -230,14 +231,14 @@ def condition_holds(game, src, controller: str, cond: dict) -> bool:
 def condition_zh(cond: dict) -> str:
     parts = []
     if cond.get("life_at_most") is not None:
-        parts.append(f"你的生命不大于{cond['life_at_most']}")
+        parts.append(say("cond.life_at_most", n=cond["life_at_most"]))
     if cond.get("hand_empty") is not None:
-        parts.append("你没有手牌" if cond["hand_empty"] else "你有手牌")
+        parts.append(say("cond.hand_empty") if cond["hand_empty"] else say("cond.hand_not_empty"))
     if cond.get("controls") is not None:
-        parts.append("你操控符合条件的永久物")
+        parts.append(say("cond.controls"))
     if cond.get("source_tapped") is not None:
-        parts.append("此永久物横置" if cond["source_tapped"] else "此永久物未横置")
-    return "且".join(parts) or "条件"
+        parts.append(say("cond.source_tapped") if cond["source_tapped"] else say("cond.source_untapped"))
+    return say("cond.and").join(parts) or say("cond.generic")
 
 
 def _event_zh(ev: Event) -> str:
@@ -247,24 +248,26 @@ def _event_zh(ev: Event) -> str:
     k = ev.kind
     if k == "move":
         if d["to"] == "battlefield":
-            return f"{d['object'].name}进场"
+            return say("event.enters", object=d["object"].name)
         if d.get("from") == "battlefield":
-            return f"{d['object'].name}离场（{describe(ev)}）"
+            return say("event.leaves", object=d["object"].name, what=describe(ev))
         return describe(ev)
     if k == "step":
-        return f"{d['step']}开始"
+        return say("event.step", step=d["step"])
     if k == "cast":
-        return f"{d['player']}使用{d['object'].name}"
+        return say("event.cast", player=d["player"], object=d["object"].name)
     if k == "attack":
-        return f"{d['object'].name}进行攻击"
+        return say("event.attack", object=d["object"].name)
+    if k == "unblocked":
+        return say("event.unblocked", object=d["object"].name)
     if k == "block":
-        return f"{d['object'].name}阻挡{d['attacker'].name}"
+        return say("event.block", blocker=d["object"].name, attacker=d["attacker"].name)
     if k == "tap_for_mana":
-        return f"{d['player']}横置{d['object'].name}以产生魔法力"
+        return say("event.tap_for_mana", player=d["player"], object=d["object"].name)
     if k == "untap":
-        return f"{d['object'].name}成为未横置"
+        return say("event.untap", object=d["object"].name)
     if k == "gain_life":
-        return f"{d['player'].name}获得{d['amount']}点生命"
+        return say("event.gain_life", player=d["player"].name, n=d["amount"])
     return describe(ev)
 
 
@@ -293,7 +296,7 @@ def _delayed(game, ev: Event) -> None:
             dl.done = True
         about = game.objects.get(dl.about[0]) if dl.about else None
         f = game.fire("404.4b", "delayed_triggered", [about] if about else [], caused_by=ev.cause,
-                      ability=f"{dl.source_name}的延迟触发式异能", object=about or "-", event=_event_zh(ev))
+                      ability=say("delayed_ability_of", source=dl.source_name), object=about or "-", event=_event_zh(ev))
         ab = AbilityDef("delayed", "triggered", {"when": w, "effects": dl.spec.get("effects", [])})
         t = PendingTrigger(game.new_id(f"{dl.id}"), dl.source, 0, dl.source_name, dl.controller, ab, ev,
                            {"about": dl.about, "about_types": dl.about_types}, f.id)
@@ -318,8 +321,8 @@ def state_triggers(game) -> None:
             if game.zone_objects(ctrl, "hand"):
                 continue
             game.live_state_triggers.add(key)
-            f = game.fire("410.11", "state_trigger", [src], ability=f"{src.name}的异能", source=src,
-                          condition=f"{ctrl}没有手牌")
+            f = game.fire("410.11", "state_trigger", [src], ability=say("ability_of", source=src.name), source=src,
+                          condition=say("cond.player_hand_empty", player=ctrl))
             t = add_pending(game, src, ctrl, ab, None, f)
             t.data["state_key"] = key
 
@@ -333,7 +336,7 @@ def put_on_stack(game, t: PendingTrigger) -> None:
     src_obj = game.objects.get(t.source)
     targets = choose_targets(game, t.id, spec.get("targets", []), controller=t.controller, source=None,
                              source_colors=tuple(chars(game, src_obj).colors) if src_obj else ())
-    name = f"{t.source_name}的异能"
+    name = say("ability_of", source=t.source_name)
     if targets is None:
         game.fire("410.4", "trigger_no_target", [t.source], caused_by=t.caused_by, ability=name)
         if t.data.get("state_key"):
