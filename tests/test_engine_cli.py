@@ -103,3 +103,17 @@ def test_new_scenario_template_is_a_valid_scenario(tmp_path):
     assert res.exit_code == 0 and out.exists()
     assert run("new-scenario", "420.5b", "--out", str(out)).exit_code == 2
     assert run("new-scenario", "999.9").exit_code == 2
+
+
+def test_trace_is_identical_across_processes_and_hash_seeds():
+    import os
+
+    outs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        p = subprocess.run([sys.executable, "-m", "judge.cli", "replay", "--json",
+                            str(ROOT / "scenarios" / "mtg" / "410.3-apnap-trigger-order.yaml")],
+                           capture_output=True, text=True, env=env)
+        assert p.returncode == 0, p.stderr
+        outs.append(p.stdout)
+    assert outs[0] == outs[1]
