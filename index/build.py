@@ -71,13 +71,17 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     for w in user_words:
         seg.words(w)
     stop_df: dict[str, int] = {}
+    lengths: list[float] = []   # weighted length of each document's `words` field (BM25F)
     for i, d in enumerate(docs):
         words = []
+        counts = {}
         for name, text in _fields(d).items():
             boost = FIELD_WEIGHTS[name]
             suffix = "" if boost == 1.0 else f"^{boost}"
             terms = word_terms(normalize(text), seg)
+            counts[name] = len(terms)
             words += [t + suffix for t in terms]
+        lengths.append(round(sum(FIELD_WEIGHTS[name] * n for name, n in counts.items()), 2))
         for w in vocab.stopwords.intersection(t.split("^")[0] for t in words):
             stop_df[w] = stop_df.get(w, 0) + 1
         writer.add_document(uid=d.uid, kind=d.kind, label=d.label, crumb=d.crumb, display=d.text, order=d.order,
@@ -91,7 +95,9 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     seg.export(used | user_words, dest / "words.dict")
     vocab = book_vocabulary(vocab, docs, stop_df)
     (dest / "vocab.json").write_text(json.dumps(snapshot(vocab), ensure_ascii=False), encoding="utf-8")
-    (dest / "lookup.json").write_text(json.dumps(_lookup(book, docs), ensure_ascii=False), encoding="utf-8")
+    lk = _lookup(book, docs)
+    lk["lengths"] = lengths
+    (dest / "lookup.json").write_text(json.dumps(lk, ensure_ascii=False), encoding="utf-8")
     meta = {
         "format": 1, "analyzer": ANALYZER_VERSION, "book_id": book.id, "path": book.path, "sha256": book.sha256,
         "dialect": book.dialect, "game": game, "title": book.title or book.id, "docs": len(docs),

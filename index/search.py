@@ -92,7 +92,9 @@ class Index:
     def _stats(self) -> dict:
         r = self.reader
         n = r.doc_count_all()
-        return {"n": n, **{f: (r.field_length(f) / max(n, 1)) or 1.0 for f in ("words", "bigram")}}
+        wl = self._weighted_lengths
+        return {"n": n, **{f: (r.field_length(f) / max(n, 1)) or 1.0 for f in ("words", "bigram")},
+                "words_weighted": (sum(wl) / len(wl) if wl else 0.0) or 1.0}
 
     def scored(self, field: str, term: str, weight: float) -> list[tuple[int, float]]:
         """(document number, BM25 score × weight) for every document holding `term`."""
@@ -103,22 +105,38 @@ class Index:
             m = r.postings(field, term)
         except Exception:  # whoosh raises TermNotFound for an absent term
             return []
-        n, avg = self._stats["n"], self._stats[field]
+        n = self._stats["n"]
         df = r.doc_frequency(field, term)
         idf = math.log(1 + (n - df + 0.5) / (df + 0.5)) * weight
         out = []
         k1, b = K1, B
-        lengths = self._lengths.setdefault(field, {})
-        dfl = r.doc_field_length
+        weighted = self._weighted_lengths if field == "words" else None
+        if weighted:
+            avg = self._stats["words_weighted"]
+        else:
+            avg = self._stats[field]
+            lengths = self._lengths.setdefault(field, {})
+            dfl = r.doc_field_length
         while m.is_active():
             doc = m.id()
             tf = m.weight()
-            dl = lengths.get(doc)
-            if dl is None:
-                dl = lengths[doc] = dfl(doc, field, 1)
+            if weighted:
+                dl = weighted[doc]
+            else:
+                dl = lengths.get(doc)
+                if dl is None:
+                    dl = lengths[doc] = dfl(doc, field, 1)
             out.append((doc, idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avg))))
             m.next()
         return out
+
+    @cached_property
+    def _weighted_lengths(self) -> list[float]:
+        """Per document, the length of its `words` field with each term counted
+        at its field weight (BM25F): whoosh counts every token once, so a rule
+        with a long example or deep section headings would be cut down for
+        text that barely counts. Empty for an index built before it existed."""
+        return self.lookup.get("lengths", [])
 
     def idf(self, field: str, term: str) -> float:
         import math
