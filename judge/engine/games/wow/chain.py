@@ -1,0 +1,325 @@
+"""Adding links to the chain (705, 706, 707): playing cards, using payment powers, placing resources.
+
+A player with priority adds a link in the order of 707.1: announce it and put
+it on top of the chain (707.1a), modes and X (707.1b–c, not used by any card
+here), targets — every one legal, none twice, none that can't be targeted
+(707.1d, 706.1, 706.1b; a power the link *grants* chooses its targets only
+when it is used, 706.1c) — the total cost: an alternative cost instead of the
+printed one, then additional costs and reductions, then payment by exhausting
+resources (707.1e, glossary 资源); then the link is on the chain, "when played"
+powers trigger and the player gets priority again (707.1f). If a step cannot
+be completed the whole attempt is rewound and the game is as before (707.2):
+an `IllegalAction` citing the rule, which the core rewinds.
+
+Who may add what when: instant cards whenever the player has priority,
+others only in his own non-combat action phase with an empty chain (glossary
+瞬发, 使用); payment powers whenever he has priority (glossary 支付式能力); [横置]
+in a cost only on a ready card (glossary 横置) and, for an ally, only if it has
+been in his party since the start of his turn (glossary 激活).
+"""
+from __future__ import annotations
+
+from judge.engine.core.errors import IllegalAction, MissingChoice
+from judge.engine.core.objects import Event
+from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.filters import matches, target_problem
+from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.state import WEffect
+
+rules.declare("705.1", reasons={"resource_placed": "player object"})
+rules.declare("705.2", reasons={"card_to_chain": "player object face"})
+rules.declare("705.3", reasons={"effect_to_chain": "player source ability"})
+rules.declare("705.5", reasons={"link_source": "object source"})
+rules.declare("706.1", reasons={"untargetable": "object target why", "illegal_target": "object target check expected actual"})
+rules.declare("706.1b", reasons={"same_target_twice": "object target"})
+rules.declare("706.1c", reasons={"granted_targets_later": "object power", "too_many_targets": "object given needed"})
+rules.declare("707.1a", reasons={"link_announced": "player object"})
+rules.declare("707.1d", reasons={"targets_chosen": "object targets", "wrong_number": "object needed given"})
+rules.declare("707.1e", reasons={"total_cost": "object cost alternative", "cost_paid": "player object paid"})
+rules.declare("707.1f", reasons={"link_added": "player object"})
+rules.declare("707.2", reasons={"cannot_complete": "player object why"})
+rules.declare("704.1a", reasons={"restriction": "object requires hero"})
+rules.declare("瞬发", reasons={"not_instant_timing": "player object why"})
+rules.declare("使用", reasons={"not_playable": "player object why"})
+rules.declare("安置", reasons={"one_resource": "player object"})
+rules.declare("横置", reasons={"already_exhausted": "object"})
+rules.declare("激活", reasons={"not_since_turn_start": "object"})
+rules.declare("支付式能力", reasons={"no_such_power": "player object power", "not_controller": "player object"})
+
+
+def _illegal(game, number, code, message, **fields) -> IllegalAction:
+    return IllegalAction(game.rid(number), code, fields, message)
+
+
+def non_combat_problem(game, actor) -> str | None:
+    """Glossary 非战斗行动阶段: his own action phase, outside combat, with an empty chain."""
+    if game.active != actor:
+        return "只能在自己的回合"
+    if game.step != "行动阶段":
+        return "只能在自己的非战斗行动阶段"
+    if game.stack:
+        return "只能在连锁空着时"
+    return None
+
+
+# ------------------------------------------------------------------ playing a card (705.2)
+
+def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
+    actor = game.require_priority(actor)
+    p = game.by_name[actor]
+    obj = game.objects.get(cast)
+    if obj is None or obj.zone != "hand" or obj.owner != actor:
+        raise _illegal(game, "使用", "not_playable", f"{cast} is not in {actor}'s hand", player=p,
+                       object=obj or cast, why="不在其手牌中")
+    card = obj.card
+    if card.type == "任务":
+        raise _illegal(game, "使用", "not_playable", f"{obj.name} is a quest: quests are placed as resources",
+                       player=p, object=obj, why="任务不能使用，只能作为资源安置")
+    if card.type in ("英雄", "资源"):
+        raise _illegal(game, "使用", "not_playable", f"{obj.name} cannot be played", player=p, object=obj,
+                       why="这张牌不能使用")
+    if not card.instant:
+        why = non_combat_problem(game, actor)
+        if why:
+            raise _illegal(game, "瞬发", "not_instant_timing", f"{obj.name} is not instant: {why}", player=p,
+                           object=obj, why=why)
+    if card.requires:
+        hero = game.hero_of(actor)
+        if hero is None or card.requires not in chars(game, hero).subtypes:
+            raise _illegal(game, "704.1a", "restriction", f"{obj.name} requires a {card.requires} hero",
+                           object=obj, requires=card.requires, hero=hero.name if hero else "无")
+    # 707.1a announce: the card goes on top of the chain
+    f = game.fire("707.1a", "link_announced", [obj], player=p, object=obj)
+    with game.under(f):
+        from judge.engine.games.wow.events import move
+
+        move(game, obj, "chain", controller=actor)
+        obj.link = {"controller": actor, "targets": []}
+    game.fire("705.2", "card_to_chain", [obj], player=p, object=obj, face="面朝上")
+    # 707.1d targets
+    specs = ([card.attach] if card.attach else []) + list((card.play or {}).get("targets", []))
+    _granted_note(game, obj, specs, targets)
+    obj.link["targets"] = check_targets(game, obj, specs, targets, controller=actor)
+    # 707.1e total cost, then payment
+    alt = _alternative(game, obj, actor, costs)
+    cost = 0 if alt is not None else int(card.cost or 0)
+    game.fire("707.1e", "total_cost", [obj], object=obj, cost=cost,
+              alternative=f"横置{alt.name}" if alt is not None else "无")
+    if alt is not None:
+        f = game.fire("707.1e", "cost_paid", [obj, alt], player=p, object=obj, paid=f"横置{alt.name}（替代性费用）")
+        with game.under(f):
+            game.happen([Event("exhaust", {"object": alt}, f.id, firing=f)])
+    else:
+        pay_resources(game, actor, cost, obj, costs)
+    obj.link["alternative"] = alt.id if alt is not None else None
+    lf = game.fire("707.1f", "link_added", [obj], player=p, object=obj)
+    with game.under(lf):
+        game.happen([Event("play", {"object": obj, "player": actor}, lf.id, firing=lf)])
+    game.took_action(actor)
+
+
+def _granted_note(game, obj, specs, given) -> None:
+    """706.1c: a link that grants a power with targets chooses only its own targets now."""
+    granted = []
+    for e in (obj.card.play or {}).get("effects", []):
+        g = e.get("grant")
+        if g:
+            inner = g.get("payment") or g.get("triggered") or {}
+            if inner.get("targets"):
+                granted.append(g.get("text") or "被给予的能力")
+    if not granted:
+        return
+    n_given = len(given) if isinstance(given, list) else (1 if given else 0)
+    if n_given > len(specs):
+        raise _illegal(game, "706.1c", "too_many_targets",
+                       f"{obj.name} chooses only its own {len(specs)} target(s) now; the targets of the power it "
+                       f"grants are chosen when that power is used (706.1c)", object=obj, given=n_given,
+                       needed=len(specs))
+    game.fire("706.1c", "granted_targets_later", [obj], object=obj, power="；".join(granted))
+
+
+def check_targets(game, obj, specs, given, *, controller) -> list:
+    """707.1d / 706.1: the targets an action names, all legal, as (kind, id, inc) slots."""
+    p = game.by_name[controller]
+    if not specs:
+        if given:
+            raise _illegal(game, "707.1d", "wrong_number", f"{obj.name} has no targets", object=obj, needed=0,
+                           given=len(given))
+        return []
+    if given is None:
+        given = []
+        for i, spec in enumerate(specs):
+            sub = obj.id if len(specs) == 1 else f"{obj.id}[{i + 1}]"
+            from judge.engine.games.wow.filters import legal_targets
+
+            legal = legal_targets(game, spec, controller=controller, source=obj)
+            if not legal:
+                raise _illegal(game, "707.2", "cannot_complete", f"{obj.name}: no legal target", player=p,
+                               object=obj, why="没有合法的目标")
+            ans = game.choose("targets", sub, by=controller, options=[o.id for o in legal])
+            given.append(ans[0] if isinstance(ans, list) else ans)
+    given = list(given) if isinstance(given, list) else [given]
+    if len(given) != len(specs):
+        raise _illegal(game, "707.1d", "wrong_number", f"{obj.name} needs {len(specs)} target(s), {len(given)} given",
+                       object=obj, needed=len(specs), given=len(given))
+    if len(set(given)) != len(given):
+        dup = next(g for g in given if given.count(g) > 1)
+        raise _illegal(game, "706.1b", "same_target_twice", f"one link cannot target {dup} twice (706.1b)",
+                       object=obj, target=game.objects.get(dup) or dup)
+    slots = []
+    for spec, gid in zip(specs, given):
+        t = game.objects.get(gid)
+        if t is None:
+            raise _illegal(game, "706.1", "illegal_target", f"unknown target {gid!r}", object=obj, target=gid,
+                           check="exists", expected="存在", actual="不存在")
+        bad = target_problem(game, spec, t, source=obj, controller=controller)
+        if bad:
+            check, exp, act = bad
+            if check == "untargetable":
+                raise _illegal(game, "706.1", "untargetable", f"{t.name} can't be targeted (706.1)", object=obj,
+                               target=t, why=act)
+            raise _illegal(game, "706.1", "illegal_target", f"{t.name} ({gid}) is not a legal target: {exp} ≠ {act}",
+                           object=obj, target=t, check=check, expected=exp, actual=act)
+        slots.append([("obj", t.id, t.inc)])
+    game.fire("707.1d", "targets_chosen", [obj] + [game.objects[s[0][1]] for s in slots], object=obj,
+              targets=[game.objects[s[0][1]] for s in slots])
+    return slots
+
+
+def _alternative(game, obj, actor, costs):
+    """707.1e: "you may exhaust [a card] rather than pay [this card]'s cost" — the player's decision."""
+    spec = (obj.card.play_cost or {}).get("alternative")
+    if not spec:
+        if costs and costs.get("alternative"):
+            raise _illegal(game, "707.2", "cannot_complete", f"{obj.name} has no alternative cost",
+                           player=game.by_name[actor], object=obj, why="没有替代性费用")
+        return None
+    cands = [o for o in game.in_play() if not o.tapped and matches(game, o, spec, controller=actor) is None]
+    pick = (costs or {}).get("alternative")
+    if pick is None:
+        if not cands:
+            return None
+        raise MissingChoice("costs.alternative", obj.id, [o.id for o in cands] + [False], actor,
+                            "give `costs: {alternative: ID}` to pay the alternative cost, or "
+                            "`costs: {alternative: false}` to pay the resource cost (707.1e)")
+    if pick is False:
+        return None
+    o = game.objects.get(pick)
+    if o is None or o not in cands:
+        raise _illegal(game, "707.2", "cannot_complete", f"{pick} cannot pay the alternative cost of {obj.name}",
+                       player=game.by_name[actor], object=obj,
+                       why=f"{o.name if o else pick}不能用来支付替代性费用（须为未横置的、符合条件的牌）")
+    return o
+
+
+def pay_resources(game, actor, n: int, obj, costs=None, *, why_rule: str = "707.2") -> None:
+    """Glossary 资源: pay (N) by exhausting N ready resources (the ones named in `costs: {resources: [...]}`,
+    else the first ready ones: face-down resources are interchangeable)."""
+    p = game.by_name[actor]
+    if n <= 0:
+        return
+    ready = game.resources(actor, ready=True)
+    named = (costs or {}).get("resources")
+    if named:
+        picks = [game.objects.get(i) for i in named]
+        if len(picks) != n or any(o is None or o not in ready for o in picks):
+            raise _illegal(game, why_rule, "cannot_complete", f"{named} are not {n} ready resources of {actor}",
+                           player=p, object=obj, why=f"指定的资源不是{n}个未横置的资源")
+    else:
+        if len(ready) < n:
+            raise _illegal(game, why_rule, "cannot_complete",
+                           f"{actor} cannot pay ({n}) for {obj.name}: {len(ready)} ready resource(s)",
+                           player=p, object=obj, why=f"需要横置{n}个资源，只有{len(ready)}个未横置的资源")
+        picks = ready[:n]
+    f = game.fire("707.1e", "cost_paid", [obj, *picks], player=p, object=obj, paid=f"横置{n}个资源")
+    with game.under(f):
+        game.happen([Event("exhaust", {"object": o}, f.id, firing=f) for o in picks])
+
+
+# ------------------------------------------------------------------ using a payment power (701, 705.3)
+
+def find_power(game, obj, key):
+    c = chars(game, obj)
+    pays = [ab for ab in c.powers if ab.kind == "payment"]
+    if key is None and len(pays) == 1:
+        return pays[0]
+    return next((ab for ab in pays if ab.key == key), None)
+
+
+def use_power(game, actor, activate=None, ability=None, targets=None, x=None, costs=None, mana=None, pay=None, **_):
+    actor = game.require_priority(actor)
+    p = game.by_name[actor]
+    obj = game.objects.get(activate)
+    if obj is None or obj.zone != "play":
+        raise _illegal(game, "支付式能力", "no_such_power", f"{activate} is not in play", player=p,
+                       object=obj or activate, power=ability or "-")
+    c = chars(game, obj)
+    if c.controller != actor:
+        raise _illegal(game, "支付式能力", "not_controller", f"{actor} does not control {obj.name}", player=p,
+                       object=obj)
+    ab = find_power(game, obj, ability)
+    if ab is None:
+        have = [a.key for a in c.powers if a.kind == "payment"]
+        raise _illegal(game, "支付式能力", "no_such_power",
+                       f"{obj.name} has no payment power {ability!r} now (it has: {', '.join(have) or 'none'})",
+                       player=p, object=obj, power=ability or "-")
+    spec = ab.spec
+    cost = spec.get("cost") or {}
+    if cost.get("exhaust"):
+        if obj.tapped:
+            raise _illegal(game, "横置", "already_exhausted", f"{obj.name} is exhausted: it can't be exhausted to "
+                           f"pay a cost", object=obj)
+        if c.type == "盟军" and obj.fresh and "狂暴" not in c.keywords:
+            raise _illegal(game, "激活", "not_since_turn_start", f"{obj.name} has not been in {actor}'s party since "
+                           f"the start of his turn", object=obj)
+    item = WEffect(game.new_id(f"{obj.id}.{ab.key}"), obj.id, obj.inc, obj.name, actor, ab, "payment", [],
+                   {"text": ab.text}, label=("完成" if (ab.spec or {}).get("complete") else "") +
+                   f"{obj.name}的效果")
+    name = item.name
+    f = game.fire("707.1a", "link_announced", [obj, item.id], player=p, object=item)
+    with game.under(f):
+        game.push(item)
+    game.fire("705.3", "effect_to_chain", [obj, item.id], player=p, source=obj, ability=ab.text or ab.key)
+    item.targets = check_targets(game, item, spec.get("targets", []), targets, controller=actor)
+    game.fire("707.1e", "total_cost", [obj], object=name, cost=int(cost.get("resources", 0)), alternative="无")
+    pay_resources(game, actor, int(cost.get("resources", 0)), item, costs)
+    if cost.get("exhaust"):
+        f = game.fire("707.1e", "cost_paid", [obj], player=p, object=name, paid=f"横置{obj.name}")
+        with game.under(f):
+            game.happen([Event("exhaust", {"object": obj}, f.id, firing=f)])
+        item.extra["hold"] = (obj.key, obj.exhausted_at)
+    if cost.get("destroy_self"):
+        f = game.fire("707.1e", "cost_paid", [obj], player=p, object=name, paid=f"消灭{obj.name}")
+        with game.under(f):
+            game.happen([Event("destroy", {"object": obj}, f.id, firing=f)])
+    game.fire("707.1f", "link_added", [item.id], player=p, object=name)
+    game.took_action(actor)
+
+
+# ------------------------------------------------------------------ placing a resource (705.1, 705.2)
+
+def place_resource(game, actor, play=None, **_):
+    actor = game.require_priority(actor)
+    p = game.by_name[actor]
+    obj = game.objects.get(play)
+    if obj is None or obj.zone != "hand" or obj.owner != actor:
+        raise _illegal(game, "使用", "not_playable", f"{play} is not in {actor}'s hand", player=p,
+                       object=obj or play, why="不在其手牌中")
+    why = non_combat_problem(game, actor)
+    if why:
+        raise _illegal(game, "瞬发", "not_instant_timing", f"a resource can only be placed {why}", player=p,
+                       object=obj, why=why)
+    if p.resources_placed >= 1:
+        raise _illegal(game, "安置", "one_resource", f"{actor} has already placed a resource this turn", player=p,
+                       object=obj)
+    f = game.fire("705.1", "resource_placed", [obj], player=p, object=obj)
+    with game.under(f):
+        from judge.engine.games.wow.events import move
+
+        move(game, obj, "chain", controller=actor)
+        face_up = obj.card.type == "任务"
+        obj.link = {"controller": actor, "targets": [], "resource": True}
+        game.set(obj, "face_down", not face_up)
+        game.set(p, "resources_placed", p.resources_placed + 1)
+    game.fire("705.2", "card_to_chain", [obj], player=p, object=obj, face="面朝上" if face_up else "面朝下")
+    game.took_action(actor)

@@ -1,0 +1,267 @@
+"""Characteristics of cards in play: printed values, then continuous modifiers (704, 714, 718, 719).
+
+`compute(game)` gives every card in play (and every card on the chain) its
+current characteristics. First the modifiers that give or take away powers
+(a granted "[横置]>>>…", "loses its powers and can't have powers"), since
+which ongoing powers exist decides which other modifiers exist at all; then
+every other continuous modifier — from ongoing powers of cards in play (704.1a,
+always using the current game state, 714.2) and from resolved links (714.1) —
+in timestamp order (718.1, 718.2), except that a modifier that depends on
+another (719.1: the other would change which cards it affects) applies after
+it (719.2), and a loop of dependencies starts with the earliest timestamp
+(719.3). Dependency is found by trial: apply the other modifier alone and see
+whether the set of cards this one affects changes.
+
+Conditional modifiers ("+4 ATK while defending", 714.3a) exist for their
+whole duration but only apply while the condition holds. Results are cached
+per `game.version`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.engine.games.wow.state import AbilityDef, WCard
+
+
+@dataclass(slots=True)
+class Chars:
+    name: str
+    type: str
+    subtypes: list
+    atk: int | None
+    health: int | None
+    def_: int | None
+    damage_type: str | None
+    keywords: list
+    powers: list
+    controller: str
+    unique: bool
+    instant: bool
+    ongoing: bool
+    flags: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)     # (rule, source name, what) for ATK/Health/types/control
+
+    def clone(self) -> "Chars":
+        return Chars(self.name, self.type, list(self.subtypes), self.atk, self.health, self.def_, self.damage_type,
+                     list(self.keywords), list(self.powers), self.controller, self.unique, self.instant, self.ongoing,
+                     dict(self.flags), list(self.notes))
+
+    @property
+    def is_character(self) -> bool:
+        return self.type in ("英雄", "盟军")
+
+    @property
+    def pt(self) -> str | None:
+        """ATK/Health as an expectation writes it (`pt: 2/2`)."""
+        if self.health is None:
+            return None
+        return f"{self.atk or 0}/{self.health}"
+
+
+def printed(obj: WCard) -> Chars:
+    c = obj.card
+    return Chars(c.name, c.type, list(c.subtypes), c.atk if c.atk is not None or not c.is_character else 0,
+                 c.health, c.def_, c.damage_type, list(c.keywords), list(c.abilities),
+                 obj.base_controller or obj.controller, c.unique, c.instant, c.ongoing)
+
+
+@dataclass(slots=True)
+class Applier:
+    eid: str
+    ts: int
+    rule: str                  # the rule the modifier comes from: 714.2 (ongoing power) or 714.1 (a link's)
+    source: str
+    source_name: str
+    controller: str
+    spec: dict
+    static: bool
+    keys: set | None = None    # link modifiers: the (id, inc) keys they affect
+    while_: str | None = None
+
+
+def compute(game) -> dict[str, Chars]:
+    cache = game._chars
+    if cache is not None and game._chars_version == game.version:
+        return cache
+    objs = game.in_play() + [s for s in game.stack if isinstance(s, WCard)]
+    res = {o.id: printed(o) for o in objs}
+    # powers first: granted and removed powers decide which ongoing modifiers exist
+    for m in sorted(game.live_modifiers(), key=lambda m: m.timestamp):
+        if m.kind not in ("grant", "lose_powers"):
+            continue
+        for o in objs:
+            if o.key not in m.targets or o.zone != "play":
+                continue
+            c = res[o.id]
+            if m.kind == "lose_powers":
+                c.powers = []
+                c.flags["no_powers"] = True
+                c.notes.append(("710.1a", m.source_name, "失去能力且不能具有能力"))
+            elif not c.flags.get("no_powers"):
+                c.powers.append(m.data["power"])
+                c.notes.append(("714.1", m.source_name, "获得能力"))
+    appliers = _statics(game, objs, res) + _links(game)
+    ordered, game._deps = order(game, appliers, res)
+    for a in ordered:
+        for oid in select(game, a, res):
+            apply(game, a, res[oid], res)
+    game._chars = res
+    game._chars_version = game.version
+    return res
+
+
+def chars(game, obj) -> Chars:
+    """Characteristics of any card: computed in play and on the chain, printed elsewhere."""
+    if obj.zone in ("play", "chain"):
+        c = compute(game).get(obj.id)
+        if c is not None:
+            return c
+    return printed(obj)
+
+
+def _statics(game, objs, res) -> list[Applier]:
+    out = []
+    for o in objs:
+        if o.zone != "play" or o.area == "resource":
+            continue
+        for ab in res[o.id].powers:
+            if ab.kind != "ongoing":
+                continue
+            out.append(Applier(f"{o.id}.{ab.key}", o.timestamp, "714.2", o.id, o.name, res[o.id].controller,
+                               ab.spec, True))
+    return out
+
+
+def _links(game) -> list[Applier]:
+    out = []
+    for m in game.live_modifiers():
+        if m.kind in ("grant", "lose_powers"):
+            continue
+        out.append(Applier(m.id, m.timestamp, "714.1", m.source, m.source_name, m.controller,
+                           {"kind": m.kind, **m.data}, False, m.targets, m.while_))
+    return out
+
+
+def select(game, a: Applier, res: dict) -> list[str]:
+    """The ids of the cards modifier `a` affects, judged on the characteristics in `res`."""
+    if not a.static:
+        return [oid for oid in res if game.objects[oid].key in a.keys and game.objects[oid].zone == "play"]
+    aff = a.spec.get("affects", "self")
+    src = game.objects.get(a.source)
+    if aff == "self":
+        return [a.source] if a.source in res else []
+    if aff == "attached":
+        host = src.attached_to if src is not None else None
+        return [host] if host in res else []
+    if aff == "your_hero":
+        h = game.hero_of(a.controller)
+        return [h.id] if h is not None and h.id in res else []
+    from judge.engine.games.wow.filters import matches
+
+    return [oid for oid, c in res.items() if game.objects[oid].zone == "play"
+            and matches(game, game.objects[oid], aff, controller=a.controller, source_id=a.source, ch=c) is None]
+
+
+def apply(game, a: Applier, c: Chars, res: dict) -> None:
+    s = a.spec
+    if not a.static:
+        kind = s["kind"]
+        if kind == "modify":
+            obj = next((game.objects[i] for i in res if res[i] is c), None)
+            if a.while_ and not _while_holds(obj, a.while_):
+                return
+            if s.get("atk"):
+                c.atk = (c.atk or 0) + s["atk"]
+            if s.get("health"):
+                c.health = (c.health or 0) + s["health"]
+            rule = "714.3a" if a.while_ else "714.1"
+            c.notes.append((rule, a.source_name, _delta_zh(s)))
+        elif kind == "control":
+            c.controller = a.controller
+            c.notes.append(("714.3b", a.source_name, f"由{a.controller}操控"))
+        return
+    if s.get("atk"):
+        c.atk = (c.atk or 0) + s["atk"]
+    if s.get("health") and c.health is not None:
+        c.health += s["health"]
+    if s.get("atk_per"):
+        from judge.engine.games.wow.filters import matches
+
+        n = sum(1 for oid, x in res.items() if game.objects[oid].zone == "play" and
+                matches(game, game.objects[oid], s["atk_per"], controller=a.controller, source_id=a.source,
+                        ch=x) is None)
+        c.atk = (c.atk or 0) + n
+        c.notes.append(("714.2", a.source_name, f"+{n}攻击力（现有{n}个符合条件者）"))
+    elif s.get("atk") or s.get("health"):
+        c.notes.append(("714.2", a.source_name, _delta_zh(s)))
+    add = s.get("add_types")
+    if add:
+        src = game.objects.get(a.source)
+        types = [src.chosen.get("type")] if add == "chosen" and src is not None and src.chosen.get("type") else \
+            (list(add) if isinstance(add, list) else [])
+        for t in types:
+            if t not in c.subtypes:
+                c.subtypes.append(t)
+                c.notes.append(("714.2", a.source_name, f"额外具有类别{t}"))
+    if s.get("untargetable"):
+        c.flags["untargetable"] = a.source_name
+    if s.get("indestructible"):
+        c.flags["indestructible"] = a.source_name
+
+
+def _while_holds(obj, cond: str) -> bool:
+    if obj is None:
+        return False
+    if cond == "defending":
+        return bool(obj.defending)
+    if cond == "attacking":
+        return bool(obj.attacking)
+    return False
+
+
+def _delta_zh(s: dict) -> str:
+    parts = []
+    if s.get("atk"):
+        parts.append(f"{s['atk']:+d}攻击力")
+    if s.get("health"):
+        parts.append(f"{s['health']:+d}总生命")
+    return "、".join(parts) or "无"
+
+
+def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], list[tuple[str, str]]]:
+    """718.1/719.2: timestamp order, dependents after what they depend on; 719.3 loops start earliest."""
+    by_ts = sorted(appliers, key=lambda a: (a.ts, a.eid))
+    if len(by_ts) < 2:
+        return by_ts, []
+    base_sel = {a.eid: set(select(game, a, res)) for a in by_ts}
+    deps: dict[str, set] = {a.eid: set() for a in by_ts}
+    for b in by_ts:
+        if b.spec.get("kind") not in ("control",) and not b.spec.get("add_types"):
+            continue                     # only changes of type or control can change what another affects
+        trial = {k: v.clone() for k, v in res.items()}
+        for oid in select(game, b, trial):
+            apply(game, b, trial[oid], trial)
+        for a in by_ts:
+            if a is not b and set(select(game, a, trial)) != base_sel[a.eid]:
+                deps[a.eid].add(b.eid)
+    out: list[Applier] = []
+    left = list(by_ts)
+    notes = []
+    while left:
+        ready = [a for a in left if not (deps[a.eid] & {x.eid for x in left})]
+        pick = ready[0] if ready else left[0]
+        out.append(pick)
+        left.remove(pick)
+    pos = {a.eid: i for i, a in enumerate(by_ts)}
+    for a in out:
+        for d in deps[a.eid]:
+            if pos[d] > pos[a.eid]:
+                notes.append((a.eid, d))
+    return out, notes
+
+
+def describe_notes(c: Chars) -> str:
+    return "；".join(f"{src}：{what}" for _, src, what in c.notes) or "-"
+
+
+__all__ = ["Chars", "AbilityDef", "compute", "chars", "printed", "describe_notes"]

@@ -1,0 +1,167 @@
+"""Combat: proposing, the protect point, defending and combat damage (the glossary's combat entries).
+
+The excerpt's combat chapter (600–603) is missing; its glossary states what
+the examples need. In his non-combat action phase, with priority and an
+empty chain, a player proposes a combat: a character of his party as the
+attacker and an opposing hero or ally as the defender (glossary 提议). That
+adds a proposal effect to the chain (705.1, 705.3) whose source is the
+proposing player (705.5); the attacker becomes exhausted as it becomes an
+attacker (glossary 攻击者), and "when … attacks" powers trigger (W5). When the
+proposal resolves, the combat step begins (709.2g) — unless the combat became
+illegal, which interrupts it (709.2a). Attack window (priority), then the
+protect point: the defending player may exhaust a ready character with
+Protector to become the defender (glossary 护卫); then the defender defends
+(glossary 防御者) and the defend window opens. When it closes, attacker and
+defender deal combat damage to each other at once, each a packet of its ATK
+and damage type (glossary 战斗伤害), and the combat step ends.
+"""
+from __future__ import annotations
+
+from judge.engine.core.errors import IllegalAction
+from judge.engine.core.objects import Event
+from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.state import WEffect
+
+rules.declare("提议", reasons={"combat_proposed": "player attacker defender",
+                             "cannot_propose": "player object why"})
+rules.declare("攻击者", reasons={"becomes_attacker": "object", "combat_ends": "objects"})
+rules.declare("护卫", reasons={"protects": "player object instead"}, near_misses={"no_protect": "player"})
+rules.declare("防御者", reasons={"defends": "object attacker"})
+rules.declare("战斗伤害", reasons={"combat_damage": "attacker defender a_amount d_amount"},
+              near_misses={"no_combat": "why"})
+rules.declare("705.5", reasons={"link_source": "object source"})
+rules.declare("709.2a", reasons={"proposal_illegal": "object why"})
+
+
+def _illegal(game, why, actor, obj) -> IllegalAction:
+    return IllegalAction(game.rid("提议"), "cannot_propose", {"player": game.by_name[actor], "object": obj, "why": why},
+                         f"cannot propose this combat: {why}")
+
+
+def propose(game, actor, attack=None, **_):
+    from judge.engine.games.wow.chain import non_combat_problem
+
+    actor = game.require_priority(actor)
+    p = game.by_name[actor]
+    if not isinstance(attack, dict) or len(attack) != 1:
+        raise _illegal(game, "一次提议一场战斗：`attack: {攻击者: 防御者}`", actor, "-")
+    (aid, did), = attack.items()
+    why = non_combat_problem(game, actor)
+    if why:
+        raise _illegal(game, why, actor, aid)
+    a = game.objects.get(aid)
+    d = game.objects.get(did)
+    if a is None or a.zone != "play" or a not in game.party(actor):
+        raise _illegal(game, f"{aid}不是你队伍中的角色", actor, a or aid)
+    ac = chars(game, a)
+    if a.tapped:
+        raise _illegal(game, f"{a.name}已横置，不能成为攻击者（成为攻击者时须将其横置）", actor, a)
+    if ac.type == "盟军" and a.fresh and "狂暴" not in ac.keywords:
+        raise _illegal(game, f"{a.name}并非自你的回合开始时便在你的队伍中（且不具狂暴）", actor, a)
+    if d is None or d.zone != "play" or not chars(game, d).is_character or game.friendly(chars(game, d).controller,
+                                                                                         actor):
+        raise _illegal(game, f"{did}不是对方的英雄或盟军", actor, d or did)
+    if "隐遁" in chars(game, d).keywords:
+        raise _illegal(game, f"{d.name}具有隐遁，不能被提议为防御者", actor, d)
+    game.combats += 1
+    item = WEffect(game.new_id("proposal"), actor, 0, actor, actor, None, "proposal", [],
+                   {"attacker": a.key, "defender": d.key}, label=f"{actor}提议的战斗（{a.name}攻击{d.name}）")
+    f = game.fire("提议", "combat_proposed", [a, d, item.id], player=p, attacker=a, defender=d)
+    with game.under(f):
+        game.push(item)
+    game.fire("705.5", "link_source", [item.id], object=item, source=p)
+    bf = game.fire("攻击者", "becomes_attacker", [a], object=a)
+    with game.under(bf):
+        game.set(a, "attacking", d.id)
+        game.happen([Event("exhaust", {"object": a}, bf.id, firing=bf),
+                     Event("attack", {"object": a, "defender": d, "player": actor}, bf.id, firing=bf)])
+    game.fire("707.1f", "link_added", [item.id], player=p, object=item)
+    game.took_action(actor)
+
+
+def resolve_proposal(game, item) -> bool:
+    """709.2a / 709.2g: True if the combat step began (it gave priority)."""
+    from judge.engine.games.wow import turn
+    from judge.engine.games.wow.resolve import interrupt
+
+    a = game.objects.get(item.extra["attacker"][0])
+    d = game.objects.get(item.extra["defender"][0])
+    why = None
+    if a is None or a.key != item.extra["attacker"] or a.zone != "play" or not a.attacking:
+        why = "攻击者已不在场上或已不是攻击者"
+    elif d is None or d.key != item.extra["defender"] or d.zone != "play":
+        why = "被提议的防御者已不在场上"
+    if why:
+        game.fire("709.2a", "proposal_illegal", [item.id], object=item, why=why)
+        interrupt(game, item, why)
+        return False
+    game.fire("709.2g", "combat_begins", [a, d], attacker=a, defender=d)
+    game.remove_from_stack(item)
+    game.combat = {"attacker": a.id, "defender": d.id, "n": game.combats}
+    turn.begin(game, "攻击窗口")
+    return True
+
+
+def protect_point(game) -> None:
+    cb = game.combat
+    if not cb:
+        return
+    a = game.objects[cb["attacker"]]
+    d = game.objects[cb["defender"]]
+    if a.zone != "play" or d.zone != "play":
+        return
+    owner = chars(game, d).controller
+    prot = [o for o in game.party(owner) if o is not d and not o.tapped and "护卫" in chars(game, o).keywords]
+    if prot:
+        ans = game.choose("protect", owner, by=owner, options=[o.id for o in prot] + [False], auto=False,
+                          hint="glossary 护卫: at the protect point the defending player may exhaust a protector "
+                               "(false: none)")
+        if ans is not False:
+            o = game.objects[ans]
+            f = game.fire("护卫", "protects", [o, d], player=game.by_name[owner], object=o, instead=d)
+            with game.under(f):
+                game.happen([Event("exhaust", {"object": o}, f.id, firing=f)])
+                game.set(a, "attacking", o.id)
+            cb["defender"] = o.id
+            d = o
+        else:
+            game.near_miss("护卫", "no_protect", [], player=game.by_name[owner])
+    f = game.fire("防御者", "defends", [d, a], object=d, attacker=a)
+    with game.under(f):
+        game.set(d, "defending", True)
+
+
+def conclude(game) -> None:
+    cb = game.combat
+    if not cb:
+        return
+    a = game.objects[cb["attacker"]]
+    d = game.objects[cb["defender"]]
+    if a.zone != "play" or d.zone != "play" or not a.attacking or not d.defending:
+        game.near_miss("战斗伤害", "no_combat", [], why="战斗终结时已没有攻击者与防御者")
+    else:
+        ac, dc = chars(game, a), chars(game, d)
+        an, dn = max(0, ac.atk or 0), max(0, dc.atk or 0)
+        f = game.fire("战斗伤害", "combat_damage", [a, d], attacker=a, defender=d, a_amount=an, d_amount=dn)
+        link = f"combat{cb['n']}"
+        evs = []
+        for src, sc, tgt, n in ((a, ac, d, an), (d, dc, a, dn)):
+            if n < 1:
+                continue
+            evs.append(Event("damage", {"source": src, "source_name": src.name, "controller": sc.controller,
+                                        "target": tgt, "amount": n, "dtype": sc.damage_type, "combat": True,
+                                        "preventable": True, "with": None, "link": link,
+                                        "link_name": "战斗伤害"}, f.id, firing=f))
+        with game.under(f):
+            game.happen(evs)
+        for s in game.shields:
+            if s.kind == "next_time" and not s.used and s.link == link:
+                game.set(s, "used", True)
+    inc = [o for o in (a, d) if o.attacking or o.defending]
+    f = game.fire("攻击者", "combat_ends", inc, objects=inc or "无")
+    with game.under(f):
+        for o in inc:
+            game.set(o, "attacking", None)
+            game.set(o, "defending", False)
+    game.combat = None

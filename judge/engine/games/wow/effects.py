@@ -1,0 +1,637 @@
+"""The verbs of the WoW card vocabulary: what a resolving link does (709.2b–f, 712, 713, 714).
+
+The link's controller follows its text in order (709.2b, 712.3); each
+instruction is one firing of 709.2b with a reason code per verb, and the
+events it causes go through the replacement pipeline (damage packets, 717).
+Choices the text leaves open are made now, by the player who acts, and must be
+ones that can be carried out (709.2b): Crown of Destruction's "destroys one of
+his abilities, allies, or equipment" refuses a card that can't be destroyed or
+is not one of those. Optional parts ("may", "unless … pays") are decided on
+resolution, not when the link was added (708.3), and a player may choose to do
+something only if he can do all of it (712.7). What can't be done is skipped
+and the rest is done (709.2c). A link that looks for a card no longer where it
+expects uses that card's last known information (709.2d). "If you do" checks
+that the actions were done (709.2f). Different durations, or a one-shot and a
+continuous part, make separate modifiers (709.2e).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.engine.core.errors import EngineError
+from judge.engine.core.objects import Event, Player
+from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.filters import matches, select
+from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.state import Delayed, Modifier, Shield, ability_defs
+
+
+@dataclass(slots=True)
+class Ctx:
+    """Everything an instruction may refer to while its link resolves."""
+
+    item: object
+    source: object                   # the card the link came from (itself for a card link), or None
+    source_name: str
+    controller: str
+    targets: list = field(default_factory=list)     # per "目标": the still-legal targets
+    event: Event | None = None
+    link: str | None = None
+    link_name: str | None = None
+    with_: str | None = None         # the packets' association: 技能 / 装备
+    data: dict = field(default_factory=dict)
+    about: object = None
+    about_key: tuple | None = None
+    last: dict = field(default_factory=dict)
+
+    @property
+    def subject(self) -> str:
+        return self.item.id if self.item is not None else self.source_name
+
+
+# ------------------------------------------------------------------ references and amounts
+
+@rules.implements("709.2d", reasons={"last_known": "source what value"})
+def refs(game, ctx: Ctx, ref) -> list:
+    if ref is None:
+        return []
+    if isinstance(ref, list):
+        out = []
+        for r in ref:
+            for x in refs(game, ctx, r):
+                if x not in out:
+                    out.append(x)
+        return out
+    r = str(ref)
+    if r == "self":
+        return [ctx.source] if ctx.source is not None else []
+    if r == "you":
+        return [game.by_name[ctx.controller]]
+    if r == "your_hero":
+        h = game.hero_of(ctx.controller)
+        return [h] if h is not None else []
+    if r in ("target", "target1"):
+        return list(ctx.targets[0]) if ctx.targets else []
+    if r.startswith("target") and r[6:].isdigit():
+        i = int(r[6:]) - 1
+        return list(ctx.targets[i]) if i < len(ctx.targets) else []
+    if r == "targets":
+        return [t for slot in ctx.targets for t in slot]
+    if r == "it":
+        if ctx.about_key is not None:
+            o = game.objects.get(ctx.about_key[0])
+            return [o] if o is not None else []
+        oid = ctx.data.get("it")
+        return [game.objects[oid]] if oid in game.objects else []
+    if r in ("event_target", "event_source"):
+        oid = ctx.data.get(r)
+        return [game.objects[oid]] if oid in game.objects else []
+    if r == "attached":
+        s = ctx.source
+        if s is None:
+            return []
+        if s.zone == "play" and s.attached_to:
+            return [game.objects[s.attached_to]]
+        host = s.lki.get("attached_to")
+        if host and host in game.objects:
+            h = game.objects[host]
+            game.fire("709.2d", "last_known", [s, h], source=s, what="被结附者",
+                      value=f"{h.name}（{s.name}离场前最后结附的牌）")
+            return [h]
+        return []
+    if r == "attached_controller":
+        return [game.by_name[chars(game, h).controller if h.zone == "play" else h.owner]
+                for h in refs(game, ctx, "attached")]
+    if r == "its_controller":
+        base = refs(game, ctx, "target") or refs(game, ctx, "it")
+        out = []
+        for b in base:
+            if isinstance(b, Player):
+                continue
+            name = chars(game, b).controller if b.zone == "play" else (b.lki.get("controller") or b.owner)
+            out.append(game.by_name[name])
+        return out
+    if r == "active_player":
+        return [game.by_name[game.active]]
+    if r == "each_character":
+        out = []
+        for name in game.apnap():
+            out += [o for o in game.in_play() if o.area != "resource" and chars(game, o).controller == name
+                    and chars(game, o).is_character]
+        return out
+    raise EngineError(f"unknown reference {r!r}")
+
+
+def players(game, ctx, ref) -> list[Player]:
+    return [p for p in refs(game, ctx, ref) if isinstance(p, Player)]
+
+
+def amount(game, ctx: Ctx, a) -> int:
+    if isinstance(a, bool):
+        raise EngineError(f"not an amount: {a!r}")
+    if isinstance(a, int):
+        return a
+    if a == "damage_dealt":
+        return ctx.last.get("damage_dealt", 0)
+    if isinstance(a, str) and a.lstrip("-").isdigit():
+        return int(a)
+    if isinstance(a, dict) and "count" in a:
+        return len(select(game, a["count"], controller=ctx.controller))
+    raise EngineError(f"unknown amount {a!r}")
+
+
+# ------------------------------------------------------------------ running instructions
+
+CONTINUOUS = ("grant", "modify", "control", "prevent", "next_time")
+
+
+@rules.implements("709.2e", reasons={"separate_modifiers": "object parts"})
+def run(game, ctx: Ctx, effects: list[dict]) -> bool:
+    """Follow the instructions in order. True if every instruction was carried out (for 709.2f)."""
+    from judge.engine.games.wow.vocab import VERBS
+
+    verbs = [next(k for k in e if k in VERBS) for e in effects]
+    cont = [v for v in verbs if v in CONTINUOUS]
+    if cont and len(verbs) > len(cont) or len({str(e.get("until", "end_of_turn")) for e in effects
+                                                if next(k for k in e if k in VERBS) in CONTINUOUS}) > 1:
+        game.fire("709.2e", "separate_modifiers", [ctx.item] if ctx.item is not None else [], object=ctx.item,
+                  parts=len(verbs))
+    ok = True
+    for e, verb in zip(effects, verbs):
+        done = VERB_FUNCS[verb](game, ctx, e)
+        if done is False:
+            ok = False
+    return ok
+
+
+@rules.implements("709.2b", reasons={
+    "effect_damage": "source target amount dtype", "effect_heal": "source target amount",
+    "effect_destroy": "source object", "effect_exhaust": "source object", "effect_ready": "source object",
+    "effect_draw": "player count", "effect_discard": "player objects", "effect_to_hand": "source object",
+    "effect_remove": "source object", "effect_pay": "player amount", "effect_token": "source player token",
+    "effect_grant": "source object power until", "effect_modify": "source object what until",
+    "effect_control": "source object player", "effect_prevent": "source object amount until",
+    "effect_next_time": "source object what until", "effect_delayed": "source what",
+    "effect_interrupt": "source object", "effect_chosen": "player what value",
+    "effect_search": "player object", "effect_destroy_one": "player object",
+})
+def _doc_709_2b(game, ctx, e):
+    """(the verbs below all fire 709.2b; this registers the rule and its reason codes)"""
+
+
+def _fire(game, code, _objs, **fields):
+    return game.fire("709.2b", code, _objs, **fields)
+
+
+def _dealer(game, ctx: Ctx, e):
+    by = e.get("by", "your_hero")
+    if by == "self":
+        return ctx.source
+    return game.hero_of(ctx.controller)
+
+
+def _damage(game, ctx: Ctx, e):
+    n = amount(game, ctx, e["damage"])
+    src = _dealer(game, ctx, e)
+    if src is None:
+        return False
+    dtype = e.get("type")
+    evs = []
+    for t in refs(game, ctx, e.get("to", "target")):
+        if isinstance(t, Player) or t.zone != "play":
+            continue
+        f = _fire(game, "effect_damage", [src, t], source=src, target=t, amount=n, dtype=dtype or "无类别")
+        evs.append(Event("damage", {"source": src, "source_name": src.name, "controller": ctx.controller,
+                                    "target": t, "amount": n, "dtype": dtype, "combat": False,
+                                    "preventable": not e.get("unpreventable"), "with": ctx.with_,
+                                    "link": ctx.link, "link_name": ctx.link_name}, f.id, firing=f))
+    done = game.happen(evs)
+    ctx.last["damage_dealt"] = sum(ev.data["amount"] for ev in done if ev.kind == "damage")
+    return bool(done)
+
+
+def _heal(game, ctx, e):
+    n = amount(game, ctx, e["heal"])
+    src = _dealer(game, ctx, e)
+    evs = []
+    for t in refs(game, ctx, e.get("to", "target")):
+        f = _fire(game, "effect_heal", [t], source=src or ctx.source_name, target=t, amount=n)
+        evs.append(Event("heal", {"source": src, "source_name": src.name if src else ctx.source_name,
+                                  "controller": ctx.controller, "target": t, "amount": n}, f.id, firing=f))
+    return bool(game.happen(evs))
+
+
+def _simple(kind, code):
+    def run_(game, ctx, e):
+        evs = []
+        for o in refs(game, ctx, e[kind]):
+            if isinstance(o, Player):
+                continue
+            if kind == "exhaust" and o.tapped and o.zone == "play":
+                from judge.engine.games.wow.triggers import becomes_near_miss
+
+                _fire(game, code, [o], source=ctx.source_name, object=o)
+                becomes_near_miss(game, o, "已横置")
+                continue
+            f = _fire(game, code, [o], source=ctx.source_name, object=o)
+            evs.append(Event(kind, {"object": o}, f.id, firing=f))
+        return bool(game.happen(evs)) if evs else False
+    return run_
+
+
+def _ready_one(game, ctx, e):
+    cands = [o for o in select(game, e["ready_one"], controller=ctx.controller) if o.tapped]
+    if not cands:
+        return False
+    pick = game.choose("ready", ctx.subject, by=ctx.controller, options=[o.id for o in cands])
+    o = game.objects[pick]
+    f = _fire(game, "effect_ready", [o], source=ctx.source_name, object=o)
+    return bool(game.happen([Event("ready", {"object": o}, f.id, firing=f)]))
+
+
+def _move_verb(code, to):
+    def run_(game, ctx, e):
+        evs = []
+        for o in refs(game, ctx, e[next(iter(e))]):
+            if isinstance(o, Player) or o.zone not in ("play", "chain"):
+                continue
+            f = _fire(game, code, [o], source=ctx.source_name, object=o)
+            evs.append(Event("move", {"object": o, "to": to, "from": o.zone, "reason": code}, f.id, firing=f))
+        return bool(game.happen(evs)) if evs else False
+    return run_
+
+
+def _draw(game, ctx, e):
+    n = amount(game, ctx, e["draw"])
+    ok = True
+    for p in players(game, ctx, e.get("who", "you")):
+        f = _fire(game, "effect_draw", [p], player=p, count=n)
+        with game.under(f):
+            for _ in range(n):
+                if not game.happen([Event("draw", {"player": p}, f.id, firing=f)]):
+                    ok = False
+    return ok
+
+
+@rules.implements("709.2c", reasons={"do_what_you_can": "player wanted did"})
+def _discard(game, ctx, e):
+    n = amount(game, ctx, e["discard"])
+    if n <= 0:
+        return False
+    for p in players(game, ctx, e.get("who", "you")):
+        hand = game.zone_objects(p.name, "hand")
+        ids = [o.id for o in hand]
+        if len(hand) <= n:
+            chosen = ids
+            if len(hand) < n:
+                game.fire("709.2c", "do_what_you_can", [p], player=p, wanted=f"弃{n}张牌", did=f"弃{len(hand)}张牌")
+        else:
+            ans = game.choose("discard", p.name, by=p.name, options=ids, legal=lambda a, ids=ids: (
+                None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in ids for x in a)
+                else f"choose exactly {n} different cards of {', '.join(ids)}"))
+            chosen = list(ans)
+        objs = [game.objects[i] for i in chosen]
+        f = _fire(game, "effect_discard", [p, *objs], player=p, objects=objs or "无")
+        game.happen([Event("discard", {"object": o, "player": p}, f.id, firing=f) for o in objs])
+    return True
+
+
+def _pay(game, ctx, e):
+    from judge.engine.games.wow.chain import pay_resources
+
+    n = amount(game, ctx, e["pay"])
+    who = players(game, ctx, e.get("who", "you"))[0]
+    f = _fire(game, "effect_pay", [who], player=who, amount=n)
+    with game.under(f):
+        pay_resources(game, who.name, n, ctx.item, None)
+    return True
+
+
+def _token(game, ctx, e):
+    from judge.engine.games.wow.enter import token_card
+    from judge.engine.games.wow.state import WCard
+
+    spec = e["token"]
+    who = players(game, ctx, e.get("who", "you"))[0]
+    cdef = token_card(spec["name"], spec)
+    o = WCard(game.new_id(f"{spec['name']}"), cdef, who.name, who.name, "created", cdef.name, token=True,
+              timestamp=game.tick())
+    game.objects[o.id] = o
+    game._ids.add(o.id)
+    f = _fire(game, "effect_token", [o], source=ctx.source_name, player=who, token=cdef.name)
+    game.happen([Event("move", {"object": o, "to": "play", "from": "created", "reason": "token",
+                                "controller": who.name}, f.id, firing=f)])
+    ctx.last["token"] = o.key
+    return True
+
+
+def _until(game, ctx, e):
+    u = e.get("until", "end_of_turn")
+    return u
+
+
+def _grant(game, ctx, e):
+    power = ability_defs([e["grant"]], prefix="granted_")[0]
+    ok = False
+    for o in refs(game, ctx, e.get("to", "target")):
+        m = Modifier(game.new_id(f"{ctx.subject}.grant"), "grant", getattr(ctx.source, "id", ""), ctx.source_name,
+                     ctx.controller, game.tick(), {"power": power}, {o.key}, until=_until(game, ctx, e),
+                     turn=game.turn)
+        f = _fire(game, "effect_grant", [o], source=ctx.source_name, object=o, power=power.text or power.key,
+                  until=_until_zh(m.until))
+        with game.under(f):
+            game.add_modifier(m)
+        ok = True
+    return ok
+
+
+def _modify(game, ctx, e):
+    spec = e["modify"]
+    ok = False
+    for o in refs(game, ctx, e.get("to", "target")):
+        m = Modifier(game.new_id(f"{ctx.subject}.mod"), "modify", getattr(ctx.source, "id", ""), ctx.source_name,
+                     ctx.controller, game.tick(), {"atk": spec.get("atk", 0), "health": spec.get("health", 0)},
+                     {o.key}, until=_until(game, ctx, e), while_=spec.get("while"), turn=game.turn)
+        what = "、".join(x for x in (f"{spec['atk']:+d}攻击力" if spec.get("atk") else "",
+                                      f"{spec['health']:+d}总生命" if spec.get("health") else "") if x)
+        if spec.get("while"):
+            what += "（仅当其" + {"defending": "进行防御", "attacking": "进行攻击"}[spec["while"]] + "时）"
+        f = _fire(game, "effect_modify", [o], source=ctx.source_name, object=o, what=what, until=_until_zh(m.until))
+        with game.under(f):
+            game.add_modifier(m)
+        ok = True
+    return ok
+
+
+def _control(game, ctx, e):
+    hold = None
+    if e.get("while") == "source_exhausted":
+        hold = ctx.data.get("hold")
+        if hold is None or not game.hold_holds(hold):
+            src = ctx.source
+            game.near_miss("714.3b", "did_not_remain", [src] if src is not None else [], source=ctx.source_name,
+                           object=src or ctx.source_name,
+                           why="自该连结加入连锁以来，它曾被重置，并未“持续横置”，故不产生更动")
+            return False
+    ok = False
+    for o in refs(game, ctx, e.get("control", "target")):
+        m = Modifier(game.new_id(f"{ctx.subject}.control"), "control", getattr(ctx.source, "id", ""),
+                     ctx.source_name, ctx.controller, game.tick(), {}, {o.key}, until=e.get("until", "permanent"),
+                     hold=hold, turn=game.turn)
+        f = _fire(game, "effect_control", [o], source=ctx.source_name, object=o, player=game.by_name[ctx.controller])
+        with game.under(f):
+            game.add_modifier(m)
+        ok = True
+    return ok
+
+
+def _prevent(game, ctx, e):
+    ok = False
+    for o in refs(game, ctx, e.get("to", "your_hero")):
+        s = Shield(game.new_id(f"{ctx.subject}.prevent"), "prevent", ctx.source_name, ctx.controller, o.key,
+                   amount=e["prevent"], until=e.get("until", "end_of_turn"))
+        f = _fire(game, "effect_prevent", [o], source=ctx.source_name, object=o, amount=e["prevent"],
+                  until=_until_zh(s.until))
+        with game.under(f):
+            game.shields.append(s)
+            game.record(s.id, "effect", None, s.source_name)
+        ok = True
+    return ok
+
+
+def _next_time(game, ctx, e):
+    spec = e["next_time"]
+    ok = False
+    for o in refs(game, ctx, e.get("to", "your_hero")):
+        s = Shield(game.new_id(f"{ctx.subject}.next"), "next_time", ctx.source_name, ctx.controller, o.key,
+                   data=dict(spec), until=e.get("until", "end_of_turn"))
+        what = ("将造成" if spec["event"] == "deal" else "将受到") + (spec.get("damage_type") or "") + "伤害时" + \
+            (f"改为原数量+{spec['plus']}" if spec.get("plus") else "") + \
+            ("改为对你的英雄造成" if spec.get("redirect_to") else "")
+        f = _fire(game, "effect_next_time", [o], source=ctx.source_name, object=o, what=f"下一次{what}",
+                  until=_until_zh(s.until))
+        with game.under(f):
+            game.shields.append(s)
+            game.record(s.id, "effect", None, s.source_name)
+        ok = True
+    return ok
+
+
+def _until_zh(u) -> str:
+    if u == "end_of_turn":
+        return "本回合"
+    if u == "permanent":
+        return "无有效期"
+    if isinstance(u, tuple):
+        return "直到其操控者的下一个回合开始"
+    return str(u)
+
+
+# ------------------------------------------------------------------ choices on resolution
+
+@rules.implements("708.3", reasons={"optional_on_resolution": "ability player choice"})
+@rules.implements("712.7", reasons={"cannot_choose": "player option why"})
+def _may(game, ctx, e):
+    who = players(game, ctx, e.get("who", "you"))
+    if not who:
+        return False
+    p = who[0]
+    why = _cannot(game, ctx, e["may"], p.name)
+    if why:
+        game.fire("712.7", "cannot_choose", [p], player=p, option="执行「可以」的部分", why=why)
+        return False
+    ans = game.choose("may", ctx.subject, by=p.name, options=[True, False], auto=False,
+                      hint="an optional part is decided on resolution (708.3)")
+    game.fire("708.3", "optional_on_resolution", [p], ability=ctx.link_name or ctx.source_name, player=p,
+              choice="执行" if ans else "不执行")
+    if not ans:
+        return False
+    return run(game, ctx, e["may"])
+
+
+def _cannot(game, ctx, effects, who: str) -> str | None:
+    """712.7: why the player cannot do all of it (None if he can)."""
+    for e in effects:
+        if "pay" in e:
+            n = amount(game, ctx, e["pay"])
+            have = len(game.resources(who, ready=True))
+            if have < n:
+                return f"支付（{n}）需要横置{n}个资源，只有{have}个未横置的资源"
+        if "discard" in e:
+            n = amount(game, ctx, e["discard"])
+            have = len(game.zone_objects(who, "hand"))
+            if have < n:
+                return f"需要弃{n}张牌，手牌只有{have}张"
+        if "if_you_do" in e:
+            why = _cannot(game, ctx, e["if_you_do"], who)
+            if why:
+                return why
+    return None
+
+
+def _unless(game, ctx, e):
+    spec = e["unless"]
+    who = players(game, ctx, e.get("who", "you"))
+    p = who[0] if who else None
+    paying = []
+    if spec.get("pay"):
+        paying.append({"pay": spec["pay"], "who": e.get("who", "you")})
+    if spec.get("discard"):
+        paying.append({"discard": spec["discard"], "who": e.get("who", "you")})
+    label = "支付（%d）" % spec["pay"] if spec.get("pay") else f"弃{spec.get('discard')}张牌"
+    why = _cannot(game, ctx, paying, p.name) if p is not None else "没有这位玩家"
+    pays = False
+    if why:
+        game.fire("712.7", "cannot_choose", [p] if p else [], player=p or "-", option=label, why=why)
+    else:
+        pays = game.choose("unless", ctx.subject, by=p.name, options=[True, False], auto=False,
+                           hint=f"does {p.name} {label} to avoid the rest? decided on resolution (708.3)")
+        game.fire("708.3", "optional_on_resolution", [p], ability=ctx.link_name or ctx.source_name, player=p,
+                  choice=label if pays else f"不{label}")
+    if pays:
+        run(game, ctx, paying)
+        return True
+    return run(game, ctx, e.get("then", []))
+
+
+@rules.implements("709.2f", reasons={"if_you_do": "did"}, near_misses={"did_not": "what"})
+def _if_you_do(game, ctx, e):
+    did = run(game, ctx, e["if_you_do"])
+    if did:
+        game.fire("709.2f", "if_you_do", [], did="已执行")
+        return run(game, ctx, e.get("then", []))
+    game.near_miss("709.2f", "did_not", [], what="前面的动作没有执行（或被替代），「若你如此做」之后的部分不会发生")
+    return False
+
+
+def _delayed(game, ctx, e):
+    spec = e["delayed"]
+    if spec.get("about") == "token":
+        key = ctx.last.get("token")
+    else:
+        about = refs(game, ctx, spec.get("about", "it"))
+        key = about[0].key if about and not isinstance(about[0], Player) else None
+    dl = Delayed(game.new_id(f"{ctx.subject}.delayed"), getattr(ctx.source, "id", ""), ctx.source_name,
+                 ctx.controller, dict(spec), key, created_turn=game.turn)
+    f = _fire(game, "effect_delayed", [], source=ctx.source_name, what=spec.get("text") or "延迟触发式效果")
+    with game.under(f):
+        game.delayed.append(dl)
+        game.record(dl.id, "effect", None, ctx.source_name)
+    return True
+
+
+def _destroy_one(game, ctx, e):
+    """Crown of Destruction: the player destroys one card he controls of the named kinds — one that can be."""
+    f = e["destroy_one"]
+    for p in players(game, ctx, e.get("who", "active_player")):
+        mine = select(game, {**f, "controller": "you"}, controller=p.name)
+        legal = [o for o in mine if not chars(game, o).flags.get("indestructible")]
+        if not legal:
+            game.fire("709.2c", "do_what_you_can", [p], player=p, wanted="消灭一张符合条件的牌", did="没有能被消灭的")
+            continue
+        ids = [o.id for o in legal]
+
+        def why(a, ids=ids, p=p):
+            if a in ids:
+                return None
+            o = game.objects.get(a)
+            if o is None:
+                return "没有这张牌"
+            if o in mine:
+                return f"{o.name}不能被消灭"
+            return f"{o.name}不是{p.name}操控的" + "、".join(f.get("types") or [f.get("type", "")])
+        pick = game.choose("destroy_one", ctx.subject, by=p.name, options=ids, legal=why, rule="709.2b")
+        o = game.objects[pick]
+        fr = _fire(game, "effect_destroy_one", [p, o], player=p, object=o)
+        game.happen([Event("destroy", {"object": o}, fr.id, firing=fr)])
+    return True
+
+
+def _search(game, ctx, e):
+    """Search one's deck for a card with the same name and put it into play (exhausted)."""
+    who = players(game, ctx, e.get("who", "you"))
+    if not who:
+        return False
+    p = who[0]
+    base = refs(game, ctx, e["search"])
+    name = base[0].lki.get("name") or base[0].name if base else None
+    cands = [o for o in game.zone_objects(p.name, "deck") if o.name == name]
+    if not cands:
+        game.fire("709.2c", "do_what_you_can", [p], player=p, wanted=f"搜寻一张{name}", did="套牌中没有同名的牌")
+        return False
+    pick = game.choose("search", ctx.subject, by=p.name, options=[o.id for o in cands])
+    o = game.objects[pick]
+    f = _fire(game, "effect_search", [p, o], player=p, object=o)
+    return bool(game.happen([Event("move", {"object": o, "to": "play", "from": "deck", "reason": "search",
+                                            "controller": p.name, "exhausted": bool(e.get("exhausted")),
+                                            "exhausted_by": f"{ctx.source_name}：横置进场"}, f.id, firing=f)]))
+
+
+@rules.implements("706.2a", near_misses={"not_targeted": "object what"})
+def _interrupt(game, ctx, e):
+    """Shield Bash: "If you targeted a hero, you may interrupt an ability card played by that hero's controller"."""
+    from judge.engine.games.wow.resolve import interrupt
+
+    want = e.get("if_targeted")
+    tgt = refs(game, ctx, "target")
+    if want and not (tgt and chars(game, tgt[0]).type == want):
+        game.near_miss("706.2a", "not_targeted", [ctx.item], object=ctx.item, what=f"结算时没有合法地指定{want}为目标")
+        return False
+    owner = chars(game, tgt[0]).controller if tgt else ctx.controller
+    f = dict(e["interrupt"])
+    f["zone"] = "chain"
+    cands = [s for s in game.stack if hasattr(s, "card") and s is not ctx.item and s.link
+             and s.link.get("controller") == owner and matches(game, s, f, controller=ctx.controller) is None]
+    if not cands:
+        return False
+    options = [s.id for s in cands] + ([False] if e.get("may", True) else [])
+    pick = game.choose("interrupt", ctx.subject, by=ctx.controller, options=options, auto=False,
+                       hint="709.2b: which ability card to interrupt is chosen on resolution (false: none)")
+    if pick is False:
+        return False
+    s = game.objects[pick]
+    fr = _fire(game, "effect_interrupt", [s], source=ctx.source_name, object=s)
+    with game.under(fr):
+        interrupt(game, s, f"被{ctx.source_name}中断")
+    return True
+
+
+def _choose_type(game, ctx, e):
+    src = ctx.source
+    ans = game.choose("type", ctx.subject, by=ctx.controller, legal=lambda a: None if isinstance(a, str) and a
+                      else "a type name such as 暗夜精灵")
+    p = game.by_name[ctx.controller]
+    f = _fire(game, "effect_chosen", [p], player=p, what=e.get("choose_type") or "类别", value=ans)
+    with game.under(f):
+        if src is not None:
+            game.set(src, "chosen", {**src.chosen, "type": ans})
+    return True
+
+
+VERB_FUNCS = {
+    "damage": _damage,
+    "heal": _heal,
+    "destroy": _simple("destroy", "effect_destroy"),
+    "exhaust": _simple("exhaust", "effect_exhaust"),
+    "ready": _simple("ready", "effect_ready"),
+    "ready_one": _ready_one,
+    "draw": _draw,
+    "discard": _discard,
+    "to_hand": _move_verb("effect_to_hand", "hand"),
+    "remove": _move_verb("effect_remove", "removed"),
+    "pay": _pay,
+    "token": _token,
+    "grant": _grant,
+    "modify": _modify,
+    "control": _control,
+    "prevent": _prevent,
+    "next_time": _next_time,
+    "may": _may,
+    "unless": _unless,
+    "if_you_do": _if_you_do,
+    "delayed": _delayed,
+    "destroy_one": _destroy_one,
+    "search": _search,
+    "interrupt": _interrupt,
+    "choose_type": _choose_type,
+}

@@ -1,0 +1,170 @@
+"""WoW events: what each event does to the game (zone changes, exhausting, readying, drawing…).
+
+Events go through the core pipeline (`Game.happen`): replacement modifiers
+first (damage packets, `packets.py`), then all are performed together and
+triggers are looked for. "Destroy" is defined as putting a card from play
+into its owner's graveyard (glossary 消灭), "discard" as revealing a card from
+hand and putting it into its owner's graveyard (glossary 弃牌), so `expand()`
+rewrites them into zone moves. A card that leaves play stops being
+exhausted, damaged, attacking or defending, keeps its last known information
+for links that look for it (709.2d), and its attachments fall off and go to
+their owners' graveyards (glossary 结附); a token that leaves play ceases to exist.
+"""
+from __future__ import annotations
+
+from judge.engine.core.objects import Event
+from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.rules import rules
+
+rules.declare("结附", reasons={"attachment_falls_off": "object host"})
+
+
+
+def area_for(card) -> str:
+    if card.type == "英雄":
+        return "hero"
+    if card.type == "盟军":
+        return "ally"
+    if card.type == "资源":
+        return "resource"
+    return "hero"          # equipment and non-attached ongoing abilities (709.2g)
+
+
+def move(game, obj, to: str, *, controller: str | None = None, top: bool = True, area: str | None = None) -> bool:
+    frm = obj.zone
+    if frm == "gone":
+        return False
+    if frm == "chain" and obj in game.stack:
+        game.stack.remove(obj)
+    if frm == "play":
+        c = chars(game, obj)
+        obj.lki = {"attached_to": obj.attached_to, "controller": c.controller, "damage": obj.damage,
+                   "name": c.name, "inc": obj.inc}
+        if game.combat and obj.id in (game.combat.get("attacker"), game.combat.get("defender")):
+            game.set(obj, "attacking", None)
+            game.set(obj, "defending", False)
+        for k, v in (("damage", 0), ("tapped", False), ("attached_to", None), ("fresh", False)):
+            if getattr(obj, k) != v:
+                game.set(obj, k, v)
+        if obj.area:
+            game.set_quiet(obj, "area", "")
+    new_ctrl = controller if to in ("play", "chain") and controller else obj.owner
+    if obj.token and frm == "play":
+        game.relocate(obj, "gone", new_object=True)
+        obj.extra["gone"] = True
+        _fall_off(game, obj)
+        return True
+    game.relocate(obj, to, controller=new_ctrl, top=top)
+    if to == "chain":
+        game.stack.append(obj)
+    if to == "play":
+        game.set(obj, "base_controller", new_ctrl)
+        game.set_quiet(obj, "area", area or area_for(obj.card))
+        if obj.card.type == "盟军":
+            game.set(obj, "fresh", True)
+    if frm == "play":
+        _fall_off(game, obj)
+    return True
+
+
+def _fall_off(game, host) -> None:
+    """Glossary 结附: when a host leaves play, its attachments fall off and go to their owners' graveyards."""
+    for o in list(game.in_play()):
+        if o.attached_to == host.id:
+            f = game.fire("结附", "attachment_falls_off", [o, host], object=o, host=host.name)
+            with game.under(f):
+                game.happen([Event("move", {"object": o, "to": "graveyard", "from": "play", "reason": "host_left"},
+                                   f.id, firing=f)])
+
+
+def perform(game, ev: Event) -> bool:
+    k = ev.kind
+    d = ev.data
+    if k == "damage":
+        from judge.engine.games.wow.packets import deal
+
+        return deal(game, ev)
+    if k == "heal":
+        from judge.engine.games.wow.packets import heal
+
+        return heal(game, ev)
+    if k == "move":
+        o = d["object"]
+        if d.get("from") == "play" and o.zone != "play":
+            return False
+        if d["to"] == "play":
+            from judge.engine.games.wow.enter import enter_play
+
+            return enter_play(game, o, d)
+        d["old_inc"] = o.inc
+        return move(game, o, d["to"], controller=d.get("controller"), top=d.get("top", True))
+    if k == "exhaust":
+        o = d["object"]
+        if o.tapped or o.zone != "play":
+            return False
+        game.set(o, "tapped", True)
+        game.set_quiet(o, "exhausted_at", game.tick())
+        return True
+    if k == "ready":
+        o = d["object"]
+        if not o.tapped or o.zone != "play":
+            return False
+        game.set(o, "tapped", False)
+        return True
+    if k == "draw":
+        p = d["player"]
+        deck = game.zones.get((p.name, "deck"))
+        if not deck:
+            return False
+        card = game.objects[deck[0]]
+        game.relocate(card, "hand", controller=p.name)
+        return True
+    if k in ("step", "attack"):
+        return True          # pure trigger events: they happened by being announced
+    return False
+
+
+def expand(game, ev: Event) -> list[Event] | None:
+    d = ev.data
+    if ev.kind == "destroy":
+        o = d["object"]
+        if o.zone != "play":
+            return []
+        c = chars(game, o)
+        if c.flags.get("indestructible"):
+            return []
+        return [Event("move", {"object": o, "to": "graveyard", "from": "play", "reason": "destroy"})]
+    if ev.kind == "discard":
+        o = d["object"]
+        return [Event("move", {"object": o, "to": "graveyard", "from": "hand", "reason": "discard"})]
+    return None
+
+
+def describe(ev: Event) -> str:
+    d = ev.data
+    k = ev.kind
+    if k == "damage":
+        t = f"{d['dtype']}" if d.get("dtype") else ""
+        combat = "战斗" if d.get("combat") else ""
+        return f"{d['source_name']}对{d['target'].name}造成{d['amount']}点{t}{combat}伤害"
+    if k == "heal":
+        return f"{d['source_name']}为{d['target'].name}治愈{d['amount']}点伤害"
+    if k == "move":
+        zone = {"graveyard": "坟墓场", "removed": "移出游戏", "deck": "套牌", "hand": "手牌", "play": "场上"}.get(
+            d["to"], d["to"])
+        if d.get("reason") == "destroy":
+            return f"{d['object'].name}被消灭"
+        if d["to"] == "play":
+            return f"{d['object'].name}进场"
+        return f"{d['object'].name}置入{zone}"
+    if k == "exhaust":
+        return f"{d['object'].name}成为横置"
+    if k == "ready":
+        return f"{d['object'].name}重置"
+    if k == "attack":
+        return f"{d['object'].name}攻击{d['defender'].name}"
+    if k == "step":
+        return f"{d['player']}的{d['step']}开始" if d["step"] == "回合开始" else f"{d['player']}的{d['step']}"
+    if k == "draw":
+        return f"{d['player'].name}抓一张牌"
+    return k

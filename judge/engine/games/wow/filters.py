@@ -1,0 +1,133 @@
+"""Filters and target legality (706).
+
+`matches()` answers "does this card qualify?" and, when it does not, names
+the first check that failed (`("type", "盟军", "英雄")`), so a near miss can
+say why a target is illegal or why a trigger did not trigger.
+"""
+from __future__ import annotations
+
+from judge.engine.core.objects import Player
+from judge.engine.games.wow.chars import chars as chars_of
+
+ZONE_ZH = {"play": "场上", "hand": "手牌", "deck": "套牌", "graveyard": "坟墓场", "removed": "移出游戏",
+           "chain": "连锁", "gone": "已不存在"}
+GROUPS = {"装备": ("武器", "防具", "物品"), "角色": ("英雄", "盟军"), "队员": ("英雄", "盟军")}
+
+
+def friendly(game, a: str, b: str) -> bool:
+    """友方: yourself, and in a team game the players of your team."""
+    if a == b:
+        return True
+    ta, tb = game.by_name[a].team, game.by_name[b].team
+    return ta is not None and ta == tb
+
+
+def type_ok(ctype: str, want: str) -> bool:
+    return ctype in GROUPS.get(want, (want,))
+
+
+def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str | None = None, ch=None):
+    """None if `obj` matches filter `f`, else (check, expected, actual)."""
+    zone = (f or {}).get("zone", "play")
+    if obj.zone != zone:
+        return ("zone", ZONE_ZH.get(zone, zone), ZONE_ZH.get(obj.zone, obj.zone))
+    if not f:
+        return None
+    c = ch if ch is not None else chars_of(game, obj)
+    if zone == "play" and obj.area == "resource" and not f.get("resource"):
+        return ("type", f.get("type") or "场上的牌", "资源")
+    want = f.get("type")
+    if want and not type_ok(c.type, want):
+        return ("type", want, c.type)
+    anyt = f.get("types")
+    if anyt and not any(type_ok(c.type, t) for t in anyt):
+        return ("type", "或".join(anyt), c.type)
+    for t in f.get("subtypes", ()):
+        if t not in c.subtypes:
+            return ("subtypes", t, "、".join(c.subtypes) or "无")
+    if f.get("damage_type") and c.damage_type != f["damage_type"]:
+        return ("damage_type", f["damage_type"], c.damage_type or "无")
+    if f.get("name") and c.name != f["name"]:
+        return ("name", f["name"], c.name)
+    who = f.get("controller", "any")
+    if who != "any" and controller is not None:
+        ctrl = c.controller if obj.zone in ("play", "chain") else obj.owner
+        ok = {"you": ctrl == controller, "opponent": not friendly(game, ctrl, controller),
+              "friendly": friendly(game, ctrl, controller)}[who]
+        if not ok:
+            return ("controller", {"you": "你", "opponent": "对方", "friendly": "友方"}[who], ctrl)
+    ex = f.get("exhausted")
+    if ex is not None and obj.tapped != ex:
+        return ("exhausted", "已横置" if ex else "未横置", "已横置" if obj.tapped else "未横置")
+    dm = f.get("damaged")
+    if dm is not None and (obj.damage > 0) != dm:
+        return ("damaged", "已负伤" if dm else "未负伤", f"负有{obj.damage}点伤害" if obj.damage else "未负伤")
+    at = f.get("attacking")
+    if at is not None and bool(obj.attacking) != at:
+        return ("attacking", "正进行攻击" if at else "未攻击", "正进行攻击" if obj.attacking else "未攻击")
+    df = f.get("defending")
+    if df is not None and bool(obj.defending) != df:
+        return ("defending", "正进行防御" if df else "未防御", "正进行防御" if obj.defending else "未防御")
+    un = f.get("unique")
+    if un is not None and c.unique != un:
+        return ("unique", "唯一" if un else "非唯一", "唯一" if c.unique else "非唯一")
+    tk = f.get("token")
+    if tk is not None and obj.token != tk:
+        return ("token", "衍生物" if tk else "牌", "衍生物" if obj.token else "牌")
+    if f.get("other") and obj.id == source_id:
+        return ("other", "另一张", "自己")
+    ins = f.get("instant")
+    if ins is not None and c.instant != ins:
+        return ("instant", "瞬发" if ins else "非瞬发", "瞬发" if c.instant else "非瞬发")
+    return None
+
+
+def candidates(game, f: dict) -> list:
+    zone = (f or {}).get("zone", "play")
+    if zone == "play":
+        return game.in_play()
+    if zone == "chain":
+        return [s for s in game.stack if hasattr(s, "card")]
+    return [o for o in game.objects.values() if o.zone == zone]
+
+
+def select(game, f: dict, *, controller: str | None, source_id: str | None = None) -> list:
+    return [o for o in candidates(game, f) if matches(game, o, f, controller=controller, source_id=source_id) is None]
+
+
+# ---------------------------------------------------------------- targets (706)
+
+_WHAT = {"英雄或盟军": {"types": ["英雄", "盟军"]}, "英雄": {"type": "英雄"}, "盟军": {"type": "盟军"},
+         "队员": {"types": ["英雄", "盟军"]}, "防具": {"type": "防具"}, "技能": {"type": "技能"},
+         "装备": {"type": "装备"}, "英雄或盟军或装备": {"types": ["英雄", "盟军", "装备"]}}
+
+
+def target_filter(spec: dict) -> dict:
+    f = dict(_WHAT.get(spec.get("what", "英雄或盟军"), {}))
+    f.update(spec.get("filter") or {})
+    if spec.get("what") == "队员" and (spec.get("filter") or {}).get("controller") is None:
+        pass
+    return f
+
+
+def target_problem(game, spec: dict, cand, *, source, controller: str) -> tuple | None:
+    """None if `cand` is a legal choice for this use of "目标" (706.1), else (check, expected, actual)."""
+    if isinstance(cand, Player):
+        return ("kind", spec.get("what", "英雄或盟军"), "玩家")
+    if source is not None and cand.id == getattr(source, "id", None):
+        return ("self", "另一张牌", "该连结自身")                         # 706.1: not itself
+    f = target_filter(spec)
+    bad = matches(game, cand, f, controller=controller, source_id=getattr(source, "id", None))
+    if bad:
+        return bad
+    if cand.zone == "play":
+        c = chars_of(game, cand)
+        if c.flags.get("untargetable"):
+            return ("untargetable", "可以被指定为目标", f"不能被指定为目标（{c.flags['untargetable']}）")
+    return None
+
+
+def legal_targets(game, spec, *, controller, source) -> list:
+    f = target_filter(spec)
+    return [c for c in candidates(game, f) if target_problem(game, spec, c, source=source, controller=controller)
+            is None]

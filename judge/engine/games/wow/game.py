@@ -1,0 +1,316 @@
+"""`WowGame`: the World of Warcraft TCG on the engine core.
+
+Like `MtgGame`, this class only wires the core's hooks to the modules that
+implement the rules (`chain`, `resolve`, `triggers`, `effects`, `packets`,
+`enter`, `combat`, `turn`, `loops`); the rules live next to their numbers there.
+The core's stack is the WoW chain (连锁), its priority passing is WoW's
+clockwise passing (players are listed in seat order), and its state checks
+before priority are WoW's pre-priority processing (708.1).
+"""
+from __future__ import annotations
+
+from judge.engine.core.errors import EngineError, IllegalAction
+from judge.engine.core.game import Game
+from judge.engine.core.objects import Event
+from judge.engine.games.wow import chain, combat, events, packets, prepriority, resolve, triggers, turn
+from judge.engine.games.wow.chars import chars, compute
+from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.state import WCard, WPlayer
+
+ZONES = ("deck", "hand", "graveyard", "removed", "play", "resources")
+ZONE_ZH = {"deck": "套牌", "hand": "手牌", "graveyard": "坟墓场", "removed": "移出游戏", "play": "场上",
+           "chain": "连锁", "gone": "已不存在", "resources": "资源区"}
+
+rules.declare("优先权", reasons={"no_priority": "player holder"})
+
+
+class WowGame(Game):
+    game = "wow"
+    book = "wow"
+    rules = rules
+    ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
+                              "attack": "do_attack", "block": "do_block"}
+    LISTS = Game.LISTS + ("modifiers", "shields", "delayed")
+    SCALARS = Game.SCALARS + ("combat",)
+    STEPS = turn.STEPS
+    ZONES = ZONES
+
+    def __init__(self, seed: int = 0):
+        super().__init__()
+        self.modifiers: list = []
+        self.shields: list = []
+        self.delayed: list = []
+        self.combat: dict | None = None        # {"attacker", "defender", "proposer", "n"} during a combat step
+        self.item_names: dict[str, str] = {}
+        self._chars = None
+        self._chars_version = -1
+        self._deps: list = []
+        self._seen: dict = {}
+        self._explicit: set = set()             # replacement ids a player picked among several (717.3)
+        self.loop_seen: dict = {}
+        self.loops_done: set = set()
+        self.combats = 0
+
+    def save_lists(self) -> dict:
+        d = super().save_lists()
+        d["loop_seen"] = dict(self.loop_seen)
+        d["loops_done"] = set(self.loops_done)
+        d["_explicit"] = set(self._explicit)
+        return d
+
+    # ------------------------------------------------------------------ zones
+    def zone_key(self, owner, controller, zone):
+        if zone in ("play", "chain"):
+            return (None, zone)
+        return (owner, zone)
+
+    def top_is_first(self, zone: str) -> bool:
+        return zone == "deck"
+
+    def in_play(self) -> list[WCard]:
+        objs = self.objects
+        return [objs[i] for i in self.zones.get((None, "play"), ())]
+
+    def play_ids(self) -> list[str]:
+        return self.zones.get((None, "play"), [])
+
+    def zone_objects(self, player: str, zone: str) -> list:
+        if zone == "play":
+            return [o for o in self.in_play() if o.controller == player and o.area != "resource"]
+        if zone == "resources":
+            return [o for o in self.in_play() if o.controller == player and o.area == "resource"]
+        if zone == "chain":
+            return list(self.stack)
+        return self.in_zone((player, zone))
+
+    def hero_of(self, player: str) -> WCard | None:
+        for o in self.in_play():
+            if o.card.type == "英雄" and o.controller == player and o.area == "hero":
+                return o
+        return None
+
+    def party(self, player: str) -> list[WCard]:
+        """队伍: the player's hero and allies."""
+        return [o for o in self.in_play() if o.controller == player and o.area != "resource"
+                and chars(self, o).type in ("英雄", "盟军")]
+
+    def resources(self, player: str, ready: bool | None = None) -> list[WCard]:
+        return [o for o in self.zone_objects(player, "resources") if ready is None or o.tapped != ready]
+
+    def chars(self, obj):
+        return chars(self, obj)
+
+    def all_chars(self):
+        return compute(self)
+
+    def live_modifiers(self) -> list:
+        out = []
+        for m in self.modifiers:
+            if m.ended:
+                continue
+            if m.hold is not None and not self.hold_holds(m.hold):
+                continue
+            out.append(m)
+        return out
+
+    def hold_holds(self, hold) -> bool:
+        """714.3b: "for as long as [card] remains exhausted" — the same exhaustion, unbroken."""
+        (oid, inc), since = hold
+        o = self.objects.get(oid)
+        return o is not None and o.inc == inc and o.zone == "play" and o.tapped and o.exhausted_at == since
+
+    def friendly(self, a: str, b: str) -> bool:
+        from judge.engine.games.wow.filters import friendly
+
+        return friendly(self, a, b)
+
+    # ------------------------------------------------------------------ loading (no events, no triggers)
+    def add_player(self, name: str, team: str | None = None) -> WPlayer:
+        p = WPlayer(name, team=team)
+        self.players.append(p)
+        self.by_name[name] = p
+        return p
+
+    def add_card(self, oid: str, card, owner: str, zone: str, *, controller=None, tapped=False, fresh=False,
+                 damage=0, counters=None, attached_to=None, face_down=False, token=False, attacking=None,
+                 defending=False, area=None, chosen=None) -> WCard:
+        o = WCard(oid, card, owner, controller or owner, zone, card.name, tapped=tapped, damage=damage,
+                  counters=dict(counters or {}), attached_to=attached_to, face_down=face_down, token=token,
+                  timestamp=self.tick(), fresh=fresh, attacking=attacking, defending=defending,
+                  chosen=dict(chosen or {}))
+        o.base_controller = o.controller
+        if zone == "play":
+            o.area = area or events.area_for(card)
+        if tapped:
+            o.exhausted_at = self.tick()
+        self.place(o)
+        return o
+
+    def finish_loading(self) -> None:
+        self._seen = prepriority.snapshot(self)
+
+    # ------------------------------------------------------------------ state changes used by the rules
+    def set_quiet(self, target, attr: str, value) -> None:
+        """Bookkeeping a judge does not need to see (when a card last became exhausted): undoable, not traced."""
+        self._journal.append(("set", target, attr, getattr(target, attr)))
+        setattr(target, attr, value)
+        self.version += 1
+
+    def push(self, item) -> None:
+        self.item_names[item.id] = item.name
+        self.stack.append(item)
+        self._ids.add(item.id)
+        self.record(item.id, "zone", None, "chain")
+
+    def remove_from_stack(self, item) -> None:
+        if item in self.stack:
+            self.stack.remove(item)
+            self.record(item.id, "zone", "chain", None)
+
+    def add_modifier(self, m) -> None:
+        self.modifiers.append(m)
+        self.version += 1
+        self.record(m.id, "effect", None, m.source_name)
+
+    def end_modifier(self, m) -> None:
+        self.set(m, "ended", True)
+
+    def after_losses(self) -> None:
+        left = self.in_game()
+        teams = {p.team or p.name for p in left}
+        if len(teams) == 1 and left:
+            for w in left:
+                f = self.fire("总生命", "winner", [w], player=w)
+                with self.under(f):
+                    self.set(w, "won", True)
+            self.over = True
+        elif not left:
+            self.over = True
+        elif self.active not in [p.name for p in left]:
+            self.active = self.next_player(self.active)
+
+    def concede(self, name: str) -> None:
+        raise EngineError("conceding is not in the WoW excerpt (703–803): no rule to apply")
+
+    # ------------------------------------------------------------------ core hooks
+    def canonical_step(self, step):
+        s = turn.canonical(step)
+        if s is None:
+            raise EngineError(f"unknown step {step!r}; steps: {', '.join(turn.STEPS)}")
+        return s
+
+    def not_priority(self, name):
+        return IllegalAction(self.rid("优先权"), "no_priority", {"player": name, "holder": self.priority},
+                             f"{name} does not have priority ({self.priority} has it)")
+
+    def check_state(self) -> bool:
+        return prepriority.check(self)
+
+    def put_triggers(self) -> None:
+        n = len(self.pending)
+        super().put_triggers()
+        triggers.all_added(self, n)
+
+    def indistinguishable(self, group) -> bool:
+        return super().indistinguishable(group) and not group[0].ability.spec.get("targets")
+
+    def put_on_stack(self, t) -> None:
+        triggers.put_on_chain(self, t)
+
+    def resolve_top(self) -> None:
+        resolve.resolve_top(self)
+
+    def end_step(self) -> None:
+        turn.end_step(self)
+
+    def replacements(self, event):
+        return packets.candidates(self, event)
+
+    def replacement_chooser(self, event, candidates):
+        return packets.chooser(self, event, candidates)
+
+    def choose_replacement(self, event, candidates):
+        return packets.choose(self, event, candidates, super().choose_replacement)
+
+    def apply_replacement(self, effect, event):
+        return packets.apply(self, effect, event)
+
+    def replacement_already_applied(self, effect, event) -> None:
+        packets.already_applied(self, effect, event)
+
+    def event_subject(self, event) -> str:
+        return packets.subject(event)
+
+    def perform(self, event) -> bool:
+        return events.perform(self, event)
+
+    def expand(self, event):
+        return events.expand(self, event)
+
+    def lookback(self, evs):
+        if any(e.kind == "move" and e.data.get("from") == "play" for e in evs):
+            return (list(self.play_ids()), {i: c.clone() for i, c in compute(self).items()})
+        return None
+
+    def collect_triggers(self, evs, snapshot) -> None:
+        triggers.collect(self, evs, snapshot)
+
+    def end_of_step_state(self) -> dict:
+        d = super().end_of_step_state()
+        d["damage"] = {o.id: o.damage for o in self.in_play() if o.damage}
+        return d
+
+    # ------------------------------------------------------------------ scenario hooks
+    @classmethod
+    def scenario_cards(cls, sf, errors):
+        from judge.engine.games.wow import setup
+
+        return setup.scenario_cards(sf, errors)
+
+    @classmethod
+    def build(cls, sf, variant=None):
+        from judge.engine.games.wow import setup
+
+        return setup.build(cls, sf, variant)
+
+    @classmethod
+    def step_name(cls, step):
+        return turn.canonical(step)
+
+    def observe(self, obj) -> dict:
+        c = chars(self, obj)
+        return {"pt": c.pt, "types": [c.type], "subtypes": list(c.subtypes), "keywords": list(c.keywords),
+                "controller": c.controller if obj.zone in ("play", "chain") else obj.owner}
+
+    def zone_ids(self, player: str | None, zone: str) -> list[str]:
+        if zone == "stack":
+            return [s.id for s in reversed(self.stack)]
+        return [o.id for o in self.zone_objects(player, zone)]
+
+    # ------------------------------------------------------------------ actions
+    def do_cast(self, actor, **kw):
+        chain.play_card(self, actor, **kw)
+
+    def do_play(self, actor, **kw):
+        chain.place_resource(self, actor, **kw)
+
+    def do_activate(self, actor, **kw):
+        chain.use_power(self, actor, **kw)
+
+    def do_attack(self, actor, **kw):
+        combat.propose(self, actor, **kw)
+
+    def do_block(self, actor, **kw):
+        raise EngineError("WoW has no blocking: a protector is chosen at the protect point with "
+                          "`choices: {protect: {PLAYER: ID}}` on the action that reaches it (glossary 护卫)")
+
+    def step_event(self, step: str) -> None:
+        self.happen([Event("step", {"step": step, "player": self.active})])
+
+
+def _register_all():
+    from judge.engine.games.wow import effects, enter, loops  # noqa: F401  (they register their rules)
+
+
+_register_all()
+rules.verify()

@@ -1,0 +1,302 @@
+"""Damage packets, and the replacement and prevention modifiers that change them (716.1d–717.4).
+
+Every bit of damage is a packet (glossary 囊包): amount, the character it is
+dealt to, the character dealing it, its controller, and possibly a damage
+type, a combat flag, whether it can be prevented, and whether it is dealt
+with an ability or equipment. A replacement modifier changes only the
+attributes it names (717.1): Chromatic Cloak adds 1 and the packet is still
+shadow damage dealt by your hero with Mind Spike.
+
+Which modifiers could change a packet: ongoing replacement powers of cards in
+play (World in Flames, Berserker Stance, Chromatic Cloak), shields created by
+links (prevent the next 2 damage, Intervene, Stormstrike), and each ready
+armor with DEF ≥ 1 of the hero's controller (717.2d). The core applies each
+at most once per packet (716.1d); among several, those that change the
+amount, the damage type or preventability go first and the packet's controller
+picks (717.3a), then the affected character's controller picks among the rest
+(717.3b) — a prevention modifier only for a preventable packet. A packet
+prevented down to less than 1 disappears and deals nothing, so nothing
+triggers on it (717.2a–c). A "next time" shield replaces every packet of the
+one link it first replaced, and is used up when that link is done (717.4).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine.core.objects import Event
+from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.rules import rules
+
+
+@dataclass(slots=True, eq=False)
+class Rep:
+    """A modifier that could replace a packet."""
+
+    id: str
+    kind: str              # static | prevent | next_time | armor
+    name: str
+    controller: str
+    tier: str              # "a": amount / damage type / preventability (717.3a); "b": the rest (717.3b)
+    spec: dict | None = None
+    shield: object = None
+    source: object = None
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+
+def subject(ev: Event) -> str:
+    t = ev.data.get("target")
+    return t.id if t is not None else str(ev.id)
+
+
+# ------------------------------------------------------------------ which modifiers could apply
+
+def candidates(game, ev: Event) -> list[Rep]:
+    if ev.kind != "damage":
+        return []
+    d = ev.data
+    out: list[Rep] = []
+    tgt = d["target"]
+    src = d.get("source")
+    for o in game.in_play():
+        c = chars(game, o)
+        reps = [ab for ab in c.powers if ab.kind == "replacement"]
+        for ab in reps:
+            if _static_applies(game, o, c, ab.spec, d):
+                name = f"{o.name}（{ab.text or ab.key}）" if len(reps) > 1 else o.name
+                out.append(Rep(f"{o.id}.{ab.key}", "static", name, c.controller, "a", spec=ab.spec, source=o))
+    for s in game.shields:
+        if s.used:
+            continue
+        if s.link is not None and s.link != d.get("link"):
+            continue
+        if s.kind == "prevent":
+            if not d.get("preventable", True):
+                continue
+            if s.protects != tgt.key:
+                continue
+            out.append(Rep(s.id, "prevent", s.source_name, s.controller, "b", shield=s))
+        elif s.kind == "next_time":
+            sd = s.data
+            who = tgt if sd["event"] == "dealt" else src
+            if who is None or who.key != s.protects:
+                continue
+            if sd.get("damage_type") and d.get("dtype") != sd["damage_type"]:
+                continue
+            tier = "a" if sd.get("plus") else "b"
+            out.append(Rep(s.id, "next_time", s.source_name, s.controller, tier, shield=s))
+    if d.get("preventable", True) and tgt.card.type == "英雄" and tgt.zone == "play":
+        owner = chars(game, tgt).controller
+        for o in game.in_play():
+            c = chars(game, o)
+            if c.type == "防具" and c.controller == owner and not o.tapped and (c.def_ or 0) >= 1 \
+                    and o.area != "resource":
+                out.append(Rep(o.id, "armor", o.name, owner, "b", source=o))
+    return out
+
+
+def _static_applies(game, src, sc, spec: dict, d: dict) -> bool:
+    hero = game.hero_of(sc.controller)
+    if hero is None:
+        return False
+    who = d.get("source") if spec["event"] == "deal" else d.get("target")
+    if who is not hero:
+        return False
+    if spec.get("damage_type") and d.get("dtype") != spec["damage_type"]:
+        return False
+    if spec.get("with_ability") and d.get("with") != "技能":
+        return False
+    return True
+
+
+# ------------------------------------------------------------------ who chooses (717.3a, 717.3b)
+
+def affected_controller(game, ev: Event) -> str:
+    t = ev.data["target"]
+    return chars(game, t).controller if t.zone == "play" else t.owner
+
+
+def chooser(game, ev: Event, cands: list[Rep]) -> tuple[str, list[Rep]]:
+    tier_a = [r for r in cands if r.tier == "a"]
+    if tier_a:
+        return ev.data["controller"], tier_a
+    return affected_controller(game, ev), cands
+
+
+@rules.implements("717.3", reasons={"several_modifiers": "event effects"})
+@rules.implements("717.3a", reasons={"packet_controller_chooses": "player effect options"})
+@rules.implements("717.3b", reasons={"affected_controller_chooses": "player effect options"})
+def choose(game, ev: Event, cands: list[Rep], base_choose):
+    who, tier = chooser(game, ev, cands)
+    key = (ev.root, tuple(sorted(r.id for r in cands)))
+    if key not in game._explicit:
+        game._explicit.add(key)
+        game.fire("717.3", "several_modifiers", [ev.data["target"]], event=describe(ev),
+                  effects=[r.name for r in cands])
+    if len(tier) > 1 and len({(r.source.card.name if r.source is not None else r.name, r.id.rpartition(".")[2],
+                                r.controller, r.kind) for r in tier}) == 1:
+        picked = tier[0]           # identical modifiers (two World in Flames): the order cannot matter
+        game.fire(*(("717.3a", "packet_controller_chooses") if tier[0].tier == "a" else
+                    ("717.3b", "affected_controller_chooses")), [], player=game.by_name[who], effect=picked.name,
+                  options=[r.name for r in tier])
+        return picked
+    picked = base_choose(ev, cands)
+    if len(tier) > 1:
+        rule, code = ("717.3a", "packet_controller_chooses") if tier[0].tier == "a" else \
+            ("717.3b", "affected_controller_chooses")
+        game.fire(rule, code, [], player=game.by_name[who], effect=picked.name, options=[r.name for r in tier])
+        game._explicit.add(("picked", ev.root, picked.id))
+    return picked
+
+
+# ------------------------------------------------------------------ applying one
+
+@rules.implements("717.1", reasons={"packet_replaced": "effect before after kept"})
+@rules.implements("716.1d", reasons={"packet_replaced_again": "effect before after"},
+                  near_misses={"already_replaced": "effect event"})
+@rules.implements("717.2a", reasons={"all_prevented": "effect amount target"})
+@rules.implements("717.2b", reasons={"prevented_some": "effect amount target left remaining"})
+@rules.implements("717.2d", reasons={"armor_prevents": "player armor def amount left"},
+                  near_misses={"armor_not_used": "player armor"})
+@rules.implements("717.4", reasons={"next_time": "effect before after link"})
+def apply(game, rep: Rep, ev: Event) -> list[Event]:
+    d = ev.data
+    before = d["amount"]
+    desc = describe(ev)
+    if rep.kind == "static":
+        spec = rep.spec
+        new = before * 2 if spec.get("double") else before + int(spec.get("plus", 0))
+        if ev.applied:
+            f = game.fire("716.1d", "packet_replaced_again", [rep.source], effect=rep.name, before=desc,
+                          after=new)
+        else:
+            f = game.fire("717.1", "packet_replaced", [rep.source], effect=rep.name, before=desc, after=new,
+                          kept=_kept(d))
+        ne = ev.derive(amount=new)
+        ne.firing = f
+        return [ne]
+    if rep.kind == "next_time":
+        s = rep.shield
+        sd = s.data
+        if s.link is None:
+            game.set(s, "link", d.get("link"))
+        if sd.get("redirect_to") == "your_hero":
+            hero = game.hero_of(s.controller)
+            f = game.fire("717.1", "packet_replaced", [d["target"]] + ([hero] if hero else []), effect=rep.name,
+                          before=desc, after=f"改为对{hero.name if hero else '（无英雄）'}造成{before}点伤害",
+                          kept="数量、伤害类别、来源与操控者不变")
+            if hero is None:
+                return []
+            ne = ev.derive(target=hero)
+            ne.firing = f
+            return [ne]
+        new = before + int(sd.get("plus", 0))
+        f = game.fire("717.4", "next_time", [d["target"]], effect=rep.name, before=desc, after=new,
+                      link=d.get("link_name") or "-")
+        ne = ev.derive(amount=new)
+        ne.firing = f
+        return [ne]
+    if rep.kind == "prevent":
+        s = rep.shield
+        tgt = d["target"]
+        if s.amount == "all":
+            game.fire("717.2a", "all_prevented", [tgt], effect=rep.name, amount=before, target=tgt)
+            _prevented(game, ev)
+            return []
+        n = min(int(s.amount), before)
+        left = before - n
+        remaining = int(s.amount) - before
+        f = game.fire("717.2b", "prevented_some", [tgt], effect=rep.name, amount=n, target=tgt, left=max(left, 0),
+                      remaining=max(remaining, 0))
+        with game.under(f):
+            game.set(s, "amount", max(remaining, 0))
+            if remaining < 1:
+                game.set(s, "used", True)
+        if left < 1:
+            _prevented(game, ev)
+            return []
+        ne = ev.derive(amount=left)
+        ne.firing = f
+        return [ne]
+    if rep.kind == "armor":
+        armor = rep.source
+        who = rep.controller
+        if ("picked", ev.root, rep.id) not in game._explicit:
+            use = game.choose("armor", armor.id, by=who, options=[True, False], auto=False,
+                              hint=f"717.2d: does {who} exhaust {armor.name} to prevent damage to the hero?")
+            if not use:
+                game.near_miss("717.2d", "armor_not_used", [armor], player=game.by_name[who], armor=armor)
+                return [ev]
+        dv = chars(game, armor).def_ or 0
+        left = before - dv
+        f = game.fire("717.2d", "armor_prevents", [armor, d["target"]], player=game.by_name[who], armor=armor,
+                      amount=min(dv, before), left=max(left, 0), **{"def": dv})
+        with game.under(f):
+            game.happen([Event("exhaust", {"object": armor}, f.id, firing=f)])
+        if left < 1:
+            _prevented(game, ev)
+            return []
+        ne = ev.derive(amount=left)
+        ne.firing = f
+        return [ne]
+    return [ev]
+
+
+rules.declare("717.2d", reasons={"armor_prevents": "player armor def amount left"})
+
+
+def already_applied(game, rep: Rep, ev: Event) -> None:
+    game.near_miss("716.1d", "already_replaced", [], once=(rep.id, ev.root), effect=rep.name, event=describe(ev))
+
+
+@rules.implements("717.2c", near_misses={"prevented_no_trigger": "ability source event"})
+def _prevented(game, ev: Event) -> None:
+    """717.2c: a fully prevented packet deals nothing, so "deals damage" powers do not trigger — say which."""
+    from judge.engine.games.wow.triggers import would_trigger
+
+    for src, ab in would_trigger(game, ev):
+        game.near_miss("717.2c", "prevented_no_trigger", [src], once=(src.id, ab.key, ev.root),
+                       ability=f"{src.name}的能力", source=src, event=describe(ev))
+
+
+def _kept(d: dict) -> str:
+    parts = [f"来源{d['source_name']}"]
+    if d.get("dtype"):
+        parts.append(f"{d['dtype']}伤害")
+    if d.get("with"):
+        parts.append(f"以{d['with']}造成")
+    if d.get("combat"):
+        parts.append("战斗伤害")
+    parts.append(f"目标{d['target'].name}")
+    return "、".join(parts)
+
+
+def describe(ev: Event) -> str:
+    from judge.engine.games.wow.events import describe as desc
+
+    return desc(ev)
+
+
+# ------------------------------------------------------------------ performing
+
+def deal(game, ev: Event) -> bool:
+    d = ev.data
+    n = d["amount"]
+    t = d["target"]
+    if n < 1 or t.zone != "play" or not chars(game, t).is_character:
+        return False
+    d["damage_before"] = t.damage
+    game.set(t, "damage", t.damage + n)
+    return True
+
+
+def heal(game, ev: Event) -> bool:
+    """Glossary 治愈: remove that much damage; extra healing is wasted; healing an undamaged character fails."""
+    d = ev.data
+    t = d["target"]
+    if t.zone != "play" or t.damage <= 0 or d["amount"] < 1:
+        return False
+    game.set(t, "damage", max(0, t.damage - d["amount"]))
+    return True

@@ -1,0 +1,124 @@
+"""Pre-priority processing: what happens each time a player would receive priority (708.1).
+
+First the checks: every character with lethal damage — damage equal to or
+greater than its Health, which includes a character whose Health dropped to 0
+— is destroyed, all at once (glossary 总生命, 致命伤害); a player whose hero is
+destroyed loses (glossary 总生命). Control changed by a modifier takes effect
+(714.3b). Then the core puts the pending triggered effects on the chain in
+turn order (708.1a) and repeats until nothing is left to do (708.1b).
+
+Continuous modifiers are always computed from the current state (714.2); when
+a character's ATK, Health, types or controller changed since the last check,
+the change is recorded under the rule of the modifier that made it (a
+recount, a "while" condition, "for as long as"), so a judge sees why.
+"""
+from __future__ import annotations
+
+from judge.engine.core.objects import Event
+from judge.engine.games.wow.chars import compute
+from judge.engine.games.wow.rules import rules
+
+
+def snapshot(game) -> dict:
+    cm = compute(game)
+    return {i: _key(c) for i, c in cm.items() if game.objects[i].zone == "play"}
+
+
+def _key(c):
+    return ((c.atk, c.health, tuple(c.subtypes), c.controller), tuple((r, s, w) for r, s, w in c.notes))
+
+
+@rules.implements("714.2", reasons={"recounted": "object what before after detail"})
+@rules.implements("714.3a", reasons={"while_condition": "object what before after detail"})
+@rules.implements("714.3b", reasons={"control_changes": "object before after detail"},
+                  near_misses={"did_not_remain": "source object why"})
+@rules.implements("714.1", reasons={"characteristics_changed": "object what before after detail"})
+@rules.implements("719.2", reasons={"dependent_applies_later": "effect depends_on"})
+def note_characteristics(game) -> None:
+    cm = compute(game)
+    now = {}
+    for i, c in cm.items():
+        o = game.objects[i]
+        if o.zone != "play":
+            continue
+        k = _key(c)
+        now[i] = k
+        old = game._seen.get(i)
+        if old is None or old == k:
+            continue
+        (ovals, onotes), (nvals, nnotes) = old, k
+        changed = set(onotes) ^ set(nnotes)
+        rules_changed = [n[0] for n in list(nnotes) + list(onotes) if n in changed]
+        rule = rules_changed[0] if rules_changed else None
+        detail = "；".join(f"{s}：{w}" for _, s, w in nnotes) or "无"
+        labels = ("攻击力", "总生命", "类别", "操控者")
+        for idx, label in enumerate(labels):
+            b, a = ovals[idx], nvals[idx]
+            if b == a:
+                continue
+            if idx == 2:
+                b, a = "、".join(b) or "无", "、".join(a) or "无"
+            if idx == 3:
+                if o.controller != a:
+                    _sync_control(game, o, b, a, detail)
+                continue
+            r = rule if rule in ("714.2", "714.3a") else "714.1"
+            code = {"714.2": "recounted", "714.3a": "while_condition"}.get(r, "characteristics_changed")
+            game.fire(r, code, [o], object=o, what=label, before=b if b is not None else "无",
+                      after=a if a is not None else "无", detail=detail)
+    game._seen = now
+    seen = getattr(game, "_deps_noted", set())
+    for dep, on in game._deps:
+        if (dep, on) not in seen:
+            seen.add((dep, on))
+            game.fire("719.2", "dependent_applies_later", [], effect=dep, depends_on=on)
+    game._deps_noted = seen
+
+
+def _sync_control(game, o, before, after, detail) -> None:
+    f = game.fire("714.3b", "control_changes", [o], object=o, before=before, after=after, detail=detail)
+    with game.under(f):
+        game.set(o, "controller", after)
+        game.set(o, "fresh", True)
+        if o.attacking or o.defending:
+            game.set(o, "attacking", None)
+            game.set(o, "defending", False)
+
+
+@rules.implements("总生命", reasons={"lethal_damage": "object damage health", "hero_destroyed": "player hero",
+                                    "winner": "player"})
+def check(game) -> bool:
+    """One round of the pre-priority checks. True if anything happened."""
+    for o in game.in_play():
+        c = compute(game).get(o.id)
+        if c is not None and c.controller != o.controller and o.zone == "play":
+            _sync_control(game, o, o.controller, c.controller, "-")
+    note_characteristics(game)
+    cm = compute(game)
+    dying = []
+    for o in game.in_play():
+        c = cm.get(o.id)
+        if c is None or not c.is_character or c.health is None or o.area == "resource":
+            continue
+        if o.damage >= c.health:
+            dying.append((o, c))
+    if not dying:
+        return False
+    events = []
+    losers = []
+    for o, c in dying:
+        f = game.fire("总生命", "lethal_damage", [o], caused_by=game.cause_of(o), object=o, damage=o.damage,
+                      health=c.health)
+        events.append(Event("destroy", {"object": o}, f.id, firing=f))
+        if c.type == "英雄":
+            losers.append((game.by_name[c.controller], o, f))
+    game.happen(events)
+    for p, hero, f in losers:
+        f2 = game.fire("总生命", "hero_destroyed", [p, hero], caused_by=f.id, player=p, hero=hero)
+        with game.under(f2):
+            game.set(p, "lost", True)
+            if p.name == game.priority:
+                game.priority = None
+    if losers:
+        game.after_losses()
+    return True

@@ -1,0 +1,166 @@
+"""Resolving the top link of the chain (709) and interrupting links (711).
+
+When all players pass in succession with a non-empty chain, the top link is
+tried (709.1). No player gets priority meanwhile (709.2). Its targets are
+checked again (709.2a): one that left play, no longer fits its description or
+can't be targeted now is illegal — each is a near miss naming the failed
+check — and if all are illegal the link is interrupted (711): it leaves the
+chain, a card goes to its owner's graveyard, nothing else happens and costs
+stay paid (711.1, 711.2). A proposal whose combat became illegal is also
+interrupted. Otherwise its text is followed in order (709.2b, `effects.py`),
+doing what can be done (709.2c), and as the last step (709.2g) an ally,
+equipment or resource enters play, an ongoing ability enters play (attached
+to its target if it attaches), any other ability card goes to its owner's
+graveyard, an effect leaves the chain, and a proposal starts the combat step.
+Then the turn player gets priority (709.2h). A "next time" shield that
+replaced this link's packets is used up now (717.4).
+"""
+from __future__ import annotations
+
+from judge.engine.core.objects import Event, StackAbility
+from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.effects import Ctx, run
+from judge.engine.games.wow.filters import ZONE_ZH, target_problem
+from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.state import WCard
+
+
+@rules.implements("709.1", reasons={"resolves": "object controller"})
+@rules.implements("709.2a", reasons={"targets_legal": "object targets some_illegal"},
+                  near_misses={"target_illegal": "object target check expected actual"})
+@rules.implements("709.2g", reasons={"enters_play": "object player", "to_graveyard": "object",
+                                     "effect_leaves": "object", "combat_begins": "attacker defender"})
+@rules.implements("709.2h", reasons={"turn_player_priority": "player"})
+@rules.implements("711.1", reasons={"interrupted": "object why"})
+@rules.implements("711.2", reasons={"nothing_happens": "object"})
+def resolve_top(game) -> None:
+    item = game.stack[-1]
+    game.begin_step("event", "resolve", {"object": item.id, "name": item.name})
+    controller = item.link["controller"] if isinstance(item, WCard) else item.controller
+    f = game.fire("709.1", "resolves", [item], object=item, controller=game.by_name[controller])
+    with game.under(f):
+        began_combat = _resolve(game, item, controller)
+    if began_combat:
+        return                          # the combat step began; its attack window gave priority
+    for s in game.shields:
+        if s.kind == "next_time" and not s.used and s.link == item.id:
+            game.set(s, "used", True)
+    game.passes = 0
+    if not game.over:
+        game.fire("709.2h", "turn_player_priority", [game.active], player=game.by_name[game.active])
+        game.give_priority(game.active)
+
+
+def interrupt(game, item, why: str, by=None) -> None:
+    """711: the link leaves the chain; a card goes to its owner's graveyard; costs stay paid."""
+    f = game.fire("711.1", "interrupted", [item], object=item, why=why)
+    with game.under(f):
+        if isinstance(item, WCard):
+            game.happen([Event("move", {"object": item, "to": "graveyard", "from": "chain", "reason": "interrupt"},
+                               f.id, firing=f)])
+        else:
+            game.remove_from_stack(item)
+    game.fire("711.2", "nothing_happens", [item], object=item)
+
+
+def _resolve(game, item, controller: str) -> None:
+    is_card = isinstance(item, WCard)
+    if not is_card and item.kind == "proposal":
+        from judge.engine.games.wow.combat import resolve_proposal
+
+        return resolve_proposal(game, item)
+    if is_card:
+        card = item.card
+        specs = ([card.attach] if card.attach else []) + list((card.play or {}).get("targets", []))
+        slots = item.link.get("targets", [])
+        source = item
+    else:
+        specs = item.ability.spec.get("targets", [])
+        slots = item.targets
+        source = game.objects.get(item.source)
+    legal_slots, any_target, any_legal = recheck_targets(game, item, specs, slots, controller)
+    if any_target and not any_legal:
+        interrupt(game, item, "它的所有目标都不合法")
+        return
+    if any_target:
+        legal = [t for slot in legal_slots for t in slot]
+        game.fire("709.2a", "targets_legal", [item, *legal], object=item, targets=legal,
+                  some_illegal="是" if sum(len(s) for s in slots) > len(legal) else "否")
+    ctx = Ctx(item, source, item.name if is_card else item.source_name, controller, legal_slots,
+              event=None if is_card else item.extra.get("event"), link=item.id, link_name=item.name,
+              with_="技能" if is_card and item.card.type == "技能" else _with_of(game, item),
+              data=({} if is_card else dict(item.extra)))
+    if not is_card and item.extra.get("about"):
+        about = item.extra["about"]
+        o = game.objects.get(about[0])
+        ctx.about = o if o is not None else None
+        ctx.about_key = about
+    if is_card:
+        if item.link.get("resource"):
+            f = game.fire("709.2g", "enters_play", [item], object=item, player=game.by_name[controller])
+            with game.under(f):
+                game.happen([Event("move", {"object": item, "to": "play", "from": "chain", "reason": "resolve",
+                                            "controller": controller, "area": "resource"}, f.id, firing=f)])
+            return
+        effects = (item.card.play or {}).get("effects", [])
+        run(game, ctx, effects)
+        if item.zone != "chain":
+            return
+        if item.card.type in ("盟军", "武器", "防具", "物品") or item.card.ongoing:
+            host = None
+            if item.card.attach and legal_slots and legal_slots[0]:
+                host = legal_slots[0][0]
+            f = game.fire("709.2g", "enters_play", [item], object=item, player=game.by_name[controller])
+            with game.under(f):
+                game.happen([Event("move", {"object": item, "to": "play", "from": "chain", "reason": "resolve",
+                                            "controller": controller, "attach": host}, f.id, firing=f)])
+        else:
+            f = game.fire("709.2g", "to_graveyard", [item], object=item)
+            with game.under(f):
+                game.happen([Event("move", {"object": item, "to": "graveyard", "from": "chain", "reason": "resolve"},
+                                   f.id, firing=f)])
+    else:
+        run(game, ctx, item.ability.spec.get("effects", []))
+        game.fire("709.2g", "effect_leaves", [item], object=item)
+        game.remove_from_stack(item)
+
+
+def _with_of(game, item) -> str | None:
+    """A packet's association (glossary 囊包): an effect from an ability card or from equipment."""
+    src = game.objects.get(item.source)
+    if src is None:
+        return None
+    t = src.card.type
+    return "技能" if t == "技能" else ("装备" if t in ("武器", "防具", "物品") else None)
+
+
+def recheck_targets(game, item, specs, slots, controller):
+    """709.2a: (legal targets per slot, had any target, any still legal). Illegal ones become near misses."""
+    out = []
+    any_target = any_legal = False
+    for i, slot in enumerate(slots):
+        spec = specs[i] if i < len(specs) else {}
+        legal = []
+        for kind, tid, inc in slot:
+            any_target = True
+            t = game.objects.get(tid)
+            if t is None or t.inc != inc:
+                bad = ("zone", "仍在原处", f"已离开，现在{ZONE_ZH.get(t.zone, t.zone) if t else '别处'}")
+            else:
+                bad = target_problem(game, spec, t, source=item, controller=controller)
+            if bad:
+                check, exp, act = bad
+                game.near_miss("709.2a", "target_illegal", [item.id, tid], object=item, target=t or tid,
+                               check=check, expected=exp, actual=act)
+            else:
+                legal.append(t)
+                any_legal = True
+        out.append(legal)
+    return out, any_target, any_legal
+
+
+def is_effect(item) -> bool:
+    return isinstance(item, StackAbility)
+
+
+__all__ = ["resolve_top", "interrupt", "recheck_targets", "chars"]

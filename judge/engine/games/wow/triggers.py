@@ -1,0 +1,290 @@
+"""Triggered powers and triggered effects (703.5, 705.4, 708).
+
+A trigger condition is judged on the game as it was before the event (the
+Brigg example before 703.5: "when Brigg deals combat damage to a damaged
+ally" looks at whether the ally was damaged *before* the damage), and a
+"becomes [state]" trigger fires only on a transition (703.5): an exhaust
+event on a card already exhausted changes nothing and triggers nothing. The
+triggered effect's controller is whoever controlled its source when it
+triggered (705.4). Pending effects go on the chain at pre-priority
+processing, the turn player's first in the order he chooses, then each next
+player clockwise on top (708.1, 708.1a), and nobody gets priority until all
+are on (708.1b). Adding one follows the steps of adding a link (708.2): one
+that needs a target and has none vanishes. Optional parts are decided on
+resolution, not when added (708.3, see `effects.py`).
+"""
+from __future__ import annotations
+
+from judge.engine.core.objects import Event, PendingTrigger
+from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.filters import legal_targets, matches
+from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.state import WEffect, AbilityDef
+
+_KIND_EVENTS = {
+    "move": ("enters", "destroyed"),
+    "damage": ("deals_damage", "dealt_damage"),
+    "step": ("step",),
+    "attack": ("attacks",),
+    "exhaust": ("becomes_exhausted",),
+}
+
+
+def _sources(game, snapshot):
+    """(card, its characteristics) for every card in play (as it was before a leaves-play event)."""
+    if snapshot is not None:
+        ids, cmap = snapshot
+        return [(game.objects[i], cmap[i]) for i in ids if i in cmap]
+    cm = game.all_chars()
+    return [(game.objects[i], cm[i]) for i in game.play_ids() if i in cm]
+
+
+@rules.implements("705.4", reasons={"triggered": "ability source event controller"})
+@rules.implements("703.5", near_misses={"judged_before_event": "ability source object check expected actual",
+                                        "no_transition": "ability source object state"})
+@rules.implements("710.1d", reasons={"enters_trigger": "ability object"})
+def collect(game, events: list[Event], snapshot) -> None:
+    for ev in events:
+        kinds = _KIND_EVENTS.get(ev.kind)
+        if kinds is None:
+            continue
+        leaving = ev.kind == "move" and ev.data.get("from") == "play"
+        for src, ch in _sources(game, snapshot if leaving else None):
+            for ab in ch.powers:
+                if ab.kind != "triggered":
+                    continue
+                if ab.spec["when"]["event"] not in kinds:
+                    continue
+                _try(game, src, ch, ab, ev, snapshot if leaving else None)
+        _delayed(game, ev)
+
+
+def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:
+    ok, info = match(game, src, ch, ab.spec, ev, snapshot)
+    name = f"{src.name}的能力"
+    if ok is None:
+        return
+    if not ok:
+        check, exp, act, subject = info
+        game.near_miss("703.5", "judged_before_event", [src, subject], once=(src.id, ab.key, ev.id), ability=name,
+                       source=src, object=subject, check=check, expected=exp, actual=act)
+        return
+    if ab.spec["when"]["event"] == "enters":
+        f = game.fire("710.1d", "enters_trigger", [src], caused_by=ev.cause, ability=name, object=src)
+        game.fire("705.4", "triggered", [src], caused_by=f.id, ability=name, source=src, event=_event_zh(ev),
+                  controller=game.by_name[ch.controller])
+    else:
+        f = game.fire("705.4", "triggered", [src], caused_by=ev.cause, ability=name, source=src,
+                      event=_event_zh(ev), controller=game.by_name[ch.controller])
+    add_pending(game, src, ch.controller, ab, ev, f, info)
+
+
+def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> PendingTrigger | None:
+    from judge.engine.games.wow.loops import check_loop
+
+    if check_loop(game, src, ab, controller):
+        return None
+    t = PendingTrigger(game.new_id(f"{src.id}.{ab.key}"), src.id, src.inc, src.name, controller, ab, ev,
+                       dict(data or {}), f.id if f else None)
+    game.pending.append(t)
+    return t
+
+
+def match(game, src, ch, spec: dict, ev: Event, snapshot=None):
+    """(None, _): not this kind of event; (False, (check, expected, actual, subject)); (True, data)."""
+    w = spec["when"]
+    kind = w["event"]
+    d = ev.data
+    ctrl = ch.controller
+    if kind == "enters":
+        if d["to"] != "play":
+            return None, None
+        subj = d["object"]
+        if w.get("self") and subj is not src:
+            return None, None
+        return True, {}
+    if kind == "destroyed":
+        if d.get("reason") != "destroy" or d.get("from") != "play":
+            return None, None
+        subj = d["object"]
+        if w.get("self") and subj is not src:
+            return None, None
+        f = w.get("filter")
+        if f:
+            was = snapshot[1].get(subj.id) if snapshot is not None else None
+            bad = _match_was(game, subj, f, ctrl, src, was)
+            if bad:
+                return False, (*bad, subj)
+        return True, {"it": subj.id}
+    if kind == "step":
+        if w.get("step") and w["step"] != d["step"]:
+            return None, None
+        if w.get("whose", "any") == "you" and game.active != ctrl:
+            return None, None
+        return True, {}
+    if kind == "attacks":
+        subj = d["object"]
+        if w.get("self") and subj is not src:
+            return None, None
+        f = w.get("filter")
+        if f:
+            bad = matches(game, subj, f, controller=ctrl, source_id=src.id)
+            if bad:
+                return None, None
+        return True, {"it": subj.id}
+    if kind == "becomes_exhausted":
+        subj = d["object"]
+        if w.get("self") and subj is not src:
+            return None, None
+        return True, {}
+    if kind in ("deals_damage", "dealt_damage"):
+        if w.get("combat") is not None and bool(d.get("combat")) != w["combat"]:
+            return None, None
+        source, target = d.get("source"), d["target"]
+        if kind == "deals_damage":
+            if w.get("self") and source is not src:
+                return None, None
+            rf = w.get("recipient")
+            if rf:
+                # judged on the state before the event: the damage it had before this packet
+                was = {"damage": d.get("damage_before", target.damage)}
+                bad = _recipient_before(game, target, rf, ctrl, src, was)
+                if bad:
+                    return False, (*bad, target)
+            return True, {"event_target": target.id}
+        if w.get("your_hero") and target is not game.hero_of(ctrl):
+            return None, None
+        sf = w.get("source")
+        if sf:
+            if source is None:
+                return None, None
+            bad = matches(game, source, sf, controller=ctrl, source_id=src.id)
+            if bad:
+                return None, None
+        return True, {"event_source": source.id if source is not None else None}
+    return None, None
+
+
+def _recipient_before(game, target, f: dict, ctrl, src, was: dict):
+    """A recipient filter, with "damaged" judged on the damage before the packet (the Brigg example)."""
+    f2 = dict(f)
+    dm = f2.pop("damaged", None)
+    f2.setdefault("zone", target.zone)
+    bad = matches(game, target, f2, controller=ctrl, source_id=src.id)
+    if bad:
+        return bad
+    if dm is not None and (was["damage"] > 0) != dm:
+        return ("damaged", "事件前已负伤" if dm else "事件前未负伤",
+                f"事件前负有{was['damage']}点伤害" if was["damage"] else "事件前未负伤")
+    return None
+
+
+def _match_was(game, subj, f: dict, ctrl, src, was):
+    f2 = dict(f)
+    f2["zone"] = subj.zone
+    controller_ok = f2.pop("controller", "any")
+    bad = matches(game, subj, f2, controller=ctrl, source_id=src.id, ch=was)
+    if bad:
+        return bad
+    if controller_ok != "any" and was is not None:
+        if controller_ok == "you" and was.controller != ctrl:
+            return ("controller", "你", was.controller)
+    return None
+
+
+def would_trigger(game, ev: Event) -> list:
+    """Triggered powers a packet would have triggered had it been dealt (for 717.2c near misses)."""
+    out = []
+    if ev.kind != "damage":
+        return out
+    fake = Event(ev.kind, dict(ev.data), ev.cause)
+    fake.data.setdefault("damage_before", ev.data["target"].damage)
+    cm = game.all_chars()
+    for i in game.play_ids():
+        src = game.objects[i]
+        ch = cm.get(i)
+        if ch is None:
+            continue
+        for ab in ch.powers:
+            if ab.kind == "triggered" and ab.spec["when"]["event"] in ("deals_damage", "dealt_damage"):
+                ok, _ = match(game, src, ch, ab.spec, fake)
+                if ok:
+                    out.append((src, ab))
+    return out
+
+
+def becomes_near_miss(game, obj, state: str) -> None:
+    """703.5: "becomes exhausted" did not happen because it already was — say which powers did not trigger."""
+    cm = game.all_chars()
+    for i in game.play_ids():
+        src = game.objects[i]
+        for ab in cm[i].powers:
+            if ab.kind == "triggered" and ab.spec["when"]["event"] == "becomes_exhausted" and \
+                    (not ab.spec["when"].get("self") or src is obj):
+                game.near_miss("703.5", "no_transition", [src, obj], once=(src.id, ab.key, game.version),
+                               ability=f"{src.name}的能力", source=src, object=obj, state=state)
+
+
+def _event_zh(ev: Event) -> str:
+    from judge.engine.games.wow.events import describe
+
+    return describe(ev)
+
+
+# ------------------------------------------------------------------ delayed triggered effects
+
+def _delayed(game, ev: Event) -> None:
+    for dl in game.delayed:
+        if dl.done:
+            continue
+        w = dl.spec["when"]
+        if w["event"] != "step" or ev.kind != "step" or ev.data["step"] != w.get("step"):
+            continue
+        if w.get("whose") == "you" and game.active != dl.controller:
+            continue
+        if game.turn <= dl.created_turn:
+            continue
+        game.set(dl, "done", True)
+        about = game.objects.get(dl.about[0]) if dl.about else None
+        f = game.fire("705.4", "triggered", [about] if about else [], caused_by=ev.cause,
+                      ability=f"{dl.source_name}的延迟触发式效果", source=dl.source_name, event=_event_zh(ev),
+                      controller=game.by_name[dl.controller])
+        ab = AbilityDef("delayed", "triggered", {"when": w, "effects": dl.spec.get("effects", [])},
+                        dl.spec.get("text", ""))
+        t = PendingTrigger(game.new_id(dl.id), dl.source, 0, dl.source_name, dl.controller, ab, ev,
+                           {"about": dl.about}, f.id)
+        game.pending.append(t)
+
+
+# ------------------------------------------------------------------ onto the chain (708.1a, 708.2)
+
+@rules.implements("708.1a", reasons={"trigger_to_chain": "ability player targets"})
+@rules.implements("708.2", reasons={"no_legal_target": "ability"})
+def put_on_chain(game, t: PendingTrigger) -> None:
+    spec = t.ability.spec
+    name = f"{t.source_name}的能力" if t.ability.key != "delayed" else f"{t.source_name}的延迟触发式效果"
+    targets = []
+    for i, ts in enumerate(spec.get("targets", [])):
+        legal = legal_targets(game, ts, controller=t.controller, source=None)
+        if not legal:
+            game.fire("708.2", "no_legal_target", [t.source], caused_by=t.caused_by, ability=name)
+            return
+        sub = t.id if len(spec["targets"]) == 1 else f"{t.id}[{i + 1}]"
+        ans = game.choose("targets", sub, by=t.controller, options=[o.id for o in legal])
+        pick = ans[0] if isinstance(ans, list) else ans
+        o = game.objects[pick]
+        targets.append([("obj", o.id, o.inc)])
+    item = WEffect(t.id, t.source, t.source_inc, t.source_name, t.controller, t.ability, "triggered",
+                   targets, {"event": t.event, **t.data},
+                   label=f"{t.source_name}的延迟触发式效果" if t.ability.key == "delayed" else f"{t.source_name}的触发式效果")
+    f = game.fire("708.1a", "trigger_to_chain", [t.source, t.id], caused_by=t.caused_by, ability=name,
+                  player=game.by_name[t.controller],
+                  targets=[game.objects[s[0][1]] for s in targets] if targets else "无")
+    with game.under(f):
+        game.push(item)
+
+
+@rules.implements("708.1b", reasons={"all_added": "count player"})
+def all_added(game, n: int) -> None:
+    if n > 1 and not game.over:
+        game.fire("708.1b", "all_added", [], count=n, player=game.by_name[game.active])

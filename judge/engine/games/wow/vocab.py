@@ -1,0 +1,426 @@
+"""The WoW card vocabulary: what a card in `scenarios/cards/wow.yaml` may say.
+
+The same composable shape as the MTG vocabulary (`judge/engine/games/mtg/vocab.py`):
+a card is its printed characteristics plus a list of powers, and every power
+is built from the same parts: `effects` (verbs such as `damage`, `destroy`,
+`exhaust`, `draw`), `targets` (what the word "目标" asks for, 706), filters,
+amounts and durations. What WoW needs on top:
+
+- characters: `atk` with a `damage_type` (近战, 火焰, …), `health`; heroes,
+  allies; equipment (`def` for armor, `strike_cost` for weapons); quests;
+  ability cards that are `instant` and/or `ongoing` (持续: they enter play),
+  `attach` for attachments (结附);
+- powers: `payment` (cost >>> effect, 701; `complete` for a quest), `triggered`
+  (708), `ongoing` modifiers (704, 714), `replacement` modifiers on damage
+  packets (716, 717), `enters` ("enters play with 3 damage", 710.1b) and
+  `as_enters` ("as an ally enters play…", 710.1a);
+- damage is always a packet (717): amount, source character, controller,
+  damage type, combat or not, preventable or not, with an ability or not.
+
+The printed card line (`line`) and Chinese rules text (`text`) are quoted from
+the rulebook (`rulebook/data/wow.txt`) next to each card. This module is the
+edge: pydantic validates, `dump()` gives plain data the engine reads.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+TYPES = ("英雄", "盟军", "技能", "武器", "防具", "物品", "任务", "资源")
+EQUIPMENT = ("武器", "防具", "物品")
+DAMAGE_TYPES = ("奥术", "火焰", "冰霜", "神圣", "近战", "自然", "远程", "暗影")
+KEYWORDS = ("护卫", "隐遁", "狂暴", "长程")
+FACTIONS = ("联盟", "部落")
+CLASSES = ("战士", "法师", "牧师", "德鲁伊", "盗贼", "圣骑士", "术士", "萨满", "猎人")
+STEPS_ZH = ("回合开始", "重置", "抓牌", "行动阶段", "攻击窗口", "防御窗口", "回合结束")
+DURATIONS = ("end_of_turn", "permanent", "until_your_next_turn", "until_its_controller_next_turn")
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Filter(_M):
+    """Which cards qualify. Only the conditions given are checked."""
+
+    type: str | None = None                 # 盟军 | 英雄 | 技能 | 武器 | 防具 | 物品 | 任务 | 装备 | 角色 | 队员
+    types: list[str] = []                   # any of these (装备 = 武器/防具/物品; 角色 = 英雄/盟军)
+    subtypes: list[str] = []                # has all of these (兽人, 暗夜精灵, 盾牌, …)
+    damage_type: str | None = None          # a weapon's or character's damage type
+    name: str | None = None
+    controller: Literal["you", "opponent", "friendly", "any"] = "any"
+    zone: Literal["play", "hand", "deck", "graveyard", "removed", "chain"] = "play"
+    exhausted: bool | None = None
+    damaged: bool | None = None             # has damage on it
+    attacking: bool | None = None
+    defending: bool | None = None
+    unique: bool | None = None
+    token: bool | None = None
+    other: bool = False                     # not the source itself
+    instant: bool | None = None
+
+    @field_validator("damage_type")
+    @classmethod
+    def _dt(cls, v):
+        if v is not None and v not in DAMAGE_TYPES:
+            raise ValueError(f"unknown damage type {v!r}; known: {', '.join(DAMAGE_TYPES)}")
+        return v
+
+
+Amount = Union[int, str, dict]
+Ref = Union[str, dict]
+
+TARGET_WORDS = ("英雄或盟军", "英雄", "盟军", "队员", "防具", "技能", "装备", "英雄或盟军或装备")
+
+
+class Target(_M):
+    """One use of the word "目标" (706): what it may choose."""
+
+    what: Literal["英雄或盟军", "英雄", "盟军", "队员", "防具", "技能", "装备", "英雄或盟军或装备"] = "英雄或盟军"
+    filter: Filter | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short(cls, v):
+        return {"what": v} if isinstance(v, str) else v
+
+
+VERBS: dict[str, tuple[str, ...]] = {
+    # verb: allowed extra parameters
+    "damage": ("to", "type", "by", "unpreventable"),
+    "heal": ("to", "by"),
+    "destroy": (),
+    "exhaust": (),
+    "ready": (),
+    "ready_one": ("of",),                  # ready one card you choose among those matching a filter
+    "draw": ("who",),
+    "discard": ("who",),
+    "to_hand": (),                          # put into its owner's hand
+    "remove": (),                           # remove from the game
+    "pay": ("who",),                        # pay (N): exhaust N resources
+    "token": ("who",),
+    "grant": ("to", "until"),
+    "modify": ("to", "until", "while"),
+    "control": ("to", "while", "until"),
+    "prevent": ("to", "until"),
+    "next_time": ("to", "until"),
+    "may": ("who",),
+    "unless": ("who", "then"),
+    "if_you_do": ("then",),
+    "delayed": (),
+    "destroy_one": ("who",),
+    "search": ("who", "exhausted"),
+    "interrupt": ("if_targeted", "may"),
+    "choose_type": (),
+}
+
+
+class Effect(_M):
+    """One instruction (709.2b, 712.3). Exactly one verb key plus its parameters: `{damage: 2, to: target, type: 火焰}`."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_verb(cls, v):
+        if not isinstance(v, dict):
+            raise ValueError("an effect is a mapping such as {damage: 2, to: target, type: 火焰}")
+        verbs = [k for k in v if k in VERBS]
+        if len(verbs) != 1:
+            unknown = [k for k in v if k not in VERBS and not any(k in p for p in VERBS.values())]
+            hint = f"; unknown key(s) {unknown}" if unknown else ""
+            raise ValueError(f"an effect needs exactly one verb (one of: {', '.join(VERBS)}){hint}")
+        verb = verbs[0]
+        extra = [k for k in v if k != verb and k not in VERBS[verb]]
+        if extra:
+            raise ValueError(f"`{verb}` does not take {extra}; it takes: {', '.join(VERBS[verb]) or 'nothing'}")
+        if verb in ("may",):
+            _effects(v["may"], "may")
+        if verb == "unless":
+            Unless.model_validate(v["unless"])
+            _effects(v.get("then", []), "then")
+        if verb == "if_you_do":
+            _effects(v["if_you_do"], "if_you_do")
+            _effects(v.get("then", []), "then")
+        if verb == "delayed":
+            Delayed.model_validate(v["delayed"])
+        if verb == "token":
+            TokenDef.model_validate(v["token"])
+        if verb == "grant":
+            Ability.model_validate(v["grant"])
+        if verb == "modify":
+            Modify.model_validate(v["modify"])
+        if verb == "next_time":
+            NextTime.model_validate(v["next_time"])
+        if verb == "damage" and v.get("type") is not None and v["type"] not in DAMAGE_TYPES:
+            raise ValueError(f"unknown damage type {v['type']!r}; known: {', '.join(DAMAGE_TYPES)}")
+        if verb in ("destroy_one", "ready_one") and isinstance(v[verb], dict):
+            Filter.model_validate(v[verb])
+        if verb == "interrupt":
+            Filter.model_validate(v["interrupt"])
+        return v
+
+
+def _effects(lst, where):
+    if not isinstance(lst, list):
+        raise ValueError(f"`{where}` takes a list of effects")
+    for e in lst:
+        Effect.model_validate(e)
+
+
+class Unless(_M):
+    """"…unless [someone] pays (3) / discards two cards" (709.2b, 712.7): decided on resolution."""
+
+    pay: int | None = None
+    discard: int | None = None
+
+
+class Modify(_M):
+    """A continuous modifier on characters (714): ATK/Health changes, optionally only "while …" (714.3a)."""
+
+    atk: int = 0
+    health: int = 0
+    while_: Literal["defending", "attacking"] | None = Field(None, alias="while")
+
+
+class NextTime(_M):
+    """"This turn, the next time … would deal / be dealt damage …" (717.4): a replacement shield."""
+
+    event: Literal["deal", "dealt"]         # the character would deal / would be dealt damage
+    damage_type: str | None = None
+    plus: int = 0
+    redirect_to: Literal["your_hero"] | None = None
+
+
+class TokenDef(_M):
+    name: str
+    type: Literal["盟军"] = "盟军"
+    subtypes: list[str] = []
+    atk: int = 0
+    health: int = 1
+    unique: bool = False
+
+
+class TriggerOn(_M):
+    """The trigger event of a triggered power (708)."""
+
+    event: Literal["enters", "attacks", "becomes_exhausted", "deals_damage", "dealt_damage", "destroyed", "step"]
+    self_: bool = Field(False, alias="self")
+    filter: Filter | None = None        # the subject card (the attacker, the destroyed card, …)
+    recipient: Filter | None = None     # deals_damage: the character dealt damage (judged before the event)
+    source: Filter | None = None        # dealt_damage: the character dealing it
+    your_hero: bool = False             # dealt_damage: the recipient is your hero
+    combat: bool | None = None
+    step: str | None = None
+    whose: Literal["you", "any"] = "any"
+
+
+class Delayed(_M):
+    """A delayed triggered effect created by a resolving link ("at the start of your next turn…")."""
+
+    when: TriggerOn
+    effects: list[Effect] = []
+    about: Ref = "it"                   # the card it refers to ("that Tooga")
+
+
+class PaymentCost(_M):
+    """The cost left of ">>>" (701): resources, [横置] (exhaust this card), destroy this card."""
+
+    resources: int = 0
+    exhaust: bool = False
+    destroy_self: bool = False
+
+
+class Payment(_M):
+    cost: PaymentCost = PaymentCost()
+    targets: list[Target] = []
+    effects: list[Effect] = []
+    complete: bool = False              # a quest's completion (705.1 完成任务)
+
+
+class Triggered(_M):
+    when: TriggerOn
+    targets: list[Target] = []
+    effects: list[Effect] = []
+
+
+class Ongoing(_M):
+    """A non-duration continuous power (704.1a, 714.2): what it affects and how."""
+
+    affects: Union[Literal["self", "attached", "your_hero"], Filter] = "self"
+    atk: int = 0
+    health: int = 0
+    atk_per: Filter | None = None       # +1 ATK for each card matching (recounted continuously, 714.2)
+    add_types: Union[list[str], Literal["chosen"], None] = None
+    untargetable: bool = False
+    indestructible: bool = False
+
+
+class Replacement(_M):
+    """A replacement modifier on damage packets (716, 717.1): "If your hero would deal … damage, … instead"."""
+
+    event: Literal["deal", "dealt"]     # your hero would deal / would be dealt damage
+    damage_type: str | None = None
+    with_ability: bool = False
+    double: bool = False
+    plus: int = 0
+
+
+class Enters(_M):
+    """"[This card] enters play exhausted / with N damage" (710.1b)."""
+
+    exhausted: bool = False
+    damage: int = 0
+
+
+class AsEnters(_M):
+    """"As [a card] enters play…" modifiers created before it is in play (710.1a)."""
+
+    filter: Filter
+    lose_powers: bool = False
+    until: Literal["until_its_controller_next_turn", "permanent"] = "permanent"
+
+
+class Ability(_M):
+    key: str | None = None
+    text: str | None = None
+    payment: Payment | None = None
+    triggered: Triggered | None = None
+    ongoing: Ongoing | None = None
+    replacement: Replacement | None = None
+    enters: Enters | None = None
+    as_enters: AsEnters | None = None
+    no_ready: bool = False              # "you may choose not to ready … during your ready step"
+
+    @model_validator(mode="after")
+    def _one(self):
+        kinds = [k for k in ("payment", "triggered", "ongoing", "replacement", "enters", "as_enters", "no_ready")
+                 if getattr(self, k)]
+        if len(kinds) != 1:
+            raise ValueError("a power is exactly one of: payment, triggered, ongoing, replacement, enters, "
+                             "as_enters, no_ready")
+        return self
+
+
+class PlayCost(_M):
+    """Costs of playing a card beyond its resource cost (707.1e)."""
+
+    alternative: Filter | None = None   # "you may exhaust [a matching card] rather than pay …"
+
+
+class Play(_M):
+    """What a non-ongoing ability card does when it resolves (its one-shot part, 713)."""
+
+    targets: list[Target] = []
+    effects: list[Effect] = []
+
+
+class Card(_M):
+    """One card definition as written in a card library or a scenario's `define:`."""
+
+    en: str | None = None
+    line: str | None = None             # the card line as printed in the book (quoted)
+    text: str = ""                      # the printed Chinese rules text (quoted; <p> = paragraph break)
+    cost: int | None = None
+    faction: str | None = None
+    class_: str | None = Field(None, alias="class")
+    type: str
+    instant: bool = False
+    ongoing: bool = False               # 持续: the ability card enters play on resolution
+    subtypes: list[str] = []
+    unique: bool = False
+    atk: int | None = None
+    damage_type: str | None = None
+    health: int | None = None
+    def_: int | None = Field(None, alias="def")
+    slot: str | None = None
+    strike_cost: int | None = None
+    keywords: list[str] = []
+    requires: str | None = None         # "[talent] Hero Required": the hero must have this subtype
+    attach: Target | None = None        # 结附目标…
+    play: Play | None = None
+    play_cost: PlayCost | None = None
+    abilities: list[Ability] = []
+    note: str | None = None             # what the scenario assumes where the book prints nothing
+
+    @field_validator("type")
+    @classmethod
+    def _type(cls, v):
+        if v not in TYPES:
+            raise ValueError(f"unknown card type {v!r}; known: {', '.join(TYPES)}")
+        return v
+
+    @field_validator("damage_type")
+    @classmethod
+    def _dt(cls, v):
+        if v is not None and v not in DAMAGE_TYPES:
+            raise ValueError(f"unknown damage type {v!r}; known: {', '.join(DAMAGE_TYPES)}")
+        return v
+
+    @field_validator("keywords")
+    @classmethod
+    def _kw(cls, v):
+        bad = [k for k in v if k not in KEYWORDS]
+        if bad:
+            raise ValueError(f"unknown keyword(s) {bad}; known: {', '.join(KEYWORDS)}")
+        return v
+
+    @field_validator("faction")
+    @classmethod
+    def _faction(cls, v):
+        if v is not None and v not in FACTIONS:
+            raise ValueError(f"unknown faction {v!r}; known: {', '.join(FACTIONS)}")
+        return v
+
+    @field_validator("class_")
+    @classmethod
+    def _class(cls, v):
+        if v is not None and v not in CLASSES:
+            raise ValueError(f"unknown class {v!r}; known: {', '.join(CLASSES)}")
+        return v
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if self.type in ("英雄", "盟军") and self.health is None:
+            raise ValueError(f"a {self.type} needs `health` (总生命)")
+        if self.attach is not None and self.type != "技能":
+            raise ValueError("only ability cards attach (结附) in this vocabulary")
+        return self
+
+
+class Library(_M):
+    """A card library file: `cards: {name: Card}`."""
+
+    game: Literal["wow"] = "wow"
+    cards: dict[str, Card]
+
+
+def dump(m) -> Any:
+    """Pydantic → plain dicts/lists, dropping unset defaults so engine code reads only what was said."""
+    if isinstance(m, BaseModel):
+        out = {}
+        for name, finfo in type(m).model_fields.items():
+            v = getattr(m, name)
+            if v is None or v == [] or v == {} or (v is False and finfo.default is False) or \
+                    (v == 0 and finfo.default == 0 and not isinstance(v, bool)):
+                continue
+            key = finfo.alias or name
+            out[key] = dump(v)
+        if m.model_extra:
+            for k, v in m.model_extra.items():
+                out[k] = _plain(v)
+        return out
+    if isinstance(m, list):
+        return [dump(x) for x in m]
+    if isinstance(m, dict):
+        return {k: dump(v) for k, v in m.items()}
+    return m
+
+
+def _plain(v):
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
