@@ -155,3 +155,34 @@ def test_docs_trace_example_matches_engine():
     sf = loaded(SCENARIOS / "mtg" / "420.5c-lethal-damage.yaml")
     d = to_doc(replay(sf), sf)
     assert d["schema"] in doc
+
+
+def test_every_mtg_rule_has_two_outcome_changing_variants():
+    """Per implemented rule, at least two variants (not `same_outcome`) in which that rule's firings differ
+    from their base scenario's: a changed number changes what the rule does."""
+    from collections import defaultdict
+
+    from judge.engine.games.mtg.rules import rules
+
+    def sig(trace):
+        out = defaultdict(list)
+        for s in trace.steps:
+            for x in [*s.firings, *s.near_misses] + ([s.rejected] if s.rejected else []):
+                out[x.rule].append((x.reason, tuple(x.objects), repr(sorted(x.fields.items()))))
+        return {k: sorted(v) for k, v in out.items()}
+
+    credit = defaultdict(set)
+    for p in scenario_files():
+        sf = loaded(p)
+        if sf.model.book != "mtg":
+            continue
+        base = sig(replay(sf).trace)
+        for v in sf.model.variants:
+            if v.same_outcome:
+                continue
+            got = sig(replay(sf, v.name).trace)
+            for r in set(base) | set(got):
+                if base.get(r) != got.get(r):
+                    credit[r].add(f"{p.name}#{v.name}")
+    low = sorted(e.id for e in rules.entries.values() if len(credit[e.id]) < 2)
+    assert not low, f"rules with fewer than two outcome-changing variants: {low}"
