@@ -89,6 +89,8 @@ def to_text(out: Outcome, sf, *, full_rule: bool = False) -> str:
             text = rule_text(f.rule)
             lines.append(f"    {mark} {f.rule}  {text if full_rule else short(text)}")
             lines.append(f"        理由：{reasons.render(game, f.reason, f.fields)}")
+            if f.objects:
+                lines.append("        对象：" + "、".join(f"{names.get(i, i)}({i})" if i in names else i for i in f.objects))
             if not near and f.changes:
                 ch = "；".join(reasons.render_change(c, names, display) for c in f.changes)
                 lines.append(f"        变化：{ch}")
