@@ -421,8 +421,10 @@ class MtgGame(Game):
     def choose_replacement(self, event, candidates):
         chosen = super().choose_replacement(event, candidates)
         name, _ = self.replacement_chooser(event, candidates)
-        self.fire("419.9a", "replacement_chosen", [], player=self.by_name[name], effect=chosen.name,
-                  options=[c.name for c in candidates])
+        label = {c.id: (f"{c.name}({c.id})" if [x.name for x in candidates].count(c.name) > 1 else c.name)
+                 for c in candidates}
+        self.fire("419.9a", "replacement_chosen", [], player=self.by_name[name], effect=label[chosen.id],
+                  options=[label[c.id] for c in candidates])
         return chosen
 
     def apply_replacement(self, effect, event):
