@@ -60,7 +60,8 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     vocab = vocabulary(game)
     docs = documents(book)
     progress("loading the segmenter", 0, 1)
-    user_words = {normalize(w) for w in book_terms(book)} | vocab.user_words()
+    named = {normalize(w) for w in book_terms(book)}
+    user_words = named | vocab.user_words()
     seg = Segmenter.full(user_words, tmp_dir=jieba_cache)
     progress("loading the segmenter", 1, 1)
 
@@ -97,6 +98,7 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     (dest / "vocab.json").write_text(json.dumps(snapshot(vocab), ensure_ascii=False), encoding="utf-8")
     lk = _lookup(book, docs)
     lk["lengths"] = lengths
+    lk["terms"] = sorted(w for w in named if len(w) > 1)   # likelier typo targets (index.query._typos)
     (dest / "lookup.json").write_text(json.dumps(lk, ensure_ascii=False), encoding="utf-8")
     meta = {
         "format": 1, "analyzer": ANALYZER_VERSION, "book_id": book.id, "path": book.path, "sha256": book.sha256,

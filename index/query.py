@@ -26,7 +26,7 @@ from index.normalize import normalize
 
 ENGLISH = 0.9
 SYNONYM = 0.5
-TYPO = 0.4
+TYPO = 0.5
 CHAR_WORD = 0.3      # a book word containing a lone typed character the book (almost) never uses alone
 RARE_CHAR = 3        # "almost never": in fewer documents than this
 
@@ -44,7 +44,7 @@ class Term:
 @dataclass
 class Concept:
     typed: str                       # as typed (normalised)
-    kind: str                        # han | english | number
+    kind: str                        # han | english | number | typo (a window replaced by its corrections)
     weight: float = 1.0              # share of the query this concept stands for
     show: list[str] = field(default_factory=list)   # strings to highlight in a hit
 
@@ -66,10 +66,13 @@ class Query:
 
 
 def parse(text: str, seg, vocab, english: dict[str, list[str]], known: Callable[[str], bool],
-          occurs: Callable[[str], bool] = lambda s: True, df: Callable[[str], int] | None = None) -> Query:
+          occurs: Callable[[str], bool] = lambda s: True, df: Callable[[str], int] | None = None,
+          term: Callable[[str], bool] = lambda w: False) -> Query:
     """`english`: extra English → Chinese names (the book's glossary aliases);
     `known(word)`: whether the index holds the word; `occurs(s)`: whether the
-    character string `s` appears anywhere in the book (both for typos)."""
+    character string `s` appears anywhere in the book (both for typos);
+    `df(word)`: in how many documents the word stands; `term(word)`: whether
+    the book names it as a term (a headword, a heading: likelier typo targets)."""
     norm = normalize(text)
     q = Query(text, norm)
     items = list(pieces(norm))
@@ -88,7 +91,7 @@ def parse(text: str, seg, vocab, english: dict[str, list[str]], known: Callable[
             q.add(s, 1.0, c)
             q.concepts[c].show.append(s)
         else:
-            _han(q, s, seg, vocab, known, occurs, df or (lambda w: int(known(w))))
+            _han(q, s, seg, vocab, known, occurs, df or (lambda w: int(known(w))), term)
         i += 1
     return q
 
@@ -158,32 +161,33 @@ def _synonyms_for(word: str, vocab, known: Callable[[str], bool]) -> list[str]:
 
 
 def _han(q: Query, run: str, seg, vocab, known: Callable[[str], bool], occurs: Callable[[str], bool],
-         df: Callable[[str], int]) -> None:
+         df: Callable[[str], int], term: Callable[[str], bool] = lambda w: False) -> None:
     groups = seg.words(run)
-    content: list[list[str]] = []   # runs of non-stop words, for bigrams and typos
+    concept_of: list[int | None] = []   # per word of the run: its concept, None for a stop word
+    content: list[tuple[int, list[list[str]]]] = []   # (first concept, runs of non-stop words)
     cur: list[list[str]] = []
     for g in groups:
         if g[0] in vocab.stopwords:
+            concept_of.append(None)
             if cur:
-                content.append(cur)
+                content.append((len(q.concepts) - len(cur), cur))
             cur = []
-        else:
-            cur.append(g)
+            continue
+        word = g[0]
+        c = _concept(q, word, "han", 1.0 if len(word) > 1 else 0.5)
+        concept_of.append(c)
+        cur.append(g)
+        for w in g:
+            q.add(w, 1.0, c)
+        q.concepts[c].show.append(word)
+        for syn in _synonyms_for(word, vocab, known):
+            _chinese_terms(q, syn, SYNONYM, c, seg)
     if cur:
-        content.append(cur)
-    for chunk in content:
-        first = len(q.concepts)
-        for g in chunk:
-            word = g[0]
-            c = _concept(q, word, "han", 1.0 if len(word) > 1 else 0.5)
-            for w in g:
-                q.add(w, 1.0, c)
-            q.concepts[c].show.append(word)
-            for syn in _synonyms_for(word, vocab, known):
-                _chinese_terms(q, syn, SYNONYM, c, seg)
-        _typos(q, chunk, first, seg, known, occurs)
-        # lone characters the book hardly uses, not already explained by a synonym or a typo fix
-        expanded = {t.concept for t in q.terms if t.weight < 1.0}
+        content.append((len(q.concepts) - len(cur), cur))
+    _typos(q, groups, concept_of, seg, known, occurs, df, term)
+    # lone characters the book hardly uses, not already explained by a synonym or a typo fix
+    expanded = {t.concept for t in q.terms if t.weight < 1.0}
+    for first, chunk in content:
         for n, g in enumerate(chunk):
             c = first + n
             if len(g[0]) == 1 and c not in expanded and q.concepts[c].weight > 0 and df(g[0]) < RARE_CHAR:
@@ -214,35 +218,65 @@ def _concept_at(chunk: list[list[str]], first: int, pos: int) -> int:
     return first + len(chunk) - 1
 
 
-def _typos(q: Query, chunk: list[list[str]], first: int, seg, known: Callable[[str], bool],
-           occurs: Callable[[str], bool]) -> None:
-    """Runs of single characters jieba could not join are where typos hide
-    (卡排 → 卡/排): a stretch of them that never occurs in the book is
-    replaced by book words one character away, if there are at most two."""
-    n = 0
-    while n < len(chunk):
-        if len(chunk[n][0]) != 1:
-            n += 1
-            continue
-        m = n
-        while m < len(chunk) and len(chunk[m][0]) == 1:
-            m += 1
-        run = "".join(g[0] for g in chunk[n:m])
-        for size in (4, 3, 2):
-            for k in range(0, len(run) - size + 1):
-                window = run[k:k + size]
-                if occurs(window):
+def _typos(q: Query, groups: list[list[str]], concept_of: list[int | None], seg, known: Callable[[str], bool],
+           occurs: Callable[[str], bool], df: Callable[[str], int], term: Callable[[str], bool]) -> None:
+    """Where typos hide: a wrong character breaks a word, and jieba leaves it
+    alone (卡排 → 卡/排, 衍生务 → 衍生/务, 再条度 → 再/条/度). A window of 2–4
+    characters over neighbouring words, holding such a lone character, that
+    never occurs in the book is replaced by book words one character away,
+    the changed character being a lone one, if there are at most two (see
+    `_sounds_alike`). Stop words count as characters here (再 of 再条度 is a
+    stop word on its own), but a window of stop words only is never a typo.
+
+    Windows compete for their characters: corrections to the book's own
+    terms first (死处只 → 死触, not 处只 → 处置), then longer windows, then
+    corrections the book uses more."""
+    starts = []
+    at = 0
+    for g in groups:
+        starts.append(at)
+        at += len(g[0])
+    cands = []
+    for i in range(len(groups)):
+        for j in range(i, len(groups)):
+            window = "".join(g[0] for g in groups[i:j + 1])
+            if len(window) > 4:
+                break
+            if len(window) < 2 or all(concept_of[k] is None for k in range(i, j + 1)):
+                continue
+            lone = {starts[k] - starts[i] for k in range(i, j + 1) if len(groups[k][0]) == 1}
+            if not lone or occurs(window):
+                continue
+            fixes = [f for f in _one_away(window, seg, known) if _changed(window, f) in lone]
+            if len(window) == 2:
+                # two characters are little evidence: only a typo of one of the book's own
+                # words (横至 → 横置, not 打到 → 达到), and never with a stop word (攻几 → 攻击)
+                if any(concept_of[k] is None for k in range(i, j + 1)):
                     continue
-                fixes = _sounds_alike(window, _one_away(window, seg, known))
-                if 0 < len(fixes) <= 2:
-                    # the window becomes a concept of its own (typed 传记, meant 传纪); its
-                    # single characters no longer count as separate things the user asked
-                    for j in range(n + k, n + k + size):
-                        q.concepts[first + j].weight = 0.0
-                    c = _concept(q, window, "han")
-                    for f in fixes:
-                        _chinese_terms(q, f, TYPO, c, seg)
-        n = m
+                fixes = [f for f in fixes if term(f)]
+            fixes = _sounds_alike(window, fixes)
+            if 0 < len(fixes) <= 2:
+                best = max(fixes, key=lambda f: (term(f), df(f)))
+                cands.append(((term(best), len(window), df(best)), i, j, window, fixes))
+    cands.sort(key=lambda x: x[0], reverse=True)
+    taken: set[int] = set()
+    for _, i, j, window, fixes in cands:
+        if taken & set(range(i, j + 1)):
+            continue
+        taken.update(range(i, j + 1))
+        # the window becomes a concept of its own (typed 传记, meant 传纪); its
+        # words no longer count as separate things the user asked
+        for k in range(i, j + 1):
+            if concept_of[k] is not None:
+                q.concepts[concept_of[k]].weight = 0.0
+        c = _concept(q, window, "typo")
+        for f in fixes:
+            _chinese_terms(q, f, TYPO, c, seg)
+
+
+def _changed(a: str, b: str) -> int:
+    """The position where two strings of the same length differ (the first)."""
+    return next(i for i in range(len(a)) if a[i] != b[i])
 
 
 _FREQ_BY_LEN: dict[int, dict[tuple[int, str], list[str]]] = {}

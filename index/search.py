@@ -162,6 +162,16 @@ class Index:
 
         return all(self.reader.doc_frequency("bigram", b) for b in bigrams_of(s))
 
+    @cached_property
+    def _terms(self) -> frozenset[str]:
+        return frozenset(self.lookup.get("terms", ()))
+
+    def is_term(self, word: str) -> bool:
+        """Whether the word is one of the book's own: a term it names (glossary
+        headword, rule heading, quoted term) or a word in 5 % of its documents
+        (Riftbound's 卡牌). Typos are corrected to these first."""
+        return word in self._terms or self.reader.doc_frequency("words", word) >= 0.05 * self._stats["n"]
+
     def known(self, word: str) -> bool:
         return self.reader.doc_frequency("words", word) > 0
 
@@ -193,7 +203,7 @@ def search(idx: Index, text: str, limit: int = 10) -> list[Hit]:
         return []
     pinned = _pinned(idx, text)
     q = parse(text, idx.seg, idx.vocab, idx.lookup.get("english", {}), idx.known, idx.occurs,
-              lambda w: idx.reader.doc_frequency("words", w))
+              lambda w: idx.reader.doc_frequency("words", w), idx.is_term)
     ranked = _ranked(idx, q, max(CANDIDATES, limit * 3))
     top = max([s for _, s in ranked] or [1.0])
     seen: set[int] = set()

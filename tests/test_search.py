@@ -218,8 +218,9 @@ def test_typos_are_corrected_to_book_words(rift, wow, monkeypatch, have_pypinyin
     from index.query import TYPO
 
     def fixes(idx, text):
-        q = parse(text, idx.seg, idx.vocab, {}, idx.known, idx.occurs)
-        return [t.word for t in q.terms if t.weight == TYPO]
+        q = parse(text, idx.seg, idx.vocab, {}, idx.known, idx.occurs, term=idx.is_term)
+        typo = {i for i, c in enumerate(q.concepts) if c.kind == "typo"}
+        return [t.word for t in q.terms if t.concept in typo and t.weight == TYPO]
 
     if not have_pypinyin:
         monkeypatch.setitem(__import__("sys").modules, "pypinyin", None)
@@ -228,3 +229,30 @@ def test_typos_are_corrected_to_book_words(rift, wow, monkeypatch, have_pypinyin
     assert "死循环" in fixes(wow, "从属性 死循坏")
     assert ("卡牌" in fixes(rift, "被放逐的卡排去哪")) == have_pypinyin   # a 2-character guess needs the sound
     assert fixes(rift, "传奇 同名") == [] and fixes(wow, "优先权 让过") == []
+
+
+def _typo_fixes(idx, text):
+    q = parse(text, idx.seg, idx.vocab, {}, idx.known, idx.occurs, term=idx.is_term)
+    return {c.typed: [t.word for t in q.terms if t.concept == i] for i, c in enumerate(q.concepts) if c.kind == "typo"}
+
+
+def test_typo_classes(mtg):
+    # a wrong last character leaves a word plus a lone character (衍生/务)
+    assert "衍生物" in _typo_fixes(mtg, "衍生务离开战场")["衍生务"]
+    # a stop word inside the broken term (再 of 再条度) still counts as one of its characters
+    assert "再调度" in _typo_fixes(mtg, "再条度")["再条度"]
+    # two characters that are plain words, or hold a stop word, are no typo
+    assert _typo_fixes(mtg, "打到对手") == {} and _typo_fixes(mtg, "几攻几防") == {}
+
+
+def test_typo_windows_do_not_overlap(tmp_path):
+    pytest.importorskip("pypinyin")
+    book = tmp_path / "kw.txt"
+    book.write_text("7. 附加规则\n702. 关键字异能\n702.2. 死触\n702.2a 死触属于静止式异能。受到具死触之来源伤害的生物被消灭。\n"
+                    "702.3. 处置\n702.3a 牌手可以用任何方式处置这些牌。\n"
+                    "702.19. 践踏\n702.19a 践踏属于静止式异能。具践踏的攻击生物可以将过量伤害分配给牌手。\n", encoding="utf-8")
+    idx = open_index(str(book))
+    # 死处 → 死触 and 处只 → 处置 both sound right, but share 处: one correction only
+    assert list(_typo_fixes(idx, "死处只打一点伤害").values()) == [["死触"]]
+    assert search(idx, "死处只打一点伤害", 1)[0].uid == "702.2a"
+    assert search(idx, "践塌的伤害", 1)[0].uid == "702.19a"
