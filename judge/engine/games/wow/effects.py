@@ -174,6 +174,7 @@ def run(game, ctx: Ctx, effects: list[dict]) -> bool:
     "effect_next_time": "source object what until", "effect_delayed": "source what",
     "effect_interrupt": "source object", "effect_chosen": "player what value",
     "effect_search": "player object", "effect_destroy_one": "player object",
+    "invalid_choice": "player choice answer",
 })
 def _doc_709_2b(game, ctx, e):
     """(the verbs below all fire 709.2b; this registers the rule and its reason codes)"""
@@ -394,6 +395,7 @@ def _prevent(game, ctx, e):
                   until=_until_zh(s.until))
         with game.under(f):
             game.shields.append(s)
+            game.item_names[s.id] = f"{s.source_name}的更动"
             game.record(s.id, "effect", None, s.source_name)
         ok = True
     return ok
@@ -412,6 +414,7 @@ def _next_time(game, ctx, e):
                   until=_until_zh(s.until))
         with game.under(f):
             game.shields.append(s)
+            game.item_names[s.id] = f"{s.source_name}的更动"
             game.record(s.id, "effect", None, s.source_name)
         ok = True
     return ok
@@ -511,11 +514,12 @@ def _delayed(game, ctx, e):
     else:
         about = refs(game, ctx, spec.get("about", "it"))
         key = about[0].key if about and not isinstance(about[0], Player) else None
-    dl = Delayed(game.new_id(f"{ctx.subject}.delayed"), getattr(ctx.source, "id", ""), ctx.source_name,
+    dl = Delayed(game.new_id(f"{ctx.subject}.delayed_effect"), getattr(ctx.source, "id", ""), ctx.source_name,
                  ctx.controller, dict(spec), key, created_turn=game.turn)
     f = _fire(game, "effect_delayed", [], source=ctx.source_name, what=spec.get("text") or "延迟触发式效果")
     with game.under(f):
         game.delayed.append(dl)
+        game.item_names[dl.id] = f"{ctx.source_name}的延迟触发式效果"
         game.record(dl.id, "effect", None, ctx.source_name)
     return True
 

@@ -164,7 +164,7 @@ def describe(ev: Event) -> str:
     if k == "attack":
         return f"{d['object'].name}攻击{d['defender'].name}"
     if k == "step":
-        return f"{d['player']}的{d['step']}开始" if d["step"] == "回合开始" else f"{d['player']}的{d['step']}"
+        return f"{d['player']}的{d['step']}开始"
     if k == "draw":
         return f"{d['player'].name}抓一张牌"
     return k

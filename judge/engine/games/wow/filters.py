@@ -102,7 +102,13 @@ _WHAT = {"英雄或盟军": {"types": ["英雄", "盟军"]}, "英雄": {"type": 
          "装备": {"type": "装备"}, "英雄或盟军或装备": {"types": ["英雄", "盟军", "装备"]}}
 
 
+def tspec(spec) -> dict:
+    """A target description as written: `盟军` or `{what: 盟军, filter: {...}}` (raw inside granted powers)."""
+    return {"what": spec} if isinstance(spec, str) else (spec or {})
+
+
 def target_filter(spec: dict) -> dict:
+    spec = tspec(spec)
     f = dict(_WHAT.get(spec.get("what", "英雄或盟军"), {}))
     f.update(spec.get("filter") or {})
     if spec.get("what") == "队员" and (spec.get("filter") or {}).get("controller") is None:
@@ -112,6 +118,7 @@ def target_filter(spec: dict) -> dict:
 
 def target_problem(game, spec: dict, cand, *, source, controller: str) -> tuple | None:
     """None if `cand` is a legal choice for this use of "目标" (706.1), else (check, expected, actual)."""
+    spec = tspec(spec)
     if isinstance(cand, Player):
         return ("kind", spec.get("what", "英雄或盟军"), "玩家")
     if source is not None and cand.id == getattr(source, "id", None):

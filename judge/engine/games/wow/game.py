@@ -168,6 +168,7 @@ class WowGame(Game):
             self.record(item.id, "zone", "chain", None)
 
     def add_modifier(self, m) -> None:
+        self.item_names[m.id] = f"{m.source_name}的更动"
         self.modifiers.append(m)
         self.version += 1
         self.record(m.id, "effect", None, m.source_name)

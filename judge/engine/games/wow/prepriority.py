@@ -92,7 +92,8 @@ def check(game) -> bool:
     for o in game.in_play():
         c = compute(game).get(o.id)
         if c is not None and c.controller != o.controller and o.zone == "play":
-            _sync_control(game, o, o.controller, c.controller, "-")
+            _sync_control(game, o, o.controller, c.controller,
+                          "；".join(f"{src}：{w}" for r, src, w in c.notes if r == "714.3b") or "操控更动结束")
     note_characteristics(game)
     cm = compute(game)
     dying = []

@@ -88,7 +88,7 @@ def _resolve(game, item, controller: str) -> None:
                   some_illegal="是" if sum(len(s) for s in slots) > len(legal) else "否")
     ctx = Ctx(item, source, item.name if is_card else item.source_name, controller, legal_slots,
               event=None if is_card else item.extra.get("event"), link=item.id, link_name=item.name,
-              with_="技能" if is_card and item.card.type == "技能" else _with_of(game, item),
+              with_=_with_of(game, item),
               data=({} if is_card else dict(item.extra)))
     if not is_card and item.extra.get("about"):
         about = item.extra["about"]
@@ -126,8 +126,8 @@ def _resolve(game, item, controller: str) -> None:
 
 
 def _with_of(game, item) -> str | None:
-    """A packet's association (glossary 囊包): an effect from an ability card or from equipment."""
-    src = game.objects.get(item.source)
+    """A packet's association (glossary 囊包): dealt with an ability card or with equipment (or their effects)."""
+    src = item if isinstance(item, WCard) else game.objects.get(item.source)
     if src is None:
         return None
     t = src.card.type

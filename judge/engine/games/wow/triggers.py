@@ -69,6 +69,10 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:
         game.near_miss("703.5", "judged_before_event", [src, subject], once=(src.id, ab.key, ev.id), ability=name,
                        source=src, object=subject, check=check, expected=exp, actual=act)
         return
+    from judge.engine.games.wow.loops import check_loop
+
+    if check_loop(game, src, ab, ch.controller):
+        return
     if ab.spec["when"]["event"] == "enters":
         f = game.fire("710.1d", "enters_trigger", [src], caused_by=ev.cause, ability=name, object=src)
         game.fire("705.4", "triggered", [src], caused_by=f.id, ability=name, source=src, event=_event_zh(ev),
@@ -79,11 +83,7 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:
     add_pending(game, src, ch.controller, ab, ev, f, info)
 
 
-def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> PendingTrigger | None:
-    from judge.engine.games.wow.loops import check_loop
-
-    if check_loop(game, src, ab, controller):
-        return None
+def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> PendingTrigger:
     t = PendingTrigger(game.new_id(f"{src.id}.{ab.key}"), src.id, src.inc, src.name, controller, ab, ev,
                        dict(data or {}), f.id if f else None)
     game.pending.append(t)
@@ -117,7 +117,9 @@ def match(game, src, ch, spec: dict, ev: Event, snapshot=None):
                 return False, (*bad, subj)
         return True, {"it": subj.id}
     if kind == "step":
-        if w.get("step") and w["step"] != d["step"]:
+        from judge.engine.games.wow.turn import canonical
+
+        if w.get("step") and canonical(w["step"]) != d["step"]:
             return None, None
         if w.get("whose", "any") == "you" and game.active != ctrl:
             return None, None
@@ -238,7 +240,9 @@ def _delayed(game, ev: Event) -> None:
         if dl.done:
             continue
         w = dl.spec["when"]
-        if w["event"] != "step" or ev.kind != "step" or ev.data["step"] != w.get("step"):
+        from judge.engine.games.wow.turn import canonical
+
+        if w["event"] != "step" or ev.kind != "step" or ev.data["step"] != canonical(w.get("step")):
             continue
         if w.get("whose") == "you" and game.active != dl.controller:
             continue
@@ -251,7 +255,7 @@ def _delayed(game, ev: Event) -> None:
                       controller=game.by_name[dl.controller])
         ab = AbilityDef("delayed", "triggered", {"when": w, "effects": dl.spec.get("effects", [])},
                         dl.spec.get("text", ""))
-        t = PendingTrigger(game.new_id(dl.id), dl.source, 0, dl.source_name, dl.controller, ab, ev,
+        t = PendingTrigger(game.new_id(f"{dl.source or dl.id}.delayed"), dl.source, 0, dl.source_name, dl.controller, ab, ev,
                            {"about": dl.about}, f.id)
         game.pending.append(t)
 

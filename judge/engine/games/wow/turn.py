@@ -16,10 +16,11 @@ from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.rules import rules
 
-STEPS = ("回合开始", "重置", "抓牌", "行动阶段", "攻击窗口", "防御窗口", "回合结束")
-ALIASES = {"start": "回合开始", "start_of_turn": "回合开始", "ready": "重置", "重置步骤": "重置", "draw": "抓牌",
-           "抓牌步骤": "抓牌", "action": "行动阶段", "非战斗行动阶段": "行动阶段", "attack_window": "攻击窗口",
-           "defend_window": "防御窗口", "end": "回合结束", "end_of_turn": "回合结束"}
+STEPS = ("回合开始步骤", "重置步骤", "抓牌步骤", "行动阶段", "攻击窗口", "防御窗口", "回合结束步骤")
+ALIASES = {"start": "回合开始步骤", "start_of_turn": "回合开始步骤", "回合开始": "回合开始步骤", "ready": "重置步骤",
+           "重置": "重置步骤", "draw": "抓牌步骤", "抓牌": "抓牌步骤", "action": "行动阶段", "非战斗行动阶段": "行动阶段",
+           "attack_window": "攻击窗口", "defend_window": "防御窗口", "end": "回合结束步骤", "end_of_turn": "回合结束步骤",
+           "回合结束": "回合结束步骤"}
 
 
 def canonical(step) -> str | None:
@@ -47,13 +48,13 @@ def end_step(game) -> None:
         conclude(game)
         begin(game, "行动阶段")
         return
-    if old == "回合结束":
+    if old == "回合结束步骤":
         _end_durations(game, lambda until: until == "end_of_turn", "本回合结束")
         game.active = game.next_player(game.active)
         game.turn += 1
-        begin(game, "回合开始")
+        begin(game, "回合开始步骤")
         return
-    nxt = {"回合开始": "重置", "重置": "抓牌", "抓牌": "行动阶段", "行动阶段": "回合结束"}[old]
+    nxt = {"回合开始步骤": "重置步骤", "重置步骤": "抓牌步骤", "抓牌步骤": "行动阶段", "行动阶段": "回合结束步骤"}[old]
     begin(game, nxt)
 
 
@@ -81,7 +82,7 @@ def begin(game, step: str) -> None:
     game.begin_step("event", "step_begins", {"step": step, "turn": game.turn, "active": game.active})
     game.step_begun(step)
     ap = game.by_name[game.active]
-    if step == "回合开始":
+    if step == "回合开始步骤":
         _end_durations(game, lambda until: isinstance(until, tuple) and until[0] == "start_of_turn"
                        and until[1] == ap.name and game.turn > until[2], f"{ap.name}的回合开始")
         fresh = [o for o in game.in_play() if o.fresh and chars(game, o).controller == ap.name]
@@ -90,7 +91,7 @@ def begin(game, step: str) -> None:
             with game.under(f):
                 for o in fresh:
                     game.set(o, "fresh", False)
-    if step == "重置":
+    if step == "重置步骤":
         mine = [o for o in game.in_play() if chars(game, o).controller == ap.name and o.tapped]
         readied = []
         for o in mine:
@@ -103,10 +104,10 @@ def begin(game, step: str) -> None:
         f = game.fire("重置", "ready_step", readied, player=ap, objects=readied)
         with game.under(f):
             game.happen([Event("ready", {"object": o}, f.id, firing=f) for o in readied])
-    if step == "抓牌":
+    if step == "抓牌步骤":
         f = game.fire("抓牌", "draw_step", [ap], player=ap)
         with game.under(f):
             game.happen([Event("draw", {"player": ap}, f.id, firing=f)])
-    if step in ("回合开始", "回合结束", "行动阶段"):
+    if step in ("回合开始步骤", "回合结束步骤", "行动阶段"):
         game.step_event(step)
     game.give_priority(ap.name)
