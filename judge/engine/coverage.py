@@ -54,9 +54,11 @@ def report(book_id: str, files: list[Path]) -> dict:
     if any(reg.normalize(n.title or "") in reg.entries for n in gloss):
         # an excerpt that states some rules only in its glossary (registry.citable): one more row
         c = chapters.setdefault("glossary", {"chapter": "glossary", "rules": 0, "implemented": 0, "exercised": 0})
+        from judge.engine.core.registry import citable
+
         for n in gloss:
             c["rules"] += 1
-            if n.title in reg.entries:
+            if n.title in reg.entries and citable(book, n.title) is n:    # 护卫 and 护卫#2: the one cited
                 c["implemented"] += 1
                 if reg.rid(n.title) in used:
                     c["exercised"] += 1
