@@ -216,3 +216,44 @@ def test_identical_modifiers_need_no_order_but_different_ones_do(tmp_path):
         p.unlink()
     assert isinstance(out.error, MissingChoice)
     assert out.error.by == "甲" and sorted(out.error.options) == ["stance.dealt", "wif.double"]
+
+
+# ------------------------------------------------------------------ words in data, not in code
+
+SRC = ROOT / "judge" / "engine" / "games" / "wow"
+
+
+def test_every_phrase_the_wow_code_uses_exists():
+    have = reasons.phrases("wow")
+    used = set()
+    for f in SRC.glob("*.py"):
+        used.update(re.findall(r'say\(\s*"([^"{}]+)"', f.read_text("utf-8")))
+    dynamic = {f"while.{w}" for w in ("defending", "attacking")} | {
+        f"filter.{w}" for w in ("you", "opponent", "friendly", "exhausted", "ready", "damaged", "undamaged",
+                                "attacking", "not_attacking", "defending", "not_defending", "unique", "not_unique",
+                                "token", "card", "instant", "not_instant")} | {
+        f"zone.{z}" for z in ("play", "hand", "deck", "graveyard", "removed", "chain", "gone")}
+    assert used and sorted((used | dynamic) - set(have)) == []
+
+
+def test_no_chinese_sentences_in_the_wow_rule_code():
+    """Identifiers of the book (types, steps, rule ids, target words) may appear in code; sentences may not."""
+    from judge.engine.games.wow.vocab import TARGET_WORDS
+
+    offenders = []
+    for f in sorted(SRC.glob("*.py")):
+        if f.name == "vocab.py":
+            continue
+        text = re.sub(r'"""[\s\S]*?"""', "", f.read_text("utf-8"))
+        for line in text.splitlines():
+            if line.strip().startswith("#"):
+                continue
+            for m in re.finditer(r'f"([^"]*[\u4e00-\u9fff][^"]*\{[^"]*)"', line):
+                if not re.search(r"[a-z]{4}", re.sub(r"\{[^}]*\}", "", m.group(1))):
+                    offenders.append(f"{f.name}: {m.group(0)}")
+            for m in re.finditer(r'(?<![f\w])"([^"]*[\u4e00-\u9fff][^"]*)"', line):
+                s = m.group(1)
+                if len(s) > 6 and not re.search(r"[a-z]{4}", s) and s not in TARGET_WORDS \
+                        and not s.endswith(("步骤", "阶段")):
+                    offenders.append(f"{f.name}: {s}")
+    assert not offenders, offenders

@@ -25,6 +25,7 @@ from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.filters import matches, target_problem
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect
+from judge.engine.games.wow.words import say
 
 rules.declare("705.1", reasons={"resource_placed": "player object"})
 rules.declare("705.2", reasons={"card_to_chain": "player object face"})
@@ -54,11 +55,11 @@ def _illegal(game, number, code, message, **fields) -> IllegalAction:
 def non_combat_problem(game, actor) -> str | None:
     """Glossary 非战斗行动阶段: his own action phase, outside combat, with an empty chain."""
     if game.active != actor:
-        return "只能在自己的回合"
+        return say("why.own_turn")
     if game.step != "行动阶段":
-        return "只能在自己的非战斗行动阶段"
+        return say("why.action_phase")
     if game.stack:
-        return "只能在连锁空着时"
+        return say("why.chain_empty")
     return None
 
 
@@ -70,14 +71,14 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
     obj = game.objects.get(cast)
     if obj is None or obj.zone != "hand" or obj.owner != actor:
         raise _illegal(game, "使用", "not_playable", f"{cast} is not in {actor}'s hand", player=p,
-                       object=obj or cast, why="不在其手牌中")
+                       object=obj or cast, why=say("why.not_in_hand"))
     card = obj.card
     if card.type == "任务":
         raise _illegal(game, "使用", "not_playable", f"{obj.name} is a quest: quests are placed as resources",
-                       player=p, object=obj, why="任务不能使用，只能作为资源安置")
+                       player=p, object=obj, why=say("why.quest_not_playable"))
     if card.type in ("英雄", "资源"):
         raise _illegal(game, "使用", "not_playable", f"{obj.name} cannot be played", player=p, object=obj,
-                       why="这张牌不能使用")
+                       why=say("why.cannot_play"))
     if not card.instant:
         why = non_combat_problem(game, actor)
         if why:
@@ -87,7 +88,7 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
         hero = game.hero_of(actor)
         if hero is None or card.requires not in chars(game, hero).subtypes:
             raise _illegal(game, "704.1a", "restriction", f"{obj.name} requires a {card.requires} hero",
-                           object=obj, requires=card.requires, hero=hero.name if hero else "无")
+                           object=obj, requires=card.requires, hero=hero.name if hero else say("none"))
     # 707.1a announce: the card goes on top of the chain
     f = game.fire("707.1a", "link_announced", [obj], player=p, object=obj)
     with game.under(f):
@@ -95,7 +96,7 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
 
         move(game, obj, "chain", controller=actor)
         obj.link = {"controller": actor, "targets": []}
-    game.fire("705.2", "card_to_chain", [obj], player=p, object=obj, face="面朝上")
+    game.fire("705.2", "card_to_chain", [obj], player=p, object=obj, face=say("face.up"))
     # 707.1d targets
     specs = ([card.attach] if card.attach else []) + list((card.play or {}).get("targets", []))
     _granted_note(game, obj, specs, targets)
@@ -104,9 +105,9 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
     alt = _alternative(game, obj, actor, costs)
     cost = 0 if alt is not None else int(card.cost or 0)
     game.fire("707.1e", "total_cost", [obj], object=obj, cost=cost,
-              alternative=f"横置{alt.name}" if alt is not None else "无")
+              alternative=say("paid.exhaust", card=alt.name) if alt is not None else say("none"))
     if alt is not None:
-        f = game.fire("707.1e", "cost_paid", [obj, alt], player=p, object=obj, paid=f"横置{alt.name}（替代性费用）")
+        f = game.fire("707.1e", "cost_paid", [obj, alt], player=p, object=obj, paid=say("paid.alternative", card=alt.name))
         with game.under(f):
             game.happen([Event("exhaust", {"object": alt}, f.id, firing=f)])
     else:
@@ -126,7 +127,7 @@ def _granted_note(game, obj, specs, given) -> None:
         if g:
             inner = g.get("payment") or g.get("triggered") or {}
             if inner.get("targets"):
-                granted.append(g.get("text") or "被给予的能力")
+                granted.append(g.get("text") or say("name.granted_power"))
     if not granted:
         return
     n_given = len(given) if isinstance(given, list) else (1 if given else 0)
@@ -155,7 +156,7 @@ def check_targets(game, obj, specs, given, *, controller) -> list:
             legal = legal_targets(game, spec, controller=controller, source=obj)
             if not legal:
                 raise _illegal(game, "707.2", "cannot_complete", f"{obj.name}: no legal target", player=p,
-                               object=obj, why="没有合法的目标")
+                               object=obj, why=say("why.no_legal_target"))
             ans = game.choose("targets", sub, by=controller, options=[o.id for o in legal])
             given.append(ans[0] if isinstance(ans, list) else ans)
     given = list(given) if isinstance(given, list) else [given]
@@ -171,7 +172,7 @@ def check_targets(game, obj, specs, given, *, controller) -> list:
         t = game.objects.get(gid)
         if t is None:
             raise _illegal(game, "706.1", "illegal_target", f"unknown target {gid!r}", object=obj, target=gid,
-                           check="exists", expected="存在", actual="不存在")
+                           check="exists", expected=say("check.exists"), actual=say("check.missing"))
         bad = target_problem(game, spec, t, source=obj, controller=controller)
         if bad:
             check, exp, act = bad
@@ -192,7 +193,7 @@ def _alternative(game, obj, actor, costs):
     if not spec:
         if costs and costs.get("alternative"):
             raise _illegal(game, "707.2", "cannot_complete", f"{obj.name} has no alternative cost",
-                           player=game.by_name[actor], object=obj, why="没有替代性费用")
+                           player=game.by_name[actor], object=obj, why=say("why.no_alternative"))
         return None
     cands = [o for o in game.in_play() if not o.tapped and matches(game, o, spec, controller=actor) is None]
     pick = (costs or {}).get("alternative")
@@ -208,7 +209,7 @@ def _alternative(game, obj, actor, costs):
     if o is None or o not in cands:
         raise _illegal(game, "707.2", "cannot_complete", f"{pick} cannot pay the alternative cost of {obj.name}",
                        player=game.by_name[actor], object=obj,
-                       why=f"{o.name if o else pick}不能用来支付替代性费用（须为未横置的、符合条件的牌）")
+                       why=say("why.bad_alternative", card=o.name if o else pick))
     return o
 
 
@@ -224,14 +225,14 @@ def pay_resources(game, actor, n: int, obj, costs=None, *, why_rule: str = "707.
         picks = [game.objects.get(i) for i in named]
         if len(picks) != n or any(o is None or o not in ready for o in picks):
             raise _illegal(game, why_rule, "cannot_complete", f"{named} are not {n} ready resources of {actor}",
-                           player=p, object=obj, why=f"指定的资源不是{n}个未横置的资源")
+                           player=p, object=obj, why=say("why.named_resources", n=n))
     else:
         if len(ready) < n:
             raise _illegal(game, why_rule, "cannot_complete",
                            f"{actor} cannot pay ({n}) for {obj.name}: {len(ready)} ready resource(s)",
-                           player=p, object=obj, why=f"需要横置{n}个资源，只有{len(ready)}个未横置的资源")
+                           player=p, object=obj, why=say("why.not_enough_resources", n=n, have=len(ready)))
         picks = ready[:n]
-    f = game.fire("707.1e", "cost_paid", [obj, *picks], player=p, object=obj, paid=f"横置{n}个资源")
+    f = game.fire("707.1e", "cost_paid", [obj, *picks], player=p, object=obj, paid=say("paid.resources", n=n))
     with game.under(f):
         game.happen([Event("exhaust", {"object": o}, f.id, firing=f) for o in picks])
 
@@ -273,23 +274,23 @@ def use_power(game, actor, activate=None, ability=None, targets=None, x=None, co
             raise _illegal(game, "激活", "not_since_turn_start", f"{obj.name} has not been in {actor}'s party since "
                            f"the start of his turn", object=obj)
     item = WEffect(game.new_id(f"{obj.id}.{ab.key}"), obj.id, obj.inc, obj.name, actor, ab, "payment", [],
-                   {"text": ab.text}, label=("完成" if (ab.spec or {}).get("complete") else "") +
-                   f"{obj.name}的效果")
+                   {"text": ab.text}, label=say("name.complete_effect_of" if (ab.spec or {}).get("complete")
+                                                else "name.effect_of", source=obj.name))
     name = item.name
     f = game.fire("707.1a", "link_announced", [obj, item.id], player=p, object=item)
     with game.under(f):
         game.push(item)
     game.fire("705.3", "effect_to_chain", [obj, item.id], player=p, source=obj, ability=ab.text or ab.key)
     item.targets = check_targets(game, item, spec.get("targets", []), targets, controller=actor)
-    game.fire("707.1e", "total_cost", [obj], object=name, cost=int(cost.get("resources", 0)), alternative="无")
+    game.fire("707.1e", "total_cost", [obj], object=name, cost=int(cost.get("resources", 0)), alternative=say("none"))
     pay_resources(game, actor, int(cost.get("resources", 0)), item, costs)
     if cost.get("exhaust"):
-        f = game.fire("707.1e", "cost_paid", [obj], player=p, object=name, paid=f"横置{obj.name}")
+        f = game.fire("707.1e", "cost_paid", [obj], player=p, object=name, paid=say("paid.exhaust", card=obj.name))
         with game.under(f):
             game.happen([Event("exhaust", {"object": obj}, f.id, firing=f)])
         item.extra["hold"] = (obj.key, obj.exhausted_at)
     if cost.get("destroy_self"):
-        f = game.fire("707.1e", "cost_paid", [obj], player=p, object=name, paid=f"消灭{obj.name}")
+        f = game.fire("707.1e", "cost_paid", [obj], player=p, object=name, paid=say("paid.destroy", card=obj.name))
         with game.under(f):
             game.happen([Event("destroy", {"object": obj}, f.id, firing=f)])
     game.fire("707.1f", "link_added", [item.id], player=p, object=name)
@@ -304,7 +305,7 @@ def place_resource(game, actor, play=None, **_):
     obj = game.objects.get(play)
     if obj is None or obj.zone != "hand" or obj.owner != actor:
         raise _illegal(game, "使用", "not_playable", f"{play} is not in {actor}'s hand", player=p,
-                       object=obj or play, why="不在其手牌中")
+                       object=obj or play, why=say("why.not_in_hand"))
     why = non_combat_problem(game, actor)
     if why:
         raise _illegal(game, "瞬发", "not_instant_timing", f"a resource can only be placed {why}", player=p,
@@ -321,5 +322,5 @@ def place_resource(game, actor, play=None, **_):
         obj.link = {"controller": actor, "targets": [], "resource": True}
         game.set(obj, "face_down", not face_up)
         game.set(p, "resources_placed", p.resources_placed + 1)
-    game.fire("705.2", "card_to_chain", [obj], player=p, object=obj, face="面朝上" if face_up else "面朝下")
+    game.fire("705.2", "card_to_chain", [obj], player=p, object=obj, face=say("face.up" if face_up else "face.down"))
     game.took_action(actor)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.engine.games.wow.state import AbilityDef, WCard
+from judge.engine.games.wow.words import say
 
 
 @dataclass(slots=True)
@@ -96,10 +97,10 @@ def compute(game) -> dict[str, Chars]:
             if m.kind == "lose_powers":
                 c.powers = []
                 c.flags["no_powers"] = True
-                c.notes.append(("710.1a", m.source_name, "失去能力且不能具有能力"))
+                c.notes.append(("710.1a", m.source_name, say("note.lose_powers")))
             elif not c.flags.get("no_powers"):
                 c.powers.append(m.data["power"])
-                c.notes.append(("714.1", m.source_name, "获得能力"))
+                c.notes.append(("714.1", m.source_name, say("note.gain_power")))
     appliers = _statics(game, objs, res) + _links(game)
     ordered, game._deps = order(game, appliers, res)
     for a in ordered:
@@ -178,7 +179,7 @@ def apply(game, a: Applier, c: Chars, res: dict) -> None:
             c.notes.append((rule, a.source_name, _delta_zh(s)))
         elif kind == "control":
             c.controller = a.controller
-            c.notes.append(("714.3b", a.source_name, f"由{a.controller}操控"))
+            c.notes.append(("714.3b", a.source_name, say("note.control", player=a.controller)))
         return
     if s.get("atk"):
         c.atk = (c.atk or 0) + s["atk"]
@@ -191,7 +192,7 @@ def apply(game, a: Applier, c: Chars, res: dict) -> None:
                 matches(game, game.objects[oid], s["atk_per"], controller=a.controller, source_id=a.source,
                         ch=x) is None)
         c.atk = (c.atk or 0) + n
-        c.notes.append(("714.2", a.source_name, f"+{n}攻击力（现有{n}个符合条件者）"))
+        c.notes.append(("714.2", a.source_name, say("note.atk_per", n=n)))
     elif s.get("atk") or s.get("health"):
         c.notes.append(("714.2", a.source_name, _delta_zh(s)))
     add = s.get("add_types")
@@ -202,7 +203,7 @@ def apply(game, a: Applier, c: Chars, res: dict) -> None:
         for t in types:
             if t not in c.subtypes:
                 c.subtypes.append(t)
-                c.notes.append(("714.2", a.source_name, f"额外具有类别{t}"))
+                c.notes.append(("714.2", a.source_name, say("note.add_type", type=t)))
     if s.get("untargetable"):
         c.flags["untargetable"] = a.source_name
     if s.get("indestructible"):
@@ -222,10 +223,10 @@ def _while_holds(obj, cond: str) -> bool:
 def _delta_zh(s: dict) -> str:
     parts = []
     if s.get("atk"):
-        parts.append(f"{s['atk']:+d}攻击力")
+        parts.append(say("note.atk", n=f"{s['atk']:+d}"))
     if s.get("health"):
-        parts.append(f"{s['health']:+d}总生命")
-    return "、".join(parts) or "无"
+        parts.append(say("note.health", n=f"{s['health']:+d}"))
+    return "、".join(parts) or say("none")
 
 
 def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], list[tuple[str, str]]]:

@@ -22,6 +22,7 @@ from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect
+from judge.engine.games.wow.words import say
 
 rules.declare("提议", reasons={"combat_proposed": "player attacker defender",
                              "cannot_propose": "player object why"})
@@ -45,7 +46,7 @@ def propose(game, actor, attack=None, **_):
     actor = game.require_priority(actor)
     p = game.by_name[actor]
     if not isinstance(attack, dict) or len(attack) != 1:
-        raise _illegal(game, "一次提议一场战斗：`attack: {攻击者: 防御者}`", actor, "-")
+        raise _illegal(game, say("propose.one_combat"), actor, "-")
     (aid, did), = attack.items()
     why = non_combat_problem(game, actor)
     if why:
@@ -53,20 +54,20 @@ def propose(game, actor, attack=None, **_):
     a = game.objects.get(aid)
     d = game.objects.get(did)
     if a is None or a.zone != "play" or a not in game.party(actor):
-        raise _illegal(game, f"{aid}不是你队伍中的角色", actor, a or aid)
+        raise _illegal(game, say("propose.not_in_party", id=aid), actor, a or aid)
     ac = chars(game, a)
     if a.tapped:
-        raise _illegal(game, f"{a.name}已横置，不能成为攻击者（成为攻击者时须将其横置）", actor, a)
+        raise _illegal(game, say("propose.exhausted", card=a.name), actor, a)
     if ac.type == "盟军" and a.fresh and "狂暴" not in ac.keywords:
-        raise _illegal(game, f"{a.name}并非自你的回合开始时便在你的队伍中（且不具狂暴）", actor, a)
+        raise _illegal(game, say("propose.fresh", card=a.name), actor, a)
     if d is None or d.zone != "play" or not chars(game, d).is_character or game.friendly(chars(game, d).controller,
                                                                                          actor):
-        raise _illegal(game, f"{did}不是对方的英雄或盟军", actor, d or did)
+        raise _illegal(game, say("propose.not_opposing", id=did), actor, d or did)
     if "隐遁" in chars(game, d).keywords:
-        raise _illegal(game, f"{d.name}具有隐遁，不能被提议为防御者", actor, d)
+        raise _illegal(game, say("propose.elusive", card=d.name), actor, d)
     game.combats += 1
     item = WEffect(game.new_id("proposal"), actor, 0, actor, actor, None, "proposal", [],
-                   {"attacker": a.key, "defender": d.key}, label=f"{actor}提议的战斗（{a.name}攻击{d.name}）")
+                   {"attacker": a.key, "defender": d.key}, label=say("name.proposal", player=actor, attacker=a.name, defender=d.name))
     f = game.fire("提议", "combat_proposed", [a, d, item.id], player=p, attacker=a, defender=d)
     with game.under(f):
         game.push(item)
@@ -89,9 +90,9 @@ def resolve_proposal(game, item) -> bool:
     d = game.objects.get(item.extra["defender"][0])
     why = None
     if a is None or a.key != item.extra["attacker"] or a.zone != "play" or not a.attacking:
-        why = "攻击者已不在场上或已不是攻击者"
+        why = say("proposal.attacker_gone")
     elif d is None or d.key != item.extra["defender"] or d.zone != "play":
-        why = "被提议的防御者已不在场上"
+        why = say("proposal.defender_gone")
     if why:
         game.fire("709.2a", "proposal_illegal", [item.id], object=item, why=why)
         interrupt(game, item, why)
@@ -139,7 +140,7 @@ def conclude(game) -> None:
     a = game.objects[cb["attacker"]]
     d = game.objects[cb["defender"]]
     if a.zone != "play" or d.zone != "play" or not a.attacking or not d.defending:
-        game.near_miss("战斗伤害", "no_combat", [], why="战斗终结时已没有攻击者与防御者")
+        game.near_miss("战斗伤害", "no_combat", [], why=say("combat.none"))
     else:
         ac, dc = chars(game, a), chars(game, d)
         an, dn = max(0, ac.atk or 0), max(0, dc.atk or 0)
@@ -152,14 +153,14 @@ def conclude(game) -> None:
             evs.append(Event("damage", {"source": src, "source_name": src.name, "controller": sc.controller,
                                         "target": tgt, "amount": n, "dtype": sc.damage_type, "combat": True,
                                         "preventable": True, "with": None, "link": link,
-                                        "link_name": "战斗伤害"}, f.id, firing=f))
+                                        "link_name": say("name.combat_damage")}, f.id, firing=f))
         with game.under(f):
             game.happen(evs)
         for s in game.shields:
             if s.kind == "next_time" and not s.used and s.link == link:
                 game.set(s, "used", True)
     inc = [o for o in (a, d) if o.attacking or o.defending]
-    f = game.fire("攻击者", "combat_ends", inc, objects=inc or "无")
+    f = game.fire("攻击者", "combat_ends", inc, objects=inc or say("none"))
     with game.under(f):
         for o in inc:
             game.set(o, "attacking", None)

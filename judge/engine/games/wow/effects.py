@@ -24,6 +24,7 @@ from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.filters import matches, select
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import Delayed, Modifier, Shield, ability_defs
+from judge.engine.games.wow.words import say
 
 
 @dataclass(slots=True)
@@ -95,8 +96,8 @@ def refs(game, ctx: Ctx, ref) -> list:
         host = s.lki.get("attached_to")
         if host and host in game.objects:
             h = game.objects[host]
-            game.fire("709.2d", "last_known", [s, h], source=s, what="被结附者",
-                      value=f"{h.name}（{s.name}离场前最后结附的牌）")
+            game.fire("709.2d", "last_known", [s, h], source=s, what=say("lki.attached"),
+                      value=say("lki.last_host", host=h.name, card=s.name))
             return [h]
         return []
     if r == "attached_controller":
@@ -201,7 +202,7 @@ def _damage(game, ctx: Ctx, e):
     for t in refs(game, ctx, e.get("to", "target")):
         if isinstance(t, Player) or t.zone != "play":
             continue
-        f = _fire(game, "effect_damage", [src, t], source=src, target=t, amount=n, dtype=dtype or "无类别")
+        f = _fire(game, "effect_damage", [src, t], source=src, target=t, amount=n, dtype=dtype or say("dtype.none"))
         evs.append(Event("damage", {"source": src, "source_name": src.name, "controller": ctx.controller,
                                     "target": t, "amount": n, "dtype": dtype, "combat": False,
                                     "preventable": not e.get("unpreventable"), "with": ctx.with_,
@@ -232,7 +233,7 @@ def _simple(kind, code):
                 from judge.engine.games.wow.triggers import becomes_near_miss
 
                 _fire(game, code, [o], source=ctx.source_name, object=o)
-                becomes_near_miss(game, o, "已横置")
+                becomes_near_miss(game, o, say("state.exhausted"))
                 continue
             f = _fire(game, code, [o], source=ctx.source_name, object=o)
             evs.append(Event(kind, {"object": o}, f.id, firing=f))
@@ -285,14 +286,15 @@ def _discard(game, ctx, e):
         if len(hand) <= n:
             chosen = ids
             if len(hand) < n:
-                game.fire("709.2c", "do_what_you_can", [p], player=p, wanted=f"弃{n}张牌", did=f"弃{len(hand)}张牌")
+                game.fire("709.2c", "do_what_you_can", [p], player=p, wanted=say("discard.n", n=n),
+                          did=say("discard.n", n=len(hand)))
         else:
             ans = game.choose("discard", p.name, by=p.name, options=ids, legal=lambda a, ids=ids: (
                 None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in ids for x in a)
                 else f"choose exactly {n} different cards of {', '.join(ids)}"))
             chosen = list(ans)
         objs = [game.objects[i] for i in chosen]
-        f = _fire(game, "effect_discard", [p, *objs], player=p, objects=objs or "无")
+        f = _fire(game, "effect_discard", [p, *objs], player=p, objects=objs or say("none"))
         game.happen([Event("discard", {"object": o, "player": p}, f.id, firing=f) for o in objs])
     return True
 
@@ -353,10 +355,10 @@ def _modify(game, ctx, e):
         m = Modifier(game.new_id(f"{ctx.subject}.mod"), "modify", getattr(ctx.source, "id", ""), ctx.source_name,
                      ctx.controller, game.tick(), {"atk": spec.get("atk", 0), "health": spec.get("health", 0)},
                      {o.key}, until=_until(game, ctx, e), while_=spec.get("while"), turn=game.turn)
-        what = "、".join(x for x in (f"{spec['atk']:+d}攻击力" if spec.get("atk") else "",
-                                      f"{spec['health']:+d}总生命" if spec.get("health") else "") if x)
+        what = "、".join(x for x in (say("note.atk", n=f"{spec['atk']:+d}") if spec.get("atk") else "",
+                                      say("note.health", n=f"{spec['health']:+d}") if spec.get("health") else "") if x)
         if spec.get("while"):
-            what += "（仅当其" + {"defending": "进行防御", "attacking": "进行攻击"}[spec["while"]] + "时）"
+            what += say("note.only_while", what=say(f"while.{spec['while']}"))
         f = _fire(game, "effect_modify", [o], source=ctx.source_name, object=o, what=what, until=_until_zh(m.until))
         with game.under(f):
             game.add_modifier(m)
@@ -372,7 +374,7 @@ def _control(game, ctx, e):
             src = ctx.source
             game.near_miss("714.3b", "did_not_remain", [src] if src is not None else [], source=ctx.source_name,
                            object=src or ctx.source_name,
-                           why="自该连结加入连锁以来，它曾被重置，并未“持续横置”，故不产生更动")
+                           why=say("remain.not"))
             return False
     ok = False
     for o in refs(game, ctx, e.get("control", "target")):
@@ -395,7 +397,7 @@ def _prevent(game, ctx, e):
                   until=_until_zh(s.until))
         with game.under(f):
             game.shields.append(s)
-            game.item_names[s.id] = f"{s.source_name}的更动"
+            game.item_names[s.id] = say("name.modifier_of", source=s.source_name)
             game.record(s.id, "effect", None, s.source_name)
         ok = True
     return ok
@@ -407,14 +409,15 @@ def _next_time(game, ctx, e):
     for o in refs(game, ctx, e.get("to", "your_hero")):
         s = Shield(game.new_id(f"{ctx.subject}.next"), "next_time", ctx.source_name, ctx.controller, o.key,
                    data=dict(spec), until=e.get("until", "end_of_turn"))
-        what = ("将造成" if spec["event"] == "deal" else "将受到") + (spec.get("damage_type") or "") + "伤害时" + \
-            (f"改为原数量+{spec['plus']}" if spec.get("plus") else "") + \
-            ("改为对你的英雄造成" if spec.get("redirect_to") else "")
-        f = _fire(game, "effect_next_time", [o], source=ctx.source_name, object=o, what=f"下一次{what}",
+        what = say("next.deal" if spec["event"] == "deal" else "next.dealt") + \
+            say("next.damage_when", type=spec.get("damage_type") or "") + \
+            (say("next.plus", n=spec["plus"]) if spec.get("plus") else "") + \
+            (say("next.redirect") if spec.get("redirect_to") else "")
+        f = _fire(game, "effect_next_time", [o], source=ctx.source_name, object=o, what=say("next.what", what=what),
                   until=_until_zh(s.until))
         with game.under(f):
             game.shields.append(s)
-            game.item_names[s.id] = f"{s.source_name}的更动"
+            game.item_names[s.id] = say("name.modifier_of", source=s.source_name)
             game.record(s.id, "effect", None, s.source_name)
         ok = True
     return ok
@@ -422,11 +425,11 @@ def _next_time(game, ctx, e):
 
 def _until_zh(u) -> str:
     if u == "end_of_turn":
-        return "本回合"
+        return say("until.end_of_turn")
     if u == "permanent":
-        return "无有效期"
+        return say("until.permanent")
     if isinstance(u, tuple):
-        return "直到其操控者的下一个回合开始"
+        return say("until.controller_next_turn")
     return str(u)
 
 
@@ -441,12 +444,12 @@ def _may(game, ctx, e):
     p = who[0]
     why = _cannot(game, ctx, e["may"], p.name)
     if why:
-        game.fire("712.7", "cannot_choose", [p], player=p, option="执行「可以」的部分", why=why)
+        game.fire("712.7", "cannot_choose", [p], player=p, option=say("option.may"), why=why)
         return False
     ans = game.choose("may", ctx.subject, by=p.name, options=[True, False], auto=False,
                       hint="an optional part is decided on resolution (708.3)")
     game.fire("708.3", "optional_on_resolution", [p], ability=ctx.link_name or ctx.source_name, player=p,
-              choice="执行" if ans else "不执行")
+              choice=say("choice.do" if ans else "choice.dont"))
     if not ans:
         return False
     return run(game, ctx, e["may"])
@@ -459,12 +462,12 @@ def _cannot(game, ctx, effects, who: str) -> str | None:
             n = amount(game, ctx, e["pay"])
             have = len(game.resources(who, ready=True))
             if have < n:
-                return f"支付（{n}）需要横置{n}个资源，只有{have}个未横置的资源"
+                return say("pay.n", n=n) + say("why.not_enough_resources", n=n, have=have)
         if "discard" in e:
             n = amount(game, ctx, e["discard"])
             have = len(game.zone_objects(who, "hand"))
             if have < n:
-                return f"需要弃{n}张牌，手牌只有{have}张"
+                return say("why.not_enough_cards", n=n, have=have)
         if "if_you_do" in e:
             why = _cannot(game, ctx, e["if_you_do"], who)
             if why:
@@ -481,8 +484,8 @@ def _unless(game, ctx, e):
         paying.append({"pay": spec["pay"], "who": e.get("who", "you")})
     if spec.get("discard"):
         paying.append({"discard": spec["discard"], "who": e.get("who", "you")})
-    label = "支付（%d）" % spec["pay"] if spec.get("pay") else f"弃{spec.get('discard')}张牌"
-    why = _cannot(game, ctx, paying, p.name) if p is not None else "没有这位玩家"
+    label = say("pay.n", n=spec["pay"]) if spec.get("pay") else say("discard.n", n=spec.get("discard"))
+    why = _cannot(game, ctx, paying, p.name) if p is not None else say("why.no_such_player")
     pays = False
     if why:
         game.fire("712.7", "cannot_choose", [p] if p else [], player=p or "-", option=label, why=why)
@@ -490,7 +493,7 @@ def _unless(game, ctx, e):
         pays = game.choose("unless", ctx.subject, by=p.name, options=[True, False], auto=False,
                            hint=f"does {p.name} {label} to avoid the rest? decided on resolution (708.3)")
         game.fire("708.3", "optional_on_resolution", [p], ability=ctx.link_name or ctx.source_name, player=p,
-                  choice=label if pays else f"不{label}")
+                  choice=label if pays else say("choice.not", what=label))
     if pays:
         run(game, ctx, paying)
         return True
@@ -501,9 +504,9 @@ def _unless(game, ctx, e):
 def _if_you_do(game, ctx, e):
     did = run(game, ctx, e["if_you_do"])
     if did:
-        game.fire("709.2f", "if_you_do", [], did="已执行")
+        game.fire("709.2f", "if_you_do", [], did=say("did.done"))
         return run(game, ctx, e.get("then", []))
-    game.near_miss("709.2f", "did_not", [], what="前面的动作没有执行（或被替代），「若你如此做」之后的部分不会发生")
+    game.near_miss("709.2f", "did_not", [], what=say("did.not"))
     return False
 
 
@@ -516,10 +519,10 @@ def _delayed(game, ctx, e):
         key = about[0].key if about and not isinstance(about[0], Player) else None
     dl = Delayed(game.new_id(f"{ctx.subject}.delayed_effect"), getattr(ctx.source, "id", ""), ctx.source_name,
                  ctx.controller, dict(spec), key, created_turn=game.turn)
-    f = _fire(game, "effect_delayed", [], source=ctx.source_name, what=spec.get("text") or "延迟触发式效果")
+    f = _fire(game, "effect_delayed", [], source=ctx.source_name, what=spec.get("text") or say("name.delayed_effect"))
     with game.under(f):
         game.delayed.append(dl)
-        game.item_names[dl.id] = f"{ctx.source_name}的延迟触发式效果"
+        game.item_names[dl.id] = say("name.delayed_effect_of", source=ctx.source_name)
         game.record(dl.id, "effect", None, ctx.source_name)
     return True
 
@@ -531,7 +534,8 @@ def _destroy_one(game, ctx, e):
         mine = select(game, {**f, "controller": "you"}, controller=p.name)
         legal = [o for o in mine if not chars(game, o).flags.get("indestructible")]
         if not legal:
-            game.fire("709.2c", "do_what_you_can", [p], player=p, wanted="消灭一张符合条件的牌", did="没有能被消灭的")
+            game.fire("709.2c", "do_what_you_can", [p], player=p, wanted=say("destroy_one.wanted"),
+                      did=say("destroy_one.none"))
             continue
         ids = [o.id for o in legal]
 
@@ -540,10 +544,11 @@ def _destroy_one(game, ctx, e):
                 return None
             o = game.objects.get(a)
             if o is None:
-                return "没有这张牌"
+                return say("destroy_one.no_card")
             if o in mine:
-                return f"{o.name}不能被消灭"
-            return f"{o.name}不是{p.name}操控的" + "、".join(f.get("types") or [f.get("type", "")])
+                return say("destroy_one.indestructible", card=o.name)
+            return say("destroy_one.not_yours", card=o.name, player=p.name,
+                       kinds="、".join(f.get("types") or [f.get("type", "")]))
         pick = game.choose("destroy_one", ctx.subject, by=p.name, options=ids, legal=why, rule="709.2b")
         o = game.objects[pick]
         fr = _fire(game, "effect_destroy_one", [p, o], player=p, object=o)
@@ -561,14 +566,16 @@ def _search(game, ctx, e):
     name = base[0].lki.get("name") or base[0].name if base else None
     cands = [o for o in game.zone_objects(p.name, "deck") if o.name == name]
     if not cands:
-        game.fire("709.2c", "do_what_you_can", [p], player=p, wanted=f"搜寻一张{name}", did="套牌中没有同名的牌")
+        game.fire("709.2c", "do_what_you_can", [p], player=p, wanted=say("search.wanted", name=name),
+                  did=say("search.none"))
         return False
     pick = game.choose("search", ctx.subject, by=p.name, options=[o.id for o in cands])
     o = game.objects[pick]
     f = _fire(game, "effect_search", [p, o], player=p, object=o)
     return bool(game.happen([Event("move", {"object": o, "to": "play", "from": "deck", "reason": "search",
                                             "controller": p.name, "exhausted": bool(e.get("exhausted")),
-                                            "exhausted_by": f"{ctx.source_name}：横置进场"}, f.id, firing=f)]))
+                                            "exhausted_by": say("search.exhausted", source=ctx.source_name)},
+                                            f.id, firing=f)]))
 
 
 @rules.implements("706.2a", near_misses={"not_targeted": "object what"})
@@ -579,7 +586,8 @@ def _interrupt(game, ctx, e):
     want = e.get("if_targeted")
     tgt = refs(game, ctx, "target")
     if want and not (tgt and chars(game, tgt[0]).type == want):
-        game.near_miss("706.2a", "not_targeted", [ctx.item], object=ctx.item, what=f"结算时没有合法地指定{want}为目标")
+        game.near_miss("706.2a", "not_targeted", [ctx.item], object=ctx.item,
+                       what=say("interrupt.not_targeted", what=want))
         return False
     owner = chars(game, tgt[0]).controller if tgt else ctx.controller
     f = dict(e["interrupt"])
@@ -596,7 +604,7 @@ def _interrupt(game, ctx, e):
     s = game.objects[pick]
     fr = _fire(game, "effect_interrupt", [s], source=ctx.source_name, object=s)
     with game.under(fr):
-        interrupt(game, s, f"被{ctx.source_name}中断")
+        interrupt(game, s, say("interrupt.by", source=ctx.source_name))
     return True
 
 
@@ -605,7 +613,7 @@ def _choose_type(game, ctx, e):
     ans = game.choose("type", ctx.subject, by=ctx.controller, legal=lambda a: None if isinstance(a, str) and a
                       else "a type name such as 暗夜精灵")
     p = game.by_name[ctx.controller]
-    f = _fire(game, "effect_chosen", [p], player=p, what=e.get("choose_type") or "类别", value=ans)
+    f = _fire(game, "effect_chosen", [p], player=p, what=e.get("choose_type") or say("name.type"), value=ans)
     with game.under(f):
         if src is not None:
             game.set(src, "chosen", {**src.chosen, "type": ans})

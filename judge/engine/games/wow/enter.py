@@ -24,6 +24,7 @@ from judge.engine.games.wow.events import area_for, move
 from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import Modifier
+from judge.engine.games.wow.words import say
 
 
 @rules.implements("710.1a", reasons={"as_enters": "object source what"})
@@ -51,8 +52,8 @@ def enter_play(game, obj, d: dict) -> bool:
                 m = Modifier(game.new_id(f"{src.id}.{ab.key}"), "lose_powers", src.id, src.name, sc.controller,
                              game.tick(), {}, {(obj.id, obj.inc + 1)}, until=until, turn=game.turn)
                 f_ = game.fire("710.1a", "as_enters", [obj, src], object=obj, source=src.name,
-                               what="失去能力且不能具有能力" + ("，直到其操控者的下一个回合开始" if isinstance(until, tuple)
-                                                          else ""))
+                               what=say("note.lose_powers") + (say("note.until_controller_turn")
+                                                               if isinstance(until, tuple) else ""))
                 with game.under(f_):
                     game.add_modifier(m)
     exhausted = bool(d.get("exhausted"))
@@ -66,16 +67,16 @@ def enter_play(game, obj, d: dict) -> bool:
     damage = 0
     whys = []
     if exhausted:
-        whys.append(d.get("exhausted_by") or "横置进场")
+        whys.append(d.get("exhausted_by") or say("enters.exhausted"))
     own = [ab for ab in obj.card.abilities if ab.kind == "enters"]
     for ab in own:
         if ab in c.powers:
             damage += int(ab.spec.get("damage", 0))
             exhausted = exhausted or bool(ab.spec.get("exhausted"))
-            whys.append(ab.text or f"{obj.name}的能力")
+            whys.append(ab.text or say("name.power_of", source=obj.name))
         else:
             game.near_miss("710.1b", "enters_with_lost", [obj], object=obj, power=ab.text or ab.key,
-                           why="它在710.1a时已失去能力")
+                           why=say("why.lost_powers_first"))
     if exhausted or damage:
         f = game.fire("710.1b", "enters_with", [obj], object=obj, exhausted=exhausted, damage=damage,
                       why="；".join(whys))

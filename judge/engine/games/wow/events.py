@@ -15,6 +15,7 @@ from __future__ import annotations
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.words import say, zone
 
 rules.declare("结附", reasons={"attachment_falls_off": "object host"})
 
@@ -144,27 +145,25 @@ def describe(ev: Event) -> str:
     d = ev.data
     k = ev.kind
     if k == "damage":
-        t = f"{d['dtype']}" if d.get("dtype") else ""
-        combat = "战斗" if d.get("combat") else ""
-        return f"{d['source_name']}对{d['target'].name}造成{d['amount']}点{t}{combat}伤害"
+        return say("event.damage", source=d["source_name"], target=d["target"].name, n=d["amount"],
+                   type=d.get("dtype") or "", combat=say("event.combat") if d.get("combat") else "")
     if k == "heal":
-        return f"{d['source_name']}为{d['target'].name}治愈{d['amount']}点伤害"
+        return say("event.heal", source=d["source_name"], target=d["target"].name, n=d["amount"])
     if k == "move":
-        zone = {"graveyard": "坟墓场", "removed": "移出游戏", "deck": "套牌", "hand": "手牌", "play": "场上"}.get(
-            d["to"], d["to"])
+        card = d["object"].name
         if d.get("reason") == "destroy":
-            return f"{d['object'].name}被消灭"
+            return say("event.destroyed", card=card)
         if d["to"] == "play":
-            return f"{d['object'].name}进场"
-        return f"{d['object'].name}置入{zone}"
+            return say("event.enters", card=card)
+        return say("event.moved", card=card, zone=zone(d["to"]))
     if k == "exhaust":
-        return f"{d['object'].name}成为横置"
+        return say("event.exhausted", card=d["object"].name)
     if k == "ready":
-        return f"{d['object'].name}重置"
+        return say("event.readied", card=d["object"].name)
     if k == "attack":
-        return f"{d['object'].name}攻击{d['defender'].name}"
+        return say("event.attacks", card=d["object"].name, defender=d["defender"].name)
     if k == "step":
-        return f"{d['player']}的{d['step']}开始"
+        return say("event.step", player=d["player"], step=d["step"])
     if k == "draw":
-        return f"{d['player'].name}抓一张牌"
+        return say("event.draw", player=d["player"].name)
     return k

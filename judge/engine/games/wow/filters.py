@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from judge.engine.core.objects import Player
 from judge.engine.games.wow.chars import chars as chars_of
+from judge.engine.games.wow.words import say, zone
 
-ZONE_ZH = {"play": "场上", "hand": "手牌", "deck": "套牌", "graveyard": "坟墓场", "removed": "移出游戏",
-           "chain": "连锁", "gone": "已不存在"}
 GROUPS = {"装备": ("武器", "防具", "物品"), "角色": ("英雄", "盟军"), "队员": ("英雄", "盟军")}
 
 
@@ -30,23 +29,23 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
     """None if `obj` matches filter `f`, else (check, expected, actual)."""
     zone = (f or {}).get("zone", "play")
     if obj.zone != zone:
-        return ("zone", ZONE_ZH.get(zone, zone), ZONE_ZH.get(obj.zone, obj.zone))
+        return ("zone", zone_zh(zone), zone_zh(obj.zone))
     if not f:
         return None
     c = ch if ch is not None else chars_of(game, obj)
     if zone == "play" and obj.area == "resource" and not f.get("resource"):
-        return ("type", f.get("type") or "场上的牌", "资源")
+        return ("type", f.get("type") or say("filter.card_in_play"), say("filter.resource"))
     want = f.get("type")
     if want and not type_ok(c.type, want):
         return ("type", want, c.type)
     anyt = f.get("types")
     if anyt and not any(type_ok(c.type, t) for t in anyt):
-        return ("type", "或".join(anyt), c.type)
+        return ("type", say("filter.or").join(anyt), c.type)
     for t in f.get("subtypes", ()):
         if t not in c.subtypes:
-            return ("subtypes", t, "、".join(c.subtypes) or "无")
+            return ("subtypes", t, "、".join(c.subtypes) or say("none"))
     if f.get("damage_type") and c.damage_type != f["damage_type"]:
-        return ("damage_type", f["damage_type"], c.damage_type or "无")
+        return ("damage_type", f["damage_type"], c.damage_type or say("none"))
     if f.get("name") and c.name != f["name"]:
         return ("name", f["name"], c.name)
     who = f.get("controller", "any")
@@ -55,31 +54,40 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
         ok = {"you": ctrl == controller, "opponent": not friendly(game, ctrl, controller),
               "friendly": friendly(game, ctrl, controller)}[who]
         if not ok:
-            return ("controller", {"you": "你", "opponent": "对方", "friendly": "友方"}[who], ctrl)
+            return ("controller", say(f"filter.{who}"), ctrl)
     ex = f.get("exhausted")
     if ex is not None and obj.tapped != ex:
-        return ("exhausted", "已横置" if ex else "未横置", "已横置" if obj.tapped else "未横置")
+        return ("exhausted", _yn(ex, "exhausted", "ready"), _yn(obj.tapped, "exhausted", "ready"))
     dm = f.get("damaged")
     if dm is not None and (obj.damage > 0) != dm:
-        return ("damaged", "已负伤" if dm else "未负伤", f"负有{obj.damage}点伤害" if obj.damage else "未负伤")
+        return ("damaged", _yn(dm, "damaged", "undamaged"),
+                say("filter.damage_n", n=obj.damage) if obj.damage else say("filter.undamaged"))
     at = f.get("attacking")
     if at is not None and bool(obj.attacking) != at:
-        return ("attacking", "正进行攻击" if at else "未攻击", "正进行攻击" if obj.attacking else "未攻击")
+        return ("attacking", _yn(at, "attacking", "not_attacking"), _yn(obj.attacking, "attacking", "not_attacking"))
     df = f.get("defending")
     if df is not None and bool(obj.defending) != df:
-        return ("defending", "正进行防御" if df else "未防御", "正进行防御" if obj.defending else "未防御")
+        return ("defending", _yn(df, "defending", "not_defending"), _yn(obj.defending, "defending", "not_defending"))
     un = f.get("unique")
     if un is not None and c.unique != un:
-        return ("unique", "唯一" if un else "非唯一", "唯一" if c.unique else "非唯一")
+        return ("unique", _yn(un, "unique", "not_unique"), _yn(c.unique, "unique", "not_unique"))
     tk = f.get("token")
     if tk is not None and obj.token != tk:
-        return ("token", "衍生物" if tk else "牌", "衍生物" if obj.token else "牌")
+        return ("token", _yn(tk, "token", "card"), _yn(obj.token, "token", "card"))
     if f.get("other") and obj.id == source_id:
-        return ("other", "另一张", "自己")
+        return ("other", say("filter.another"), say("filter.itself"))
     ins = f.get("instant")
     if ins is not None and c.instant != ins:
-        return ("instant", "瞬发" if ins else "非瞬发", "瞬发" if c.instant else "非瞬发")
+        return ("instant", _yn(ins, "instant", "not_instant"), _yn(c.instant, "instant", "not_instant"))
     return None
+
+
+def _yn(v, yes: str, no: str) -> str:
+    return say(f"filter.{yes}" if v else f"filter.{no}")
+
+
+def zone_zh(z: str) -> str:
+    return zone(z)
 
 
 def candidates(game, f: dict) -> list:
@@ -120,9 +128,9 @@ def target_problem(game, spec: dict, cand, *, source, controller: str) -> tuple 
     """None if `cand` is a legal choice for this use of "目标" (706.1), else (check, expected, actual)."""
     spec = tspec(spec)
     if isinstance(cand, Player):
-        return ("kind", spec.get("what", "英雄或盟军"), "玩家")
+        return ("kind", spec.get("what", "英雄或盟军"), say("check.player"))
     if source is not None and cand.id == getattr(source, "id", None):
-        return ("self", "另一张牌", "该连结自身")                         # 706.1: not itself
+        return ("self", say("check.another_card"), say("check.this_link"))                         # 706.1: not itself
     f = target_filter(spec)
     bad = matches(game, cand, f, controller=controller, source_id=getattr(source, "id", None))
     if bad:
@@ -130,7 +138,7 @@ def target_problem(game, spec: dict, cand, *, source, controller: str) -> tuple 
     if cand.zone == "play":
         c = chars_of(game, cand)
         if c.flags.get("untargetable"):
-            return ("untargetable", "可以被指定为目标", f"不能被指定为目标（{c.flags['untargetable']}）")
+            return ("untargetable", say("check.untargetable_ok"), say("check.untargetable", source=c.flags["untargetable"]))
     return None
 
 

@@ -16,10 +16,9 @@ from judge.engine.games.wow import chain, combat, events, packets, prepriority, 
 from judge.engine.games.wow.chars import chars, compute
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WCard, WPlayer
+from judge.engine.games.wow.words import say
 
 ZONES = ("deck", "hand", "graveyard", "removed", "play", "resources")
-ZONE_ZH = {"deck": "套牌", "hand": "手牌", "graveyard": "坟墓场", "removed": "移出游戏", "play": "场上",
-           "chain": "连锁", "gone": "已不存在", "resources": "资源区"}
 
 rules.declare("优先权", reasons={"no_priority": "player holder"})
 
@@ -168,7 +167,7 @@ class WowGame(Game):
             self.record(item.id, "zone", "chain", None)
 
     def add_modifier(self, m) -> None:
-        self.item_names[m.id] = f"{m.source_name}的更动"
+        self.item_names[m.id] = say("name.modifier_of", source=m.source_name)
         self.modifiers.append(m)
         self.version += 1
         self.record(m.id, "effect", None, m.source_name)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from judge.engine.core.errors import IllegalAction
 from judge.engine.games.wow.chars import compute
 from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.words import say
 
 MIN_LOOP = 1_000_000
 
@@ -42,7 +43,7 @@ def check_loop(game, src, ab, controller: str) -> bool:
     """True if this trigger is where a shortcut loop ends (801.3): it does not trigger."""
     key = (src.card.name, ab.key, controller, signature(game))
     if key in game.loops_done:
-        game.near_miss("801.3", "loop_ended", [src], ability=f"{src.name}的能力")
+        game.near_miss("801.3", "loop_ended", [src], ability=say("name.power_of", source=src.name))
         return True
     if key not in game.loop_seen:
         game.loop_seen[key] = game.turn
@@ -58,10 +59,11 @@ def check_loop(game, src, ab, controller: str) -> bool:
                          f"greater than {MIN_LOOP:,}")
     if n <= MIN_LOOP:
         raise IllegalAction(game.rid("801.3"), "mandatory_loop",
-                            {"player": game.by_name[controller], "ability": f"{src.name}的能力", "times": n},
+                            {"player": game.by_name[controller], "ability": say("name.power_of", source=src.name),
+                             "times": n},
                             f"801.3: the number for a mandatory loop must be greater than one million, not {n}")
-    game.fire("801.3", "mandatory_loop", [src], player=game.by_name[controller], ability=f"{src.name}的能力",
-              times=n)
+    game.fire("801.3", "mandatory_loop", [src], player=game.by_name[controller],
+              ability=say("name.power_of", source=src.name), times=n)
     game.loops_done.add(key)
-    game.near_miss("801.3", "loop_ended", [src], ability=f"{src.name}的能力")
+    game.near_miss("801.3", "loop_ended", [src], ability=say("name.power_of", source=src.name))
     return True

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.words import say
 
 
 @dataclass(slots=True, eq=False)
@@ -185,8 +186,9 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
         if sd.get("redirect_to") == "your_hero":
             hero = game.hero_of(s.controller)
             f = game.fire("717.1", "packet_replaced", [d["target"]] + ([hero] if hero else []), effect=rep.name,
-                          before=desc, after=f"改为对{hero.name if hero else '（无英雄）'}造成{before}点伤害",
-                          kept="数量、伤害类别、来源与操控者不变")
+                          before=desc, after=say("packet.redirect", hero=hero.name if hero else say("packet.no_hero"),
+                                                 n=before),
+                          kept=say("packet.kept_redirect"))
             if hero is None:
                 return []
             ne = ev.derive(target=hero)
@@ -258,18 +260,18 @@ def _prevented(game, ev: Event) -> None:
 
     for src, ab in would_trigger(game, ev):
         game.near_miss("717.2c", "prevented_no_trigger", [src], once=(src.id, ab.key, ev.root),
-                       ability=f"{src.name}的能力", source=src, event=describe(ev))
+                       ability=say("name.power_of", source=src.name), source=src, event=describe(ev))
 
 
 def _kept(d: dict) -> str:
-    parts = [f"来源{d['source_name']}"]
+    parts = [say("packet.kept.source", source=d["source_name"])]
     if d.get("dtype"):
-        parts.append(f"{d['dtype']}伤害")
+        parts.append(say("packet.kept.type", type=d["dtype"]))
     if d.get("with"):
-        parts.append(f"以{d['with']}造成")
+        parts.append(say("packet.kept.with", what=d["with"]))
     if d.get("combat"):
-        parts.append("战斗伤害")
-    parts.append(f"目标{d['target'].name}")
+        parts.append(say("packet.kept.combat"))
+    parts.append(say("packet.kept.target", target=d["target"].name))
     return "、".join(parts)
 
 

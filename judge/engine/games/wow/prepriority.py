@@ -17,6 +17,7 @@ from __future__ import annotations
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import compute
 from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.words import say
 
 
 def snapshot(game) -> dict:
@@ -50,22 +51,22 @@ def note_characteristics(game) -> None:
         changed = set(onotes) ^ set(nnotes)
         rules_changed = [n[0] for n in list(nnotes) + list(onotes) if n in changed]
         rule = rules_changed[0] if rules_changed else None
-        detail = "；".join(f"{s}：{w}" for _, s, w in nnotes) or "无"
-        labels = ("攻击力", "总生命", "类别", "操控者")
+        detail = "；".join(f"{s}：{w}" for _, s, w in nnotes) or say("none")
+        labels = (say("label.atk"), say("label.health"), say("label.types"), say("label.controller"))
         for idx, label in enumerate(labels):
             b, a = ovals[idx], nvals[idx]
             if b == a:
                 continue
             if idx == 2:
-                b, a = "、".join(b) or "无", "、".join(a) or "无"
+                b, a = "、".join(b) or say("none"), "、".join(a) or say("none")
             if idx == 3:
                 if o.controller != a:
                     _sync_control(game, o, b, a, detail)
                 continue
             r = rule if rule in ("714.2", "714.3a") else "714.1"
             code = {"714.2": "recounted", "714.3a": "while_condition"}.get(r, "characteristics_changed")
-            game.fire(r, code, [o], object=o, what=label, before=b if b is not None else "无",
-                      after=a if a is not None else "无", detail=detail)
+            game.fire(r, code, [o], object=o, what=label, before=b if b is not None else say("none"),
+                      after=a if a is not None else say("none"), detail=detail)
     game._seen = now
     seen = getattr(game, "_deps_noted", set())
     for dep, on in game._deps:
@@ -93,7 +94,8 @@ def check(game) -> bool:
         c = compute(game).get(o.id)
         if c is not None and c.controller != o.controller and o.zone == "play":
             _sync_control(game, o, o.controller, c.controller,
-                          "；".join(f"{src}：{w}" for r, src, w in c.notes if r == "714.3b") or "操控更动结束")
+                          "；".join(f"{src}：{w}" for r, src, w in c.notes if r == "714.3b")
+                          or say("note.control_ended"))
     note_characteristics(game)
     cm = compute(game)
     dying = []

@@ -20,9 +20,10 @@ from __future__ import annotations
 from judge.engine.core.objects import Event, StackAbility
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.effects import Ctx, run
-from judge.engine.games.wow.filters import ZONE_ZH, target_problem
+from judge.engine.games.wow.filters import target_problem
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WCard
+from judge.engine.games.wow.words import say, zone
 
 
 @rules.implements("709.1", reasons={"resolves": "object controller"})
@@ -80,12 +81,12 @@ def _resolve(game, item, controller: str) -> None:
         source = game.objects.get(item.source)
     legal_slots, any_target, any_legal = recheck_targets(game, item, specs, slots, controller)
     if any_target and not any_legal:
-        interrupt(game, item, "它的所有目标都不合法")
+        interrupt(game, item, say("why.all_targets_illegal"))
         return
     if any_target:
         legal = [t for slot in legal_slots for t in slot]
         game.fire("709.2a", "targets_legal", [item, *legal], object=item, targets=legal,
-                  some_illegal="是" if sum(len(s) for s in slots) > len(legal) else "否")
+                  some_illegal=say("answer.yes" if sum(len(s) for s in slots) > len(legal) else "answer.no"))
     ctx = Ctx(item, source, item.name if is_card else item.source_name, controller, legal_slots,
               event=None if is_card else item.extra.get("event"), link=item.id, link_name=item.name,
               with_=_with_of(game, item),
@@ -145,7 +146,8 @@ def recheck_targets(game, item, specs, slots, controller):
             any_target = True
             t = game.objects.get(tid)
             if t is None or t.inc != inc:
-                bad = ("zone", "仍在原处", f"已离开，现在{ZONE_ZH.get(t.zone, t.zone) if t else '别处'}")
+                bad = ("zone", say("check.still_there"),
+                       say("check.left_zone", zone=zone(t.zone) if t else say("zone.elsewhere")))
             else:
                 bad = target_problem(game, spec, t, source=item, controller=controller)
             if bad:

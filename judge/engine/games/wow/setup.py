@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from judge.engine.games.wow import turn
 from judge.engine.games.wow.state import card_def, patched
 from judge.engine.games.wow.vocab import Card as CardModel, Library, dump
+from judge.engine.games.wow.words import say
 from judge.engine.scenario import yamlio
 from judge.engine.scenario.model import Placement, PlayerSpec, TurnSpec
 from judge.engine.scenario.yamlio import ScenarioError, line_of
@@ -178,7 +179,7 @@ def build(game_cls, sf, v=None):
         "players": {p.name: {"life": _hero_left(g, p.name), "poison": 0, "mana": "", "team": p.team}
                     for p in g.players},
         "zones": loaded,
-        "note": "装载局面：不触发任何能力，不创造进场时的更动，也不进行预·优先权处理",
+        "note": say("load_note"),
     })
     step.line = line_of(sf.marks, ("board",))
     g.close_step()

@@ -177,4 +177,6 @@ class WEffect(StackAbility):
 
     @property
     def name(self) -> str:
-        return self.label or f"{self.source_name}的效果"
+        from judge.engine.games.wow.words import say
+
+        return self.label or say("name.effect_of", source=self.source_name)

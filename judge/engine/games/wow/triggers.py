@@ -20,6 +20,7 @@ from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.filters import legal_targets, matches
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect, AbilityDef
+from judge.engine.games.wow.words import say
 
 _KIND_EVENTS = {
     "move": ("enters", "destroyed"),
@@ -61,7 +62,7 @@ def collect(game, events: list[Event], snapshot) -> None:
 
 def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:
     ok, info = match(game, src, ch, ab.spec, ev, snapshot)
-    name = f"{src.name}的能力"
+    name = say("name.power_of", source=src.name)
     if ok is None:
         return
     if not ok:
@@ -176,8 +177,8 @@ def _recipient_before(game, target, f: dict, ctrl, src, was: dict):
     if bad:
         return bad
     if dm is not None and (was["damage"] > 0) != dm:
-        return ("damaged", "事件前已负伤" if dm else "事件前未负伤",
-                f"事件前负有{was['damage']}点伤害" if was["damage"] else "事件前未负伤")
+        return ("damaged", say("before.damaged" if dm else "before.undamaged"),
+                say("before.damage_n", n=was["damage"]) if was["damage"] else say("before.undamaged"))
     return None
 
 
@@ -190,7 +191,7 @@ def _match_was(game, subj, f: dict, ctrl, src, was):
         return bad
     if controller_ok != "any" and was is not None:
         if controller_ok == "you" and was.controller != ctrl:
-            return ("controller", "你", was.controller)
+            return ("controller", say("filter.you"), was.controller)
     return None
 
 
@@ -224,7 +225,7 @@ def becomes_near_miss(game, obj, state: str) -> None:
             if ab.kind == "triggered" and ab.spec["when"]["event"] == "becomes_exhausted" and \
                     (not ab.spec["when"].get("self") or src is obj):
                 game.near_miss("703.5", "no_transition", [src, obj], once=(src.id, ab.key, game.version),
-                               ability=f"{src.name}的能力", source=src, object=obj, state=state)
+                               ability=say("name.power_of", source=src.name), source=src, object=obj, state=state)
 
 
 def _event_zh(ev: Event) -> str:
@@ -251,7 +252,8 @@ def _delayed(game, ev: Event) -> None:
         game.set(dl, "done", True)
         about = game.objects.get(dl.about[0]) if dl.about else None
         f = game.fire("705.4", "triggered", [about] if about else [], caused_by=ev.cause,
-                      ability=f"{dl.source_name}的延迟触发式效果", source=dl.source_name, event=_event_zh(ev),
+                      ability=say("name.delayed_effect_of", source=dl.source_name), source=dl.source_name,
+                      event=_event_zh(ev),
                       controller=game.by_name[dl.controller])
         ab = AbilityDef("delayed", "triggered", {"when": w, "effects": dl.spec.get("effects", [])},
                         dl.spec.get("text", ""))
@@ -266,7 +268,7 @@ def _delayed(game, ev: Event) -> None:
 @rules.implements("708.2", reasons={"no_legal_target": "ability"})
 def put_on_chain(game, t: PendingTrigger) -> None:
     spec = t.ability.spec
-    name = f"{t.source_name}的能力" if t.ability.key != "delayed" else f"{t.source_name}的延迟触发式效果"
+    name = say("name.power_of" if t.ability.key != "delayed" else "name.delayed_effect_of", source=t.source_name)
     targets = []
     for i, ts in enumerate(spec.get("targets", [])):
         legal = legal_targets(game, ts, controller=t.controller, source=None)
@@ -280,10 +282,11 @@ def put_on_chain(game, t: PendingTrigger) -> None:
         targets.append([("obj", o.id, o.inc)])
     item = WEffect(t.id, t.source, t.source_inc, t.source_name, t.controller, t.ability, "triggered",
                    targets, {"event": t.event, **t.data},
-                   label=f"{t.source_name}的延迟触发式效果" if t.ability.key == "delayed" else f"{t.source_name}的触发式效果")
+                   label=say("name.delayed_effect_of" if t.ability.key == "delayed" else "name.triggered_effect_of",
+                             source=t.source_name))
     f = game.fire("708.1a", "trigger_to_chain", [t.source, t.id], caused_by=t.caused_by, ability=name,
                   player=game.by_name[t.controller],
-                  targets=[game.objects[s[0][1]] for s in targets] if targets else "无")
+                  targets=[game.objects[s[0][1]] for s in targets] if targets else say("none"))
     with game.under(f):
         game.push(item)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.words import say
 
 STEPS = ("回合开始步骤", "重置步骤", "抓牌步骤", "行动阶段", "攻击窗口", "防御窗口", "回合结束步骤")
 ALIASES = {"start": "回合开始步骤", "start_of_turn": "回合开始步骤", "回合开始": "回合开始步骤", "ready": "重置步骤",
@@ -49,7 +50,7 @@ def end_step(game) -> None:
         begin(game, "行动阶段")
         return
     if old == "回合结束步骤":
-        _end_durations(game, lambda until: until == "end_of_turn", "本回合结束")
+        _end_durations(game, lambda until: until == "end_of_turn", say("ended.turn"))
         game.active = game.next_player(game.active)
         game.turn += 1
         begin(game, "回合开始步骤")
@@ -84,7 +85,7 @@ def begin(game, step: str) -> None:
     ap = game.by_name[game.active]
     if step == "回合开始步骤":
         _end_durations(game, lambda until: isinstance(until, tuple) and until[0] == "start_of_turn"
-                       and until[1] == ap.name and game.turn > until[2], f"{ap.name}的回合开始")
+                       and until[1] == ap.name and game.turn > until[2], say("ended.start_of_turn", player=ap.name))
         fresh = [o for o in game.in_play() if o.fresh and chars(game, o).controller == ap.name]
         if fresh:
             f = game.fire("激活", "in_party_since_turn_start", fresh, player=ap, objects=fresh)
