@@ -329,8 +329,7 @@ def _token(game, ctx, e):
 
 
 def _until(game, ctx, e):
-    u = e.get("until", "end_of_turn")
-    return u
+    return e.get("until", "end_of_turn")
 
 
 def _grant(game, ctx, e):

@@ -91,8 +91,6 @@ def enter_play(game, obj, d: dict) -> bool:
     if ongoing:
         game.fire("710.1c", "ongoing_starts", [obj], object=obj,
                   powers="；".join(ab.text or ab.key for ab in ongoing))
-    if frm == "created":
-        pass
     _uniqueness(game, obj)
     return True
 

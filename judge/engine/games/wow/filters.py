@@ -119,8 +119,6 @@ def target_filter(spec: dict) -> dict:
     spec = tspec(spec)
     f = dict(_WHAT.get(spec.get("what", "英雄或盟军"), {}))
     f.update(spec.get("filter") or {})
-    if spec.get("what") == "队员" and (spec.get("filter") or {}).get("controller") is None:
-        pass
     return f
 
 

@@ -246,9 +246,6 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
     return [ev]
 
 
-rules.declare("717.2d", reasons={"armor_prevents": "player armor def amount left"})
-
-
 def already_applied(game, rep: Rep, ev: Event) -> None:
     game.near_miss("716.1d", "already_replaced", [], once=(rep.id, ev.root), effect=rep.name, event=describe(ev))
 

@@ -16,7 +16,6 @@ resolution, not when added (708.3, see `effects.py`).
 from __future__ import annotations
 
 from judge.engine.core.objects import Event, PendingTrigger
-from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.filters import legal_targets, matches
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect, AbilityDef

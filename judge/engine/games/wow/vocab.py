@@ -33,7 +33,6 @@ DAMAGE_TYPES = ("奥术", "火焰", "冰霜", "神圣", "近战", "自然", "远
 KEYWORDS = ("护卫", "隐遁", "狂暴", "长程")
 FACTIONS = ("联盟", "部落")
 CLASSES = ("战士", "法师", "牧师", "德鲁伊", "盗贼", "圣骑士", "术士", "萨满", "猎人")
-STEPS_ZH = ("回合开始", "重置", "抓牌", "行动阶段", "攻击窗口", "防御窗口", "回合结束")
 DURATIONS = ("end_of_turn", "permanent", "until_your_next_turn", "until_its_controller_next_turn")
 
 
@@ -214,6 +213,15 @@ class TriggerOn(_M):
     combat: bool | None = None
     step: str | None = None
     whose: Literal["you", "any"] = "any"
+
+    @field_validator("step")
+    @classmethod
+    def _step(cls, v):
+        from judge.engine.games.wow.turn import STEPS, canonical
+
+        if v is not None and canonical(v) is None:
+            raise ValueError(f"unknown step {v!r}; steps: {', '.join(STEPS)}")
+        return v
 
 
 class Delayed(_M):
