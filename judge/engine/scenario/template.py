@@ -48,7 +48,15 @@ variants:
 
 
 def scenario_template(book: str, node) -> str:
+    """The skeleton for a rule of `book`: the game's own (`Game.SCENARIO_TEMPLATE`: its zones, steps and cards
+    differ) or, if it has none, the default one above."""
+    from judge.engine.games import game_for
+
+    try:
+        tmpl = getattr(game_for(book), "SCENARIO_TEMPLATE", None) or TEMPLATE
+    except KeyError:
+        tmpl = TEMPLATE
     text = (node.text or "").replace("\n", " ")
     quoted = "\n# ".join(textwrap.wrap(text, 60)) or "(no text)"
-    return TEMPLATE.format(rule_id=f"{book}:{node.number}", short=text[:30], quoted=quoted, book=book,
+    return tmpl.format(rule_id=f"{book}:{node.number}", short=text[:30], quoted=quoted, book=book,
                            number=node.number)
