@@ -257,3 +257,20 @@ def test_no_chinese_sentences_in_the_wow_rule_code():
                         and not s.endswith(("步骤", "阶段")):
                     offenders.append(f"{f.name}: {s}")
     assert not offenders, offenders
+
+
+def test_new_scenario_for_a_wow_rule_is_a_valid_wow_scenario(tmp_path):
+    import shutil
+
+    from rulebook import load_book
+
+    from judge.engine.scenario.template import scenario_template
+
+    root = tmp_path / "scenarios"
+    (root / "cards").mkdir(parents=True)
+    (root / "wow").mkdir()
+    shutil.copy(ROOT / "scenarios" / "cards" / "wow.yaml", root / "cards" / "wow.yaml")
+    p = root / "wow" / "717.2b-new.yaml"
+    p.write_text(scenario_template("wow", load_book("wow").get("717.2b")), "utf-8")
+    out = replay(load_scenario(p))
+    assert out.passed, out.error or [f.text() for f in out.failures]

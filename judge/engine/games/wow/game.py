@@ -23,6 +23,54 @@ ZONES = ("deck", "hand", "graveyard", "removed", "play", "resources")
 rules.declare("优先权", reasons={"no_priority": "player holder"})
 
 
+SCENARIO_TEMPLATE = """\
+# {rule_id} — {short}
+# {quoted}
+#
+# 格式说明：docs/scenarios.md 与 docs/wow.md。一个文件重现一个例子；variants 改变一个数字或一张牌并期待不同的结果。
+book: {book}
+title: "（这个局面证明了什么，中文）"
+source: "{number}"
+# example: W19            # seed-examples.md 中的编号（若重现目录中的例子）
+cards: cards/{book}.yaml   # 牌库（印制的牌行与中文叙述）；下面的 define: 可定义只在本文件使用的牌
+define:
+  测试盟军:
+    note: "示例牌（非书中的牌）"
+    type: 盟军
+    atk: 2
+    damage_type: 近战
+    health: 3
+players:
+  甲: {{}}
+  乙: {{}}
+turn: {{active: 甲, step: 行动阶段}}
+board:
+  甲:
+    play:
+      - {{card: 英雄（法师）, id: a_hero}}
+      - {{card: 测试盟军, id: a}}
+    resources: [{{card: 资源, id: a_r1}}]
+    hand: [{{card: Fire Blast, id: blast}}]
+  乙:
+    play: [{{card: 英雄（战士）, id: b_hero}}]
+actions:
+  # - {{as: 甲, cast: blast, targets: [b_hero]}}
+  # - pass_until: stack_empty
+  # - {{as: 甲, attack: {{a: b_hero}}}}
+  # - {{checkpoint: 名字, expect: {{damage: {{b_hero: 2}}}}}}
+  - {{as: 甲, pass: true}}
+expect:
+  # damage / tapped / where / zones / pt（攻击力/总生命）/ controller / stack / priority / step
+  fired: []          # 必须触发的规则，例如 [{number}]
+  not_fired: []      # 不得触发的规则
+variants:
+  # - name: 改变一个数字
+  #   objects: {{a: {{with: {{health: 5}}}}}}
+  #   expect: {{where: {{a: play}}}}
+  []
+"""
+
+
 class WowGame(Game):
     game = "wow"
     book = "wow"
@@ -33,6 +81,7 @@ class WowGame(Game):
     SCALARS = Game.SCALARS + ("combat",)
     STEPS = turn.STEPS
     ZONES = ZONES
+    SCENARIO_TEMPLATE = SCENARIO_TEMPLATE
 
     def __init__(self, seed: int = 0):
         super().__init__()
