@@ -35,8 +35,11 @@ rules.declare("706.1", reasons={"untargetable": "object target why", "illegal_ta
 rules.declare("706.1b", reasons={"same_target_twice": "object target"})
 rules.declare("706.1c", reasons={"granted_targets_later": "object power", "too_many_targets": "object given needed"})
 rules.declare("707.1a", reasons={"link_announced": "player object"})
+rules.declare("707.1b", reasons={"mode_chosen": "object mode", "no_such_mode": "object mode count"})
+rules.declare("707.1c", reasons={"x_chosen": "object x"})
 rules.declare("707.1d", reasons={"targets_chosen": "object targets", "wrong_number": "object needed given"})
-rules.declare("707.1e", reasons={"total_cost": "object cost alternative", "cost_paid": "player object paid"})
+rules.declare("707.1e", reasons={"total_cost": "object cost alternative", "cost_paid": "player object paid",
+                                 "cost_changed": "object source before after"})
 rules.declare("707.1f", reasons={"link_added": "player object"})
 rules.declare("707.2", reasons={"cannot_complete": "player object why"})
 rules.declare("704.1a", reasons={"restriction": "object requires hero"})
@@ -97,13 +100,34 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
         move(game, obj, "chain", controller=actor)
         obj.link = {"controller": actor, "targets": []}
     game.fire("705.2", "card_to_chain", [obj], player=p, object=obj, face=say("face.up"))
-    # 707.1d targets
-    specs = ([card.attach] if card.attach else []) + list((card.play or {}).get("targets", []))
+    # 707.1b modes, 707.1c X
+    play = card.play or {}
+    effects, mode_targets = play.get("effects", []), []
+    if play.get("modes"):
+        opts = [str(i + 1) for i in range(len(play["modes"]))]
+        m = str(mode) if mode is not None else game.choose("mode", obj.id, by=actor, options=opts)
+        if m not in opts:
+            raise _illegal(game, "707.1b", "no_such_mode", f"{obj.name} has modes 1-{len(opts)}, not {m}", object=obj,
+                           mode=m, count=len(opts))
+        chosen = play["modes"][int(m) - 1]
+        effects, mode_targets = chosen.get("effects", []), list(chosen.get("targets", []))
+        game.fire("707.1b", "mode_chosen", [obj], object=obj, mode=int(m))
+    xv = 0
+    if card.x:
+        if x is None:
+            raise MissingChoice("x", obj.id, [], actor, "give `x:` on the cast action (707.1c)")
+        xv = int(x)
+        game.fire("707.1c", "x_chosen", [obj], object=obj, x=xv)
+    obj.link.update({"effects": effects, "x": xv})
+    # 707.1d targets (only those of the chosen mode)
+    specs = ([card.attach] if card.attach else []) + list(play.get("targets", [])) + mode_targets
+    obj.link["specs"] = specs
     _granted_note(game, obj, specs, targets)
     obj.link["targets"] = check_targets(game, obj, specs, targets, controller=actor)
-    # 707.1e total cost, then payment
+    # 707.1e total cost: alternative instead of the printed cost, then additional costs, then reductions
     alt = _alternative(game, obj, actor, costs)
-    cost = 0 if alt is not None else int(card.cost or 0)
+    cost = 0 if alt is not None else int(card.cost or 0) + xv
+    cost = cost_changes(game, obj, actor, cost)
     game.fire("707.1e", "total_cost", [obj], object=obj, cost=cost,
               alternative=say("paid.exhaust", card=alt.name) if alt is not None else say("none"))
     if alt is not None:
@@ -117,6 +141,57 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
     with game.under(lf):
         game.happen([Event("play", {"object": obj, "player": actor}, lf.id, firing=lf)])
     game.took_action(actor)
+
+
+def cost_changes(game, obj, actor, cost: int) -> int:
+    """707.1e: add the additional costs, then subtract the reductions — a reduction "but not below (N)" is limited
+    only by its own N — and a total below 0 is 0."""
+    incs, reds = [], []
+    for src in game.in_play():
+        c = chars(game, src)
+        for ab in c.powers:
+            s = ab.spec
+            if ab.kind != "ongoing" or not (s.get("cost_increase") or s.get("cost_reduction")):
+                continue
+            f = dict(s.get("cards") or {})
+            f["zone"] = obj.zone
+            if matches(game, obj, f, controller=c.controller, source_id=src.id) is not None:
+                continue
+            if s.get("cost_increase"):
+                incs.append((src, int(s["cost_increase"])))
+            if s.get("cost_reduction"):
+                reds.append((src, int(s["cost_reduction"]), int(s.get("at_least", 0))))
+    for src, n in incs:
+        game.fire("707.1e", "cost_changed", [obj, src], object=obj, source=src, before=cost, after=cost + n)
+        cost += n
+    reds = _reduction_order(game, obj, actor, cost, reds)
+    for src, n, floor in reds:
+        new = cost - min(n, max(0, cost - floor))
+        game.fire("707.1e", "cost_changed", [obj, src], object=obj, source=src, before=cost, after=new)
+        cost = new
+    return max(0, cost)
+
+
+def _reduce(cost, reds) -> int:
+    for _, n, floor in reds:
+        cost -= min(n, max(0, cost - floor))
+    return cost
+
+
+def _reduction_order(game, obj, actor, cost, reds) -> list:
+    """Reductions are subtracted "in any order" (707.1e): the player chooses, when the order changes the total."""
+    from itertools import permutations
+
+    if len(reds) < 2 or len({_reduce(cost, p) for p in permutations(reds)}) == 1:
+        return reds
+    ids = [r[0].id for r in reds]
+
+    def legal(ans):
+        return None if isinstance(ans, list) and sorted(ans) == sorted(ids) else f"list each of {', '.join(ids)} once"
+
+    ans = game.choose("reductions", obj.id, by=actor, options=ids, legal=legal, auto=False,
+                      hint="707.1e: the order in which the cost reductions are subtracted changes the total")
+    return sorted(reds, key=lambda r: ans.index(r[0].id))
 
 
 def _granted_note(game, obj, specs, given) -> None:

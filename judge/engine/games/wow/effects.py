@@ -44,6 +44,7 @@ class Ctx:
     about: object = None
     about_key: tuple | None = None
     last: dict = field(default_factory=dict)
+    x: int = 0
 
     @property
     def subject(self) -> str:
@@ -132,6 +133,8 @@ def amount(game, ctx: Ctx, a) -> int:
         raise EngineError(f"not an amount: {a!r}")
     if isinstance(a, int):
         return a
+    if a == "x":
+        return ctx.x
     if a == "damage_dealt":
         return ctx.last.get("damage_dealt", 0)
     if isinstance(a, str) and a.lstrip("-").isdigit():

@@ -72,7 +72,7 @@ def _resolve(game, item, controller: str) -> None:
         return resolve_proposal(game, item)
     if is_card:
         card = item.card
-        specs = ([card.attach] if card.attach else []) + list((card.play or {}).get("targets", []))
+        specs = item.link.get("specs") or ([card.attach] if card.attach else []) + list((card.play or {}).get("targets", []))
         slots = item.link.get("targets", [])
         source = item
     else:
@@ -90,7 +90,7 @@ def _resolve(game, item, controller: str) -> None:
     ctx = Ctx(item, source, item.name if is_card else item.source_name, controller, legal_slots,
               event=None if is_card else item.extra.get("event"), link=item.id, link_name=item.name,
               with_=_with_of(game, item),
-              data=({} if is_card else dict(item.extra)))
+              data=({} if is_card else dict(item.extra)), x=item.link.get("x", 0) if is_card else 0)
     if not is_card and item.extra.get("about"):
         about = item.extra["about"]
         o = game.objects.get(about[0])
@@ -103,7 +103,7 @@ def _resolve(game, item, controller: str) -> None:
                 game.happen([Event("move", {"object": item, "to": "play", "from": "chain", "reason": "resolve",
                                             "controller": controller, "area": "resource"}, f.id, firing=f)])
             return
-        effects = (item.card.play or {}).get("effects", [])
+        effects = item.link.get("effects", (item.card.play or {}).get("effects", []))
         run(game, ctx, effects)
         if item.zone != "chain":
             return

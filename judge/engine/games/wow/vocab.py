@@ -263,6 +263,10 @@ class Ongoing(_M):
     add_types: Union[list[str], Literal["chosen"], None] = None
     untargetable: bool = False
     indestructible: bool = False
+    cost_increase: int = 0              # additional cost of the cards `cards` describes (707.1e)
+    cost_reduction: int = 0             # a reduction …
+    at_least: int = 0                   # … "but not below (N)": limits only this reduction (707.1e)
+    cards: Filter | None = None         # which cards' costs change (zone hand; controller relative to this card's)
 
 
 class Replacement(_M):
@@ -317,11 +321,19 @@ class PlayCost(_M):
     alternative: Filter | None = None   # "you may exhaust [a matching card] rather than pay …"
 
 
-class Play(_M):
-    """What a non-ongoing ability card does when it resolves (its one-shot part, 713)."""
+class Mode(_M):
+    """One mode of a "选择一项：" card (707.1b): its own targets and effects."""
 
     targets: list[Target] = []
     effects: list[Effect] = []
+
+
+class Play(_M):
+    """What a card does when it resolves (its one-shot part, 713); `modes` for "选择一项：" (707.1b)."""
+
+    targets: list[Target] = []
+    effects: list[Effect] = []
+    modes: list[Mode] = []
 
 
 class Card(_M):
@@ -331,6 +343,7 @@ class Card(_M):
     line: str | None = None             # the card line as printed in the book (quoted)
     text: str = ""                      # the printed Chinese rules text (quoted; <p> = paragraph break)
     cost: int | None = None
+    x: bool = False                     # the cost is (N+X): the player chooses X when adding the link (707.1c)
     faction: str | None = None
     class_: str | None = Field(None, alias="class")
     type: str
