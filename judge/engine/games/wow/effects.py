@@ -622,6 +622,64 @@ def _choose_type(game, ctx, e):
     return True
 
 
+@rules.implements("705.6", reasons={"copied": "player object copy", "copy_ceases": "copy"})
+@rules.implements("705.6a", reasons={"copy_controller": "copy player"})
+@rules.implements("705.6b", reasons={"copy_targets": "copy targets changed"},
+                  near_misses={"copy_keeps_targets": "copy targets"})
+def _copy(game, ctx, e):
+    """705.6: put a copy of a card on the chain onto the chain: same name, cost, types and text, and the same
+    choices (mode, targets, X); its controller — whoever put it there (705.6a) — may choose new targets, which
+    must be legal (705.6b). A copy is not "played", and it ceases to exist when it leaves the chain."""
+    from judge.engine.core.errors import IllegalAction
+    from judge.engine.games.wow.events import move
+    from judge.engine.games.wow.filters import target_problem
+    from judge.engine.games.wow.state import WCard
+
+    done = False
+    for orig in refs(game, ctx, e["copy"]):
+        if isinstance(orig, Player) or orig.zone != "chain" or not orig.link:
+            continue
+        p = game.by_name[ctx.controller]
+        cp = WCard(game.new_id(f"{orig.id}.copy"), orig.card, ctx.controller, ctx.controller, "created", orig.name,
+                   timestamp=game.tick())
+        cp.extra["copy_of"] = orig.id
+        game.objects[cp.id] = cp
+        game._ids.add(cp.id)
+        link = {k: (list(v) if isinstance(v, list) else v) for k, v in orig.link.items()}
+        link["controller"] = ctx.controller
+        f = game.fire("705.6", "copied", [orig, cp], player=p, object=orig, copy=cp)
+        with game.under(f):
+            move(game, cp, "chain", controller=ctx.controller)
+        cp.link = link
+        game.fire("705.6a", "copy_controller", [cp], copy=cp, player=p)
+        specs = link.get("specs") or ([orig.card.attach] if orig.card.attach else []) + \
+            list((orig.card.play or {}).get("targets", []))
+        old = [game.objects[s[0][1]] for s in link.get("targets", [])]
+        if specs:
+            ans = game.choose("new_targets", cp.id, by=ctx.controller, auto=False,
+                              legal=lambda a: None if a is False or (isinstance(a, list) and len(a) == len(specs))
+                              else f"false (keep the targets) or a list of {len(specs)} new targets",
+                              hint="705.6b: the copy's controller may choose new targets (false: keep them)")
+            if ans is False:
+                game.near_miss("705.6b", "copy_keeps_targets", [cp], copy=cp, targets=old or say("none"))
+            else:
+                slots = []
+                for spec, tid in zip(specs, ans):
+                    t = game.objects.get(tid)
+                    bad = ("exists", say("check.exists"), say("check.missing")) if t is None else \
+                        target_problem(game, spec, t, source=cp, controller=ctx.controller)
+                    if bad:
+                        raise IllegalAction(game.rid("705.6b"), "copy_targets",
+                                            {"copy": cp, "targets": tid, "changed": bad[2]},
+                                            f"705.6b: the copy's new target {tid} must be legal ({bad[1]} ≠ {bad[2]})")
+                    slots.append([("obj", t.id, t.inc)])
+                link["targets"] = slots
+                game.fire("705.6b", "copy_targets", [cp, *[game.objects[s[0][1]] for s in slots]], copy=cp,
+                          targets=[game.objects[s[0][1]] for s in slots], changed=say("answer.yes"))
+        done = True
+    return done
+
+
 VERB_FUNCS = {
     "damage": _damage,
     "heal": _heal,
@@ -648,4 +706,5 @@ VERB_FUNCS = {
     "search": _search,
     "interrupt": _interrupt,
     "choose_type": _choose_type,
+    "copy": _copy,
 }

@@ -107,7 +107,8 @@ def select(game, f: dict, *, controller: str | None, source_id: str | None = Non
 
 _WHAT = {"英雄或盟军": {"types": ["英雄", "盟军"]}, "英雄": {"type": "英雄"}, "盟军": {"type": "盟军"},
          "队员": {"types": ["英雄", "盟军"]}, "防具": {"type": "防具"}, "技能": {"type": "技能"},
-         "装备": {"type": "装备"}, "英雄或盟军或装备": {"types": ["英雄", "盟军", "装备"]}}
+         "装备": {"type": "装备"}, "英雄或盟军或装备": {"types": ["英雄", "盟军", "装备"]},
+         "连锁上的技能": {"type": "技能", "zone": "chain"}}
 
 
 def tspec(spec) -> dict:

@@ -56,7 +56,9 @@ def interrupt(game, item, why: str, by=None) -> None:
     """711: the link leaves the chain; a card goes to its owner's graveyard; costs stay paid."""
     f = game.fire("711.1", "interrupted", [item], object=item, why=why)
     with game.under(f):
-        if isinstance(item, WCard):
+        if isinstance(item, WCard) and item.extra.get("copy_of"):
+            cease_copy(game, item)
+        elif isinstance(item, WCard):
             game.happen([Event("move", {"object": item, "to": "graveyard", "from": "chain", "reason": "interrupt"},
                                f.id, firing=f)])
         else:
@@ -107,6 +109,9 @@ def _resolve(game, item, controller: str) -> None:
         run(game, ctx, effects)
         if item.zone != "chain":
             return
+        if item.extra.get("copy_of"):
+            cease_copy(game, item)
+            return
         if item.card.type in ("盟军", "武器", "防具", "物品") or item.card.ongoing:
             host = None
             if item.card.attach and legal_slots and legal_slots[0]:
@@ -124,6 +129,16 @@ def _resolve(game, item, controller: str) -> None:
         run(game, ctx, item.ability.spec.get("effects", []))
         game.fire("709.2g", "effect_leaves", [item], object=item)
         game.remove_from_stack(item)
+
+
+def cease_copy(game, item) -> None:
+    """705.6: a copy is not represented by a card; when it leaves the chain it ceases to exist."""
+    from judge.engine.games.wow.events import move
+
+    f = game.fire("705.6", "copy_ceases", [item], copy=item)
+    with game.under(f):
+        move(game, item, "gone")
+        item.extra["gone"] = True
 
 
 def _with_of(game, item) -> str | None:

@@ -70,13 +70,13 @@ class Filter(_M):
 Amount = Union[int, str, dict]
 Ref = Union[str, dict]
 
-TARGET_WORDS = ("英雄或盟军", "英雄", "盟军", "队员", "防具", "技能", "装备", "英雄或盟军或装备")
+TARGET_WORDS = ("英雄或盟军", "英雄", "盟军", "队员", "防具", "技能", "装备", "英雄或盟军或装备", "连锁上的技能")
 
 
 class Target(_M):
     """One use of the word "目标" (706): what it may choose."""
 
-    what: Literal["英雄或盟军", "英雄", "盟军", "队员", "防具", "技能", "装备", "英雄或盟军或装备"] = "英雄或盟军"
+    what: Literal["英雄或盟军", "英雄", "盟军", "队员", "防具", "技能", "装备", "英雄或盟军或装备", "连锁上的技能"] = "英雄或盟军"
     filter: Filter | None = None
 
     @model_validator(mode="before")
@@ -112,6 +112,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "search": ("who", "exhausted"),
     "interrupt": ("if_targeted", "may"),
     "choose_type": (),
+    "copy": (),                             # copy a card on the chain (705.6)
 }
 
 
