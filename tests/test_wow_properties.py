@@ -60,7 +60,7 @@ board:
       - {{card: 英雄（法师）, id: a_hero}}{wifs}
     hand: [{{card: 冲击, id: blast}}]
   乙:
-    play: [{{card: 英雄（战士）, id: b_hero}}]{shield}
+    play: [{{card: 英雄（战士）, id: b_hero, with: {{health: 99}}}}]{shield}
 actions:
   - {{as: 甲, cast: blast, targets: [b_hero]}}
   - {{as: 甲, pass: true}}
