@@ -116,9 +116,15 @@ def from_snapshot(d: dict) -> Vocabulary:
 @lru_cache(maxsize=None)
 def vocabulary(game: str) -> Vocabulary:
     syn: dict[str, list[str]] = {}
-    for name in ("common", game):
-        f = DATA / "synonyms" / f"{name}.txt"
-        if name and f.exists():
+    files = [DATA / "synonyms" / "common.txt"]
+    if game:  # the game's own table, then generated ones (`mtg-editions.txt`)
+        files.append(DATA / "synonyms" / f"{game}.txt")
+        try:
+            files += sorted((DATA / "synonyms").glob(f"{game}-*.txt"))
+        except OSError:
+            pass
+    for f in files:
+        if f.exists():
             for k, vs in read_synonyms(f).items():
                 syn.setdefault(k, [])
                 syn[k] += [v for v in vs if v not in syn[k]]

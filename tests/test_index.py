@@ -164,3 +164,28 @@ def test_lookup_tables(own_cache):
     from index.vocab import english_key
 
     assert "优先权" in lk["english"][english_key("Priority")]
+
+
+def test_glossary_cites_and_weighted_lengths(own_cache):
+    d = store.ensure(store.resolve("wow"))
+    lk = json.loads((d / "lookup.json").read_text("utf-8"))
+    meta = json.loads((d / "meta.json").read_text("utf-8"))
+    assert len(lk["lengths"]) == meta["docs"] and all(x > 0 for x in lk["lengths"])
+    assert lk["cites"] and all(isinstance(t, int) for ts in lk["cites"].values() for t in ts)
+    assert "优先权" in lk["terms"]
+
+
+def test_edition_pairs_table_is_loaded():
+    from index.vocab import vocabulary
+
+    v = vocabulary("mtg")
+    assert "邪计" in v.synonyms["阴谋"]          # generated: index/data/synonyms/mtg-editions.txt
+    assert "坟墓场" in v.synonyms["墓地"]        # hand-written: mtg.txt
+
+
+def test_edition_pairs_generator(shared):
+    from index.tools.make_mtg_editions import pairs
+
+    found = {(a, b) for a, b, _ in pairs(shared)}
+    assert ("阴谋", "邪计") in found and ("忠诚度", "忠诚") in found
+    assert not any(a == "持续" for a, _ in found)   # still an everyday word in 2026
