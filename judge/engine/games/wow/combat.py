@@ -124,7 +124,7 @@ def protect_point(game) -> None:
             with game.under(f):
                 game.happen([Event("exhaust", {"object": o}, f.id, firing=f)])
                 game.set(a, "attacking", o.id)
-            cb["defender"] = o.id
+            game.combat = cb = {**cb, "defender": o.id}     # a new dict: a rewind restores the old one
             d = o
         else:
             game.near_miss("护卫", "no_protect", [], player=game.by_name[owner])
