@@ -157,7 +157,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
             continue
         steps.append({
             "n": len(steps) + 1,
-            "text": reasons.render_step(s["what"], s["data"], names, lang),
+            "text": reasons.render_step(s["what"], s["data"], names, lang, game=trace["game"]),
             "rules": list(dict.fromkeys(d["rule"] for d in details)),
             "details": details,
             "trace_step": s["index"],
