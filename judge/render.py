@@ -28,41 +28,29 @@ def plain_rule(doc: dict) -> str:
         out.append(head)
     if doc["text"] and not (doc["kind"] in ("chapter",) or (doc["title"] and doc["text"] == doc["title"])):
         out.append(doc["text"])
-    for item in doc["items"]:
-        out.append(f"  {item}")
-    for card in doc["cards"]:
-        out.append(_indent(card["text"], "  ▌ "))
-    for ex in doc["examples"]:
-        out.append(_indent(ex["text"], "  "))
-        for card in ex["cards"]:
-            out.append(_indent(card["text"], "    ▌ "))
-    refs = _ref_list(doc)
-    if refs:
-        out.append("参见: " + refs)
-    if doc["cited_by"]:
-        out.append("被引用: " + ", ".join(doc["cited_by"]))
+    out.extend(_plain_details(doc, ""))
     for c in doc["contents"]:
         out.append(f"  {c['label']}" + (f"  {c['text']}" if c["text"] and c["label"] == c["id"] else ""))
     text = "\n".join(out)
     for sub in doc["subrules"]:
-        text += "\n\n" + _indent(_sub_plain(sub), "")
+        head = f"{sub['canonical_id']} {sub['text']}".rstrip()
+        text += "\n\n" + "\n".join([head, *_plain_details(sub, "  ")])
     return text
 
 
-def _sub_plain(doc: dict) -> str:
-    out = [f"{doc['canonical_id']} {doc['text']}".rstrip()]
-    for item in doc["items"]:
-        out.append(f"  {item}")
+def _plain_details(doc: dict, margin: str) -> list[str]:
+    """Items, cards, examples, references and citers of one rule, as lines."""
+    out = [f"  {item}" for item in doc["items"]]
+    out += [_indent(card["text"], "  ▌ ") for card in doc["cards"]]
     for ex in doc["examples"]:
         out.append(_indent(ex["text"], "  "))
-        for card in ex["cards"]:
-            out.append(_indent(card["text"], "    ▌ "))
+        out += [_indent(card["text"], "    ▌ ") for card in ex["cards"]]
     refs = _ref_list(doc)
     if refs:
-        out.append("  参见: " + refs)
+        out.append(f"{margin}参见: {refs}")
     if doc["cited_by"]:
-        out.append("  被引用: " + ", ".join(doc["cited_by"]))
-    return "\n".join(out)
+        out.append(f"{margin}被引用: " + ", ".join(doc["cited_by"]))
+    return out
 
 
 def _ref_list(doc: dict) -> str:
