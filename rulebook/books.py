@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulebook.model import Book
+from rulebook.paths import cache_dir, data_dir  # noqa: F401  (re-exported)
 from rulebook.parse import RulebookError, decode, parse_text, read_bytes
 from rulebook.version import parser_fingerprint
 
@@ -39,24 +40,6 @@ BUNDLED: dict[str, BookInfo] = {
     "wow": BookInfo("wow", str(DATA / "wow.txt"), "World of Warcraft TCG", "comprehensive rules, 703–803 + 名词解释", "zh-Hans", "wow", True),
     "riftbound": BookInfo("riftbound", str(DATA / "riftbound.txt"), "Riftbound", "core rules, fragments", "zh-Hans", "riftbound", True),
 }
-
-
-def data_dir() -> Path:
-    env = os.environ.get("RULES_JUDGE_DATA_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("rules-judge", appauthor=False))
-
-
-def cache_dir() -> Path:
-    env = os.environ.get("RULES_JUDGE_CACHE_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("rules-judge", appauthor=False))
 
 
 def _registry_file() -> Path:
