@@ -52,7 +52,7 @@ def show(v, names: dict | None = None) -> str:
     if v is None:
         return "-"
     if names is not None and isinstance(v, str) and v in names:
-        return f"{names[v]}({v})"
+        return v if names[v] == v else f"{names[v]}({v})"
     return str(v)
 
 

@@ -76,8 +76,11 @@ def to_text(out: Outcome, sf, *, full_rule: bool = False) -> str:
                 mana = f"，魔法力池 {info['mana']}" if info.get("mana") else ""
                 lines.append(f"      {p}：生命 {info['life']}" + (f"，中毒 {info['poison']}" if info.get("poison") else "")
                              + mana)
+            zone_zh = reasons.step_templates().get("zones", {})
             for z, ids in s.data.get("zones", {}).items():
-                lines.append(f"      {z}：" + "、".join(f"{names.get(i, i)}({i})" for i in ids))
+                who, _, zone = z.rpartition(".")
+                label = f"{who} {zone_zh.get(zone, zone)}" if who else zone_zh.get(zone, zone)
+                lines.append(f"      {label}：" + "、".join(reasons.show(i, names) for i in ids))
             lines.append(f"      {s.data.get('note', '')}")
         for c in s.choices:
             how = "（自动：唯一合法选项）" if c.auto else ""
@@ -90,7 +93,7 @@ def to_text(out: Outcome, sf, *, full_rule: bool = False) -> str:
             lines.append(f"    {mark} {f.rule}  {text if full_rule else short(text)}")
             lines.append(f"        理由：{reasons.render(game, f.reason, f.fields)}")
             if f.objects:
-                lines.append("        对象：" + "、".join(f"{names.get(i, i)}({i})" if i in names else i for i in f.objects))
+                lines.append("        对象：" + "、".join(reasons.show(i, names) for i in f.objects))
             if not near and f.changes:
                 ch = "；".join(reasons.render_change(c, names, display) for c in f.changes)
                 lines.append(f"        变化：{ch}")
