@@ -186,3 +186,64 @@ def test_every_mtg_rule_has_two_outcome_changing_variants():
                     credit[r].add(f"{p.name}#{v.name}")
     low = sorted(e.id for e in rules.entries.values() if len(credit[e.id]) < 2)
     assert not low, f"rules with fewer than two outcome-changing variants: {low}"
+
+
+def _mtg_texts():
+    """Every reason and step description a judge reads in the MTG traces: (file#variant, text)."""
+    from judge.engine import reasons
+
+    for p in scenario_files():
+        sf = loaded(p)
+        if sf.model.book != "mtg":
+            continue
+        for v in instances(sf):
+            t = replay(sf, v).trace
+            names = {oid: o["name"] for oid, o in t.objects.items()}
+            where = f"{p.name}#{v}" if v else p.name
+            for s in t.steps:
+                yield where, reasons.render_step(s.what, s.data, names, game="mtg")
+                for f in [*s.firings, *s.near_misses] + ([s.rejected] if s.rejected else []):
+                    yield where, reasons.render("mtg", f.reason, f.fields)
+
+
+def test_reasons_read_as_chinese():
+    """No zone or event code, no internal id, no empty list rendered as 无, no empty layer note in what a judge
+    reads (the wording problems found by reading the golden explanations)."""
+    bad = []
+    codes = re.compile(r"(?<![A-Za-z_.])(battlefield|hand|graveyard|library|exile|stack|unblocked|attack|block|"
+                       r"damage|move|step|cast|untap|tap_for_mana)(?![A-Za-z_])")
+    for where, text in _mtg_texts():
+        outside_ids = re.sub(r"\([^()]*\)", "", text)
+        if codes.search(outside_ids):
+            bad.append((where, "code", text))
+        for frag in ("宣告 无", "移除 无", "使 无 ", "重置其永久物 无", "（分类层：）", "（分类层：-）", "变为 无",
+                     "（-）", ".delayed#", "战斗伤害(战斗伤害)"):
+            if frag in text:
+                bad.append((where, frag, text))
+    assert not bad, bad[:20]
+
+
+def test_same_named_objects_are_told_apart():
+    """Two 灰熊 on the board read as 灰熊#1 and 灰熊#2 everywhere: reasons, steps and the trace's object list."""
+    sf = loaded(SCENARIOS / "mtg" / "202.2a-that-creature.yaml")
+    out = replay(sf)
+    assert out.trace.objects["bear"]["name"] == "灰熊#1" and out.trace.objects["other"]["name"] == "灰熊#2"
+    assert out.trace.objects["bear"]["card"] == "灰熊"
+    texts = [t for w, t in _mtg_texts() if w == "202.2a-that-creature.yaml"]
+    assert any("灰熊#1" in t for t in texts) and not any(re.search(r"灰熊(?!#)", t) for t in texts)
+    unique = replay(loaded(SCENARIOS / "mtg" / "420.5c-lethal-damage.yaml"))
+    assert unique.trace.objects["bear"]["name"] == "灰熊"
+
+
+def test_every_activated_ability_has_its_printed_text():
+    """An announced ability is quoted by its printed text, never by the scenario's key."""
+    missing = []
+    for p in scenario_files():
+        sf = loaded(p)
+        if sf.model.book != "mtg":
+            continue
+        for name, card in sf.cards.items():
+            for a in card.abilities:
+                if a.kind in ("activated", "mana") and not a.text:
+                    missing.append(f"{p.name}: {name}.{a.key}")
+    assert not missing, sorted(set(missing))

@@ -17,6 +17,7 @@ from judge.engine.games.mtg.effects import Ctx, run
 from judge.engine.games.mtg.filters import matches, target_problem
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import zone as zone_zh
 from judge.engine.games.mtg.triggers import choose_targets, legal_targets
 
 MAIN = ("战斗前的行动阶段", "战斗后的行动阶段")
@@ -272,6 +273,20 @@ def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, ot
 
 # ------------------------------------------------------------------ activated abilities
 
+def ability_text(obj, ab) -> str:
+    """How a judge reads an ability: its printed text; else the card's text when that is its only ability;
+    else its position on the card (never the scenario's internal key)."""
+    if ab.text:
+        return ab.text
+    card = obj.card
+    if len(card.abilities) == 1 and card.text:
+        return card.text
+    for i, a in enumerate(card.abilities, 1):
+        if a.key == ab.key:
+            return say("ability_n", n=i)
+    return say("ability_n", n="?")
+
+
 def find_ability(game, obj, key, actor):
     abil = chars(game, obj).abilities if obj.zone == "battlefield" else obj.card.abilities
     acts = [a for a in abil if a.kind in ("activated", "mana")]
@@ -307,7 +322,7 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
     if obj.zone != zone:
         raise _illegal(game, "402.8g", "ability_zone",
                        f"{obj.name}'s ability works only while it is in {zone}; it is in {obj.zone}", object=obj,
-                       ability=ab.key, zone=obj.zone)
+                       ability=ability_text(obj, ab), zone=zone_zh(obj.zone))
     owner = chars(game, obj).controller if obj.zone == "battlefield" else obj.owner
     if owner != actor:
         raise _illegal(game, "403.2", "not_controller", f"only {owner} can activate {obj.name}'s abilities",
@@ -376,7 +391,7 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
     item = StackAbility(game.new_id(f"{obj.id}.{ab.key}"), obj.id, obj.inc, obj.name, actor, ab, "activated", chosen,
                         {"x": int(x or 0), "source_colors": tuple(c.colors)})
     f = game.fire("409.1a", "ability_announced", [obj, item.id], player=game.by_name.get(actor, actor), source=obj,
-                  ability=ab.text or ab.key)
+                  ability=ability_text(obj, ab))
     if chosen:
         game.fire("409.1c", "targets_chosen", [item.id] + _target_objs(game, chosen), object=item,
                   targets=_target_names(game, chosen))

@@ -36,6 +36,7 @@ class Chars:
     mana_value: int
     flags: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)     # (sublayer, source name, op, value) for P/T
+    layer_notes: list = field(default_factory=list)   # (layer, source name, op, value) for layers 2, 4 and 5
 
     def is_(self, t: str) -> bool:
         return t in self.types
@@ -278,8 +279,14 @@ def _affected(game, a: _Applier, objs, res) -> list[str]:
             and matches(game, o, aff, controller=ctrl, source_id=a.source, ch=res[o.id]) is None]
 
 
+_NOTED = {"control": "controller", "add_types": "types", "set_types": "types", "set_subtypes": "types",
+          "set_color": "colors", "gain": "keywords", "lose": "keywords", "lose_all": "keywords"}
+
+
 def _op(c: Chars, op, a: _Applier) -> None:
-    _, kind, v = op
+    layer, kind, v = op
+    if kind in _NOTED:
+        c.layer_notes.append((layer, a.source_name, kind, v))
     if kind == "control":
         c.controller = v
     elif kind == "add_types":
@@ -341,6 +348,21 @@ def _pt(game, c: Chars, op, a: _Applier, sub: str) -> None:
         c.notes.append(("6e", a.source_name, "switch", f"{c.power}/{c.toughness}"))
 
 
+def describe_layers(c: Chars, attr: str) -> str:
+    """'5 染绿 设为绿色' for a firing explaining a colour, type or keyword-ability value."""
+    from judge.engine.games.mtg.words import say
+
+    if attr == "pt":
+        return describe_notes(c)
+    parts = []
+    for layer, src, kind, v in c.layer_notes:
+        if _NOTED[kind] != attr:
+            continue
+        value = "、".join(map(str, v)) if isinstance(v, (list, tuple)) else ("" if v is None else str(v))
+        parts.append(say(f"layer.{kind}", layer=layer, source=src, value=value))
+    return say("layer.sep").join(parts)
+
+
 def describe_notes(c: Chars) -> str:
     """'6c 指示物 +1/+1 ×1；6b 巨人成长 +4/+4 …' for a firing explaining a P/T value."""
     from judge.engine.games.mtg.words import say
@@ -358,4 +380,4 @@ def describe_notes(c: Chars) -> str:
     return say("layer.sep").join(parts)
 
 
-__all__ = ["Chars", "compute", "chars", "printed", "describe_notes", "CEffect", "AbilityDef"]
+__all__ = ["Chars", "compute", "chars", "printed", "describe_notes", "describe_layers", "CEffect", "AbilityDef"]

@@ -66,7 +66,7 @@ rules.declare("308.2g", reasons={"attackers_declared": "player objects defender"
 rules.declare("500.2", reasons={"attack_restriction": "objects why", "attack_requirement": "objects better"})
 rules.declare("500.3", reasons={"block_restriction": "objects why", "block_requirement": "objects better"})
 rules.declare("309.2a", reasons={"cannot_block": "object why"})
-rules.declare("309.2e", reasons={"blockers_declared": "player blocks"})
+rules.declare("309.2e", reasons={"blockers_declared": "player blocks", "no_block_declared": "player"})
 rules.declare("309.1", reasons={"no_blockers": "player"})
 rules.declare("501.2", reasons={"evasion": "attacker blocker why"})
 rules.declare("308.1", reasons={"evasion": "attacker blocker why"})
@@ -143,20 +143,20 @@ def do_attack(game, actor, attack=None, **_):
             for o in objs:
                 game.set(o, "tapped", True)
     game.awaiting = None
-    f = game.fire("308.2g", "attackers_declared", objs, player=game.by_name[actor], objects=objs,
-                  defender=sorted(set(plan.values())) or "-")
-    with game.under(f):
-        for o in objs:
-            game.set(o, "attacking", plan[o.id])
-        evs = [Event("attack", {"object": o, "defender": plan[o.id], "chars": chars(game, o)}, f.id, firing=f)
-               for o in objs]
-        game.happen(evs)
     if not objs:
         from judge.engine.games.mtg.turn import end_step
 
         game.fire("308.4", "no_attackers", [], player=game.by_name[actor])
         end_step(game)
         return
+    f = game.fire("308.2g", "attackers_declared", objs, player=game.by_name[actor], objects=objs,
+                  defender=sorted(set(plan.values())))
+    with game.under(f):
+        for o in objs:
+            game.set(o, "attacking", plan[o.id])
+        evs = [Event("attack", {"object": o, "defender": plan[o.id], "chars": chars(game, o)}, f.id, firing=f)
+               for o in objs]
+        game.happen(evs)
     game.passes = 0
     game.give_priority(game.active)
 
@@ -290,8 +290,11 @@ def do_block(game, actor, block=None, **_):
     _check_block_rules(game, actor, pairs)
     game.awaiting = None
     blocks = [say("block_pair", blocker=b.name, attacker=a.name) for b, a in pairs]
-    f = game.fire("309.2e", "blockers_declared", [x for p in pairs for x in p], player=game.by_name[actor],
-                  blocks=blocks or say("none"))
+    if blocks:
+        f = game.fire("309.2e", "blockers_declared", [x for p in pairs for x in p], player=game.by_name[actor],
+                      blocks=blocks)
+    else:
+        f = game.fire("309.2e", "no_block_declared", [], player=game.by_name[actor])
     with game.under(f):
         for b, a in pairs:
             game.set(b, "blocking", b.blocking + [a.id])

@@ -205,13 +205,23 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
     "effect_control": "source objects player until", "effect_prevent": "source objects amount until",
     "effect_prevent_rule": "source what until", "effect_regenerate": "source object",
     "effect_token": "source player token count", "effect_grant": "source objects ability until",
-    "effect_chosen": "player what value",
+    "effect_chosen": "player what value", "effect_no_objects": "source what",
 })
 def _doc_413_2b(game, ctx, e):
     """(the verbs below all fire 413.2b; this registers the rule and its reason codes)"""
 
 
+_NO_OBJECTS = frozenset({"effect_pump", "effect_set_pt", "effect_switch", "effect_gain_kw", "effect_lose_kw",
+                         "effect_lose_all", "effect_set_color", "effect_becomes", "effect_control", "effect_grant",
+                         "effect_prevent", "effect_gain_abilities"})
+
+
 def _fire(game, ctx, code, _objs, **fields):
+    if code in _NO_OBJECTS and not fields.get("objects"):
+        # "族群号令 使 无 得 +1/+1" is not a sentence: say that the effect found nothing to affect
+        rest = {k: v for k, v in fields.items() if k not in ("source", "objects")}
+        return game.fire("413.2b", "effect_no_objects", _objs, source=fields["source"],
+                         what=say(f"nothing.{code}", **rest))
     return game.fire("413.2b", code, _objs, **fields)
 
 
@@ -238,8 +248,8 @@ def _zone_verb(code, to, reason):
         for o in refs(game, ctx, e[next(iter(e))]):
             if isinstance(o, Player):
                 continue
-            f = _fire(game, ctx, code, [o], source=ctx.source_name, object=o, **({"zone": to} if code ==
-                                                                                   "effect_return" else {}))
+            f = _fire(game, ctx, code, [o], source=ctx.source_name, object=o,
+                      **({"zone": say(f"move_to.{to}")} if code == "effect_return" else {}))
             if reason == "destroy":
                 evs.append(Event("destroy", {"object": o, "no_regen": bool(e.get("no_regen"))}, f.id, firing=f))
             else:

@@ -212,7 +212,29 @@ def describe(ev: Event) -> str:
         return say("event.gain_life", player=d["player"].name, n=d["amount"])
     if k == "draw":
         return say("event.draw", player=d["player"].name)
-    return k
+    if k == "lose_life":
+        return say("event.lose_life", player=d["player"].name, n=d["amount"])
+    if k in ("tap", "untap", "sacrifice", "discard", "regenerate"):
+        return say(f"event.{k}", object=d["object"].name)
+    if k == "counters":
+        return say("event.counters", object=d["object"].name, counter=d["name"], n=d["n"])
+    if k == "add_mana":
+        from judge.engine.games.mtg import mana as M
+
+        return say("event.add_mana", player=d["player"].name, mana=M.show(d["mana"]))
+    if k == "step":
+        return say("event.step", step=d["step"])
+    if k == "cast":
+        return say("event.cast", player=d["player"], object=d["object"].name)
+    if k == "attack":
+        return say("event.attack", object=d["object"].name)
+    if k == "unblocked":
+        return say("event.unblocked", object=d["object"].name)
+    if k == "block":
+        return say("event.block", blocker=d["object"].name, attacker=d["attacker"].name)
+    if k == "tap_for_mana":
+        return say("event.tap_for_mana", player=d["player"], object=d["object"].name)
+    return say("event.other")
 
 
 def affected(ev: Event):

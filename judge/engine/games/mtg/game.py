@@ -13,7 +13,7 @@ from judge.engine.core.game import Game
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.mtg import casting, combat, events, resolve, sba, triggers, turn
 from judge.engine.games.mtg import mana as M
-from judge.engine.games.mtg.chars import chars, compute, describe_notes
+from judge.engine.games.mtg.chars import chars, compute
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.state import Card, MPlayer
@@ -23,7 +23,9 @@ ZONES = ("library", "hand", "graveyard", "battlefield", "exile")
 rules.declare("102.2a", reasons={"winner": "player"})
 rules.declare("102.4a", reasons={"game_drawn": "players"})
 rules.declare("102.3a", reasons={"conceded": "player"})
-rules.declare("418.5a", reasons={"characteristics_changed": "object what before after detail"})
+rules.declare("418.5a", reasons={"characteristics_changed": "object what before after detail",
+                                 "characteristic_gained": "object what after detail",
+                                 "characteristic_lost": "object what before detail"})
 rules.declare("418.2", reasons={"enters_affected": "object printed actual detail"})
 rules.declare("213.5", reasons={"effect_follows_spell": "object"})
 rules.declare("419.9a", reasons={"replacement_chosen": "player effect options"})
@@ -62,6 +64,8 @@ class MtgGame(Game):
         self._seen: dict = {}
         self._zone_trigger_ids: list[str] = []
         self.item_names: dict[str, str] = {}     # abilities and combat damage that were on the stack
+        self._numbered: set[str] = set()          # names shared by several objects: shown with an ordinal
+        self._ordinals: dict[str, int] = {}
         self.rng = random.Random(seed)
 
     # ------------------------------------------------------------------ zones
@@ -125,6 +129,7 @@ class MtgGame(Game):
         return o
 
     def finish_loading(self) -> None:
+        self._number_same_names()
         for o in self.battlefield():
             for aid in o.blocking:
                 a = self.objects.get(aid)
@@ -133,6 +138,28 @@ class MtgGame(Game):
                     if o.id not in a.blocked_by:
                         a.blocked_by.append(o.id)
         self._seen = self._snapshot_chars()
+
+    def _number_same_names(self) -> None:
+        """Objects that share a name are told apart by an ordinal everywhere a judge reads them
+        (`灰熊#1`, `灰熊#2`), fixed at load in board order: reason texts, step descriptions and the trace's
+        object list all use the same label. Token names the loaded cards can create count as shared (an
+        effect may make several), so tokens are numbered as they are created."""
+        counts: dict[str, int] = {}
+        for o in self.objects.values():
+            counts[o.name] = counts.get(o.name, 0) + 1
+        for o in list(self.objects.values()):
+            for name in _token_names(o.card):
+                counts[name] = counts.get(name, 0) + 2
+        self._numbered = {n for n, k in counts.items() if k > 1}
+        self._ordinals: dict[str, int] = {}
+        for o in self.objects.values():
+            if o.name in self._numbered:
+                o.name = self._ordinal_name(o.name)
+
+    def _ordinal_name(self, name: str) -> str:
+        n = self._ordinals.get(name, 0) + 1
+        self._ordinals[name] = n
+        return say("label.ordinal", name=name, n=n)
 
     # ------------------------------------------------------------------ state changes used by the rules
     def move(self, obj: Card, to: str, *, reason: str = "effect", controller: str | None = None, top: bool = True,
@@ -187,18 +214,21 @@ class MtgGame(Game):
         printed_pt = f"{card.power}/{card.toughness}" if card.power is not None and "生物" in card.types else None
         diffs = []
         if c.pt != printed_pt and c.pt is not None:
-            diffs.append((say("char.pt"), printed_pt or say("none"), c.pt))
+            diffs.append(("pt", printed_pt, c.pt))
         if list(c.colors) != list(card.colors):
-            diffs.append((say("char.colors"), "".join(card.colors) or say("check.colorless"),
+            diffs.append(("colors", "".join(card.colors) or say("check.colorless"),
                           "".join(c.colors) or say("check.colorless")))
         if list(c.types) != list(card.types):
-            diffs.append((say("char.types"), "".join(card.types), "".join(c.types)))
+            diffs.append(("types", "".join(card.types), "".join(c.types)))
         if len(c.abilities) != len(card.abilities) or c.keywords != list(card.keywords):
-            diffs.append((say("char.abilities"), str(len(card.abilities) + len(card.keywords)),
-                          str(len(c.abilities) + len(c.keywords))))
-        for what, before, after in diffs:
-            self.fire("418.2", "enters_affected", [obj], object=obj, printed=f"{what} {before}",
-                      actual=f"{what} {after}", detail=describe_notes(c) or "-")
+            diffs.append(("abilities", say("char.n_abilities", n=len(card.abilities) + len(card.keywords)),
+                          say("char.n_abilities", n=len(c.abilities) + len(c.keywords))))
+        for attr, before, after in diffs:
+            if attr != "abilities":
+                label = say(f"char.{attr}")
+                before, after = _char_value(label, before), _char_value(label, after)
+            self.fire("418.2", "enters_affected", [obj], object=obj, printed=before, actual=after,
+                      detail=_layer_detail(c, "keywords" if attr == "abilities" else attr))
         self._seen[obj.id] = self._key_chars(c)
 
     def draw_one(self, p: Player) -> bool:
@@ -242,7 +272,8 @@ class MtgGame(Game):
         obj.extra["gone"] = True
 
     def create_token(self, cdef, controller: str, base: str, creator=None) -> Card:
-        o = Card(self.new_id(base), cdef, controller, controller, "created", cdef.name, token=True,
+        name = self._ordinal_name(cdef.name) if cdef.name in self._numbered else cdef.name
+        o = Card(self.new_id(base), cdef, controller, controller, "created", name, token=True,
                  timestamp=self.tick())
         if creator is not None:
             o.extra["creator"] = creator.id          # 202.2b: "the Saproling Burst that created it"
@@ -354,15 +385,33 @@ class MtgGame(Game):
             if old is None or old == k:
                 continue
             o = self.objects[i]
-            labels = (say("char.pt"), say("char.colors"), say("char.types"), say("char.keywords"))
-            for idx, label in enumerate(labels):
-                if old[idx] != k[idx]:
-                    b, a = old[idx], k[idx]
-                    if idx:
-                        b, a = "".join(b) or say("none"), "".join(a) or say("none")
-                    self.fire("418.5a", "characteristics_changed", [o], object=o, what=label, before=b or say("none"),
-                              after=a or say("none"), detail=describe_notes(c) if idx == 0 else "-")
+            for idx, attr in enumerate(("pt", "colors", "types", "keywords")):
+                if old[idx] == k[idx]:
+                    continue
+                b, a = old[idx], k[idx]
+                if idx:
+                    b, a = "、".join(b) if idx == 3 else "".join(b), "、".join(a) if idx == 3 else "".join(a)
+                what = say(f"char.{attr}")
+                detail = _layer_detail(c, attr)
+                if attr == "pt" and a is None and "生物" not in c.types:
+                    detail = say("char.not_creature") + detail
+                if not a:
+                    self.fire("418.5a", "characteristic_lost", [o], object=o, what=what, before=b, detail=detail)
+                elif not b:
+                    self.fire("418.5a", "characteristic_gained", [o], object=o, what=what, after=a, detail=detail)
+                else:
+                    self.fire("418.5a", "characteristics_changed", [o], object=o, what=what, before=b, after=a,
+                              detail=detail)
         self._seen = now
+
+    def choose(self, kind, subject, **kw):
+        """The core's strict choice; a refused answer names the choice in the book's words (生物类别, not `type`)."""
+        try:
+            return super().choose(kind, subject, **kw)
+        except IllegalAction as e:
+            if e.reason == "invalid_choice" and e.fields.get("choice") == kind:
+                e.fields["choice"] = say(f"choice.{kind}")
+            raise
 
     # ------------------------------------------------------------------ core hooks
     def canonical_step(self, step):
@@ -529,6 +578,42 @@ class MtgGame(Game):
 
     def do_block(self, actor, **kw):
         combat.do_block(self, actor, **kw)
+
+
+def _char_value(label: str, value) -> str:
+    """'力量/防御力 2/2', or '没有力量/防御力' when the object has none."""
+    if value is None or value == "":
+        return say("char.without", what=label)
+    return say("char.value", what=label, value=value)
+
+
+def _layer_detail(c, attr: str) -> str:
+    """'（分类层：6b 巨人成长 +3/+3）', or nothing when no continuous effect sets that value now."""
+    from judge.engine.games.mtg.chars import describe_layers
+
+    notes = describe_layers(c, attr)
+    return say("layer.detail", notes=notes) if notes else ""
+
+
+def _token_names(card) -> list[str]:
+    """Names of the tokens a card's spell or abilities can create."""
+    out: list[str] = []
+
+    def walk(x):
+        if isinstance(x, dict):
+            t = x.get("token")
+            if isinstance(t, dict) and t.get("name"):
+                out.append(str(t["name"]))
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+
+    walk(card.spell)
+    for ab in card.abilities:
+        walk(ab.spec)
+    return out
 
 
 rules.verify()

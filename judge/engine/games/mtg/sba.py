@@ -13,6 +13,7 @@ from judge.engine.core.objects import Event
 from judge.engine.games.mtg.chars import compute
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import zone as zone_zh
 
 CHECKS = []
 
@@ -95,7 +96,7 @@ def token_gone(game, cm):
     out = []
     for o in list(game.objects.values()):
         if o.token and o.zone not in ("battlefield",) and not o.extra.get("gone"):
-            out.append(("420.5f", "token_gone", [o], {"object": o, "zone": o.zone}, ("cease", o)))
+            out.append(("420.5f", "token_gone", [o], {"object": o, "zone": zone_zh(o.zone)}, ("cease", o)))
     return out
 
 

@@ -164,3 +164,4 @@ class Delayed:
     about_types: tuple = ()
     created: int = 0
     done: bool = False
+    triggered: int = 0         # times it triggered: its first trigger on the stack keeps the delayed ability's id

@@ -9,7 +9,10 @@ kind but a condition failed, a near miss records which check failed — the
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from judge.engine.core.objects import Event, PendingTrigger, Player, StackAbility
+from judge.engine.core.trace import Ref
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import matches, target_problem
 from judge.engine.games.mtg.rules import rules
@@ -298,8 +301,10 @@ def _delayed(game, ev: Event) -> None:
         f = game.fire("404.4b", "delayed_triggered", [about] if about else [], caused_by=ev.cause,
                       ability=say("delayed_ability_of", source=dl.source_name), object=about or "-", event=_event_zh(ev))
         ab = AbilityDef("delayed", "triggered", {"when": w, "effects": dl.spec.get("effects", [])})
-        t = PendingTrigger(game.new_id(f"{dl.id}"), dl.source, 0, dl.source_name, dl.controller, ab, ev,
-                           {"about": dl.about, "about_types": dl.about_types}, f.id)
+        dl.triggered += 1
+        t = PendingTrigger(dl.id if dl.triggered == 1 else game.new_id(dl.id), dl.source, 0, dl.source_name,
+                           dl.controller, ab, ev, {"about": dl.about, "about_types": dl.about_types, "delayed": True},
+                           f.id)
         game.pending.append(t)
 
 
@@ -329,6 +334,19 @@ def state_triggers(game) -> None:
 
 # ------------------------------------------------------------------ onto the stack (410.3, 410.4)
 
+@dataclass(slots=True, eq=False)
+class DelayedAbility(StackAbility):
+    """A delayed triggered ability on the stack (404.4): named as such where a judge reads it."""
+
+    @property
+    def name(self) -> str:
+        return say("delayed_ability_of", source=self.source_name)
+
+    @property
+    def ref(self) -> Ref:
+        return Ref(self.id, self.name)
+
+
 @rules.implements("410.3", reasons={"trigger_to_stack": "ability player"})
 @rules.implements("410.4", reasons={"trigger_no_target": "ability"})
 def put_on_stack(game, t: PendingTrigger) -> None:
@@ -336,14 +354,15 @@ def put_on_stack(game, t: PendingTrigger) -> None:
     src_obj = game.objects.get(t.source)
     targets = choose_targets(game, t.id, spec.get("targets", []), controller=t.controller, source=None,
                              source_colors=tuple(chars(game, src_obj).colors) if src_obj else ())
-    name = say("ability_of", source=t.source_name)
+    name = say("delayed_ability_of" if t.data.get("delayed") else "ability_of", source=t.source_name)
     if targets is None:
         game.fire("410.4", "trigger_no_target", [t.source], caused_by=t.caused_by, ability=name)
         if t.data.get("state_key"):
             game.live_state_triggers.discard(t.data["state_key"])
         return
-    item = StackAbility(t.id, t.source, t.source_inc, t.source_name, t.controller, t.ability, "triggered",
-                        targets, {"event": t.event, **t.data})
+    cls = DelayedAbility if t.data.get("delayed") else StackAbility
+    item = cls(t.id, t.source, t.source_inc, t.source_name, t.controller, t.ability, "triggered",
+               targets, {"event": t.event, **t.data})
     f = game.fire("410.3", "trigger_to_stack", [t.source, t.id], caused_by=t.caused_by, ability=name,
                   player=t.controller)
     with game.under(f):

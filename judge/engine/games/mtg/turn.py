@@ -91,12 +91,13 @@ def _new_turn(game) -> None:
             game.set(p, "lands_played", 0)
 
 
-@rules.implements("302.2", reasons={"untap_step": "player objects"})
+@rules.implements("302.2", reasons={"untap_step": "player objects", "untap_nothing": "player"})
 @rules.implements("302.3", reasons={"no_priority_in_untap": "player"})
 @rules.implements("304.1", reasons={"draw_step": "player"})
 @rules.implements("308.4", reasons={"no_attackers": "player"})
 @rules.implements("314.1", reasons={"discard_to_hand_size": "player count limit"})
-@rules.implements("314.2", reasons={"cleanup": "objects effects"})
+@rules.implements("314.2", reasons={"cleanup": "objects effects", "cleanup_damage": "objects",
+                                    "cleanup_effects": "effects"})
 @rules.implements("314.3", reasons={"cleanup_priority": "player", "cleanup_no_priority": "player",
                                     "cleanup_again": "player"})
 def begin(game, step: str, again: bool = False) -> None:
@@ -114,7 +115,8 @@ def begin(game, step: str, again: bool = False) -> None:
                 for o in sick:
                     game.set(o, "sick", False)
         tapped = [o for o in game.battlefield() if chars(game, o).controller == ap.name and o.tapped]
-        f = game.fire("302.2", "untap_step", tapped, player=ap, objects=tapped)
+        f = game.fire("302.2", "untap_step" if tapped else "untap_nothing", tapped, player=ap,
+                      **({"objects": tapped} if tapped else {}))
         with game.under(f):
             game.happen([Event("untap", {"object": o}, f.id, firing=f) for o in tapped])
         game.fire("302.3", "no_priority_in_untap", [], player=ap)
@@ -168,7 +170,12 @@ def _cleanup(game, ap, again: bool) -> None:
     damaged = [o for o in game.battlefield() if o.damage]
     eot = game.count_effects("end_of_turn")
     if damaged or eot:
-        f = game.fire("314.2", "cleanup", damaged, objects=damaged, effects=eot)
+        if damaged and eot:
+            f = game.fire("314.2", "cleanup", damaged, objects=damaged, effects=eot)
+        elif damaged:
+            f = game.fire("314.2", "cleanup_damage", damaged, objects=damaged)
+        else:
+            f = game.fire("314.2", "cleanup_effects", [], effects=eot)
         with game.under(f):
             for o in damaged:
                 game.set(o, "damage", 0)
