@@ -9,6 +9,7 @@ the write atomic; this module only fills it.
 from __future__ import annotations
 
 import json
+import marshal
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -96,10 +97,11 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     seg.export(used | user_words, dest / "words.dict")
     vocab = book_vocabulary(vocab, docs, stop_df)
     (dest / "vocab.json").write_text(json.dumps(snapshot(vocab), ensure_ascii=False), encoding="utf-8")
-    lk = _lookup(book, docs)
-    lk["lengths"] = lengths
-    lk["terms"] = sorted(w for w in named if len(w) > 1)   # likelier typo targets (index.query._typos)
-    (dest / "lookup.json").write_text(json.dumps(lk, ensure_ascii=False), encoding="utf-8")
+    (dest / "lookup.json").write_text(json.dumps(_lookup(book, docs), ensure_ascii=False), encoding="utf-8")
+    # what ranking reads on every text query, in marshal: it loads 5–10× faster than JSON
+    ranking = {"lengths": lengths, "cites": _cites(book, docs),
+               "terms": sorted(w for w in named if len(w) > 1)}   # likelier typo targets (index.query._typos)
+    (dest / "ranking.marshal").write_bytes(marshal.dumps(ranking))
     meta = {
         "format": 1, "analyzer": ANALYZER_VERSION, "book_id": book.id, "path": book.path, "sha256": book.sha256,
         "dialect": book.dialect, "game": game, "title": book.title or book.id, "docs": len(docs),
@@ -161,18 +163,21 @@ def _lookup(book, docs: list[Doc]) -> dict:
             children[d.uid] = kids
     # document number (= position in `docs`, the order documents are added) → prior, when not 1
     priors = {str(i): d.prior for i, d in enumerate(docs) if d.prior != 1.0}
-    return {"keys": keys, "names": names, "children": children, "english": english, "priors": priors,
-            "cites": _cites(book, docs, keys)}
+    return {"keys": keys, "names": names, "children": children, "english": english, "priors": priors}
 
 
-def _cites(book, docs: list[Doc], keys: dict[str, str]) -> dict[str, list[int]]:
+def _cites(book, docs: list[Doc]) -> dict[int, list[int]]:
     """Glossary entry (document number) → the rules its definition cites
     (`参见规则702.19`), as document numbers. A cited rule that is only a heading
     (702.19 践踏) stands for the rules below it, which answer: they are listed
     after it, at every depth (708 牌面朝下 → 708.2a).
     The glossary bridge of `index.search` passes weight along these links."""
     num = {d.uid: i for i, d in enumerate(docs)}
-    out: dict[str, list[int]] = {}
+    keys: dict[str, str] = {}
+    for d in docs:
+        if d.key:
+            keys.setdefault(d.key, d.uid)
+    out: dict[int, list[int]] = {}
     for i, d in enumerate(docs):
         if d.kind != "glossary":
             continue
@@ -191,5 +196,5 @@ def _cites(book, docs: list[Doc], keys: dict[str, str]) -> dict[str, list[int]]:
                             targets.append(num[c])
                         stack.extend(book.node(c).children)
         if targets:
-            out[str(i)] = list(dict.fromkeys(targets))
+            out[i] = list(dict.fromkeys(targets))
     return out

@@ -11,6 +11,7 @@ Order of results:
 """
 from __future__ import annotations
 
+import heapq
 import json
 import re
 from dataclasses import dataclass, field
@@ -135,8 +136,18 @@ class Index:
         """Per document, the length of its `words` field with each term counted
         at its field weight (BM25F): whoosh counts every token once, so a rule
         with a long example or deep section headings would be cut down for
-        text that barely counts. Empty for an index built before it existed."""
-        return self.lookup.get("lengths", [])
+        text that barely counts."""
+        return self._ranking.get("lengths", [])
+
+    @cached_property
+    def _ranking(self) -> dict:
+        """`ranking.marshal`: weighted lengths, glossary citations, the book's terms."""
+        import marshal
+
+        try:
+            return marshal.loads((self.dir / "ranking.marshal").read_bytes())
+        except (OSError, EOFError, ValueError, TypeError):
+            return {}
 
     def idf(self, field: str, term: str) -> float:
         import math
@@ -150,7 +161,7 @@ class Index:
 
     @cached_property
     def cites(self) -> dict[int, list[int]]:
-        return {int(k): v for k, v in self.lookup.get("cites", {}).items()}
+        return self._ranking.get("cites", {})
 
     @cached_property
     def _priors(self) -> dict[int, float]:
@@ -164,7 +175,7 @@ class Index:
 
     @cached_property
     def _terms(self) -> frozenset[str]:
-        return frozenset(self.lookup.get("terms", ()))
+        return frozenset(self._ranking.get("terms", ()))
 
     def is_term(self, word: str) -> bool:
         """Whether the word is one of the book's own: a term it names (glossary
@@ -295,8 +306,8 @@ def _ranked(idx: Index, q: Query, n: int) -> list[tuple[int, float]]:
         factor = COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * min(1.0, cover / total)
         final[doc] = s * factor * idx.prior(doc)
     _bridge(idx, final)
-    ranked = sorted(((s, doc) for doc, s in final.items()), key=lambda x: (-x[0], x[1]))
-    return [(doc, s) for s, doc in ranked[:n]]
+    ranked = heapq.nsmallest(n, ((-s, doc) for doc, s in final.items()))
+    return [(doc, -s) for s, doc in ranked]
 
 
 def _bridge(idx: Index, final: dict[int, float]) -> None:
@@ -308,7 +319,7 @@ def _bridge(idx: Index, final: dict[int, float]) -> None:
     cites = idx.cites
     if not cites or not final:
         return
-    top = sorted(final.items(), key=lambda x: -x[1])[:BRIDGE_FROM]
+    top = heapq.nlargest(BRIDGE_FROM, final.items(), key=lambda x: x[1])
     bonus: dict[int, float] = {}
     for doc, s in top:
         targets = cites.get(doc)

@@ -167,12 +167,14 @@ def test_lookup_tables(own_cache):
 
 
 def test_glossary_cites_and_weighted_lengths(own_cache):
+    import marshal
+
     d = store.ensure(store.resolve("wow"))
-    lk = json.loads((d / "lookup.json").read_text("utf-8"))
+    rk = marshal.loads((d / "ranking.marshal").read_bytes())
     meta = json.loads((d / "meta.json").read_text("utf-8"))
-    assert len(lk["lengths"]) == meta["docs"] and all(x > 0 for x in lk["lengths"])
-    assert lk["cites"] and all(isinstance(t, int) for ts in lk["cites"].values() for t in ts)
-    assert "优先权" in lk["terms"]
+    assert len(rk["lengths"]) == meta["docs"] and all(x > 0 for x in rk["lengths"])
+    assert rk["cites"] and all(isinstance(t, int) for ts in rk["cites"].values() for t in ts)
+    assert "优先权" in rk["terms"]
 
 
 def test_edition_pairs_table_is_loaded():
