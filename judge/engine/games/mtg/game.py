@@ -65,6 +65,8 @@ class MtgGame(Game):
         self._zone_trigger_ids: list[str] = []
         self.item_names: dict[str, str] = {}     # abilities and combat damage that were on the stack
         self._numbered: set[str] = set()          # names shared by several objects: shown with an ordinal
+        self.watched: frozenset = frozenset()     # rules the scenario expects not to apply: say why not (sba)
+        self.start_life: dict[str, int] = {}
         self._ordinals: dict[str, int] = {}
         self.rng = random.Random(seed)
 
@@ -130,6 +132,7 @@ class MtgGame(Game):
 
     def finish_loading(self) -> None:
         self._number_same_names()
+        self.start_life = {p.name: p.life for p in self.players}
         for o in self.battlefield():
             for aid in o.blocking:
                 a = self.objects.get(aid)

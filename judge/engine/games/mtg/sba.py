@@ -26,7 +26,7 @@ def sba(number: str, **kw):
     return deco
 
 
-@sba("420.5a", reasons={"life_zero": "player life"})
+@sba("420.5a", reasons={"life_zero": "player life"}, near_misses={"life_positive": "player life"})
 def life_zero(game, cm):
     out = []
     for p in game.in_game():
@@ -35,7 +35,7 @@ def life_zero(game, cm):
     return out
 
 
-@sba("420.5b", reasons={"toughness_zero": "object toughness"})
+@sba("420.5b", reasons={"toughness_zero": "object toughness"}, near_misses={"toughness_positive": "object toughness"})
 def toughness_zero(game, cm):
     out = []
     for o in game.battlefield():
@@ -46,7 +46,8 @@ def toughness_zero(game, cm):
     return out
 
 
-@sba("420.5c", reasons={"lethal_damage": "object damage toughness"})
+@sba("420.5c", reasons={"lethal_damage": "object damage toughness"},
+     near_misses={"below_lethal": "object damage toughness"})
 def lethal_damage(game, cm):
     out = []
     for o in game.battlefield():
@@ -109,7 +110,7 @@ def drew_from_empty(game, cm):
     return out
 
 
-@sba("420.5h", reasons={"poison_ten": "player poison"})
+@sba("420.5h", reasons={"poison_ten": "player poison"}, near_misses={"poison_below_ten": "player poison"})
 def poison_ten(game, cm):
     out = []
     for p in game.in_game():
@@ -152,12 +153,48 @@ def other_attached(game, cm):
     return out
 
 
+def near_misses(game, cm, found) -> None:
+    """Thresholds not reached, recorded only where a judge would ask "why didn't it die / lose?": a creature
+    that has damage marked on it (420.5c) or whose toughness was lowered (420.5b), a player with poison
+    counters (420.5h); and, when the scenario expects the rule not to apply (`not_fired`), the toughness of
+    every creature an effect changed (420.5b) and the life of every player who lost some (420.5a). Each
+    comparison is recorded once per value, so repeated checks add nothing."""
+    hit = {id(o) for _, _, objs, _, _ in found for o in objs}
+    watched = game.watched
+    turn = game.turn
+    for o in game.battlefield():
+        if id(o) in hit:
+            continue
+        c = cm[o.id]
+        t = c.toughness
+        if t is None or t <= 0:
+            continue
+        if o.damage:
+            game.near_miss("420.5c", "below_lethal", [o], caused_by=game.cause_of(o),
+                           once=("420.5c", o.id, o.inc, o.damage, t, turn), object=o, damage=o.damage, toughness=t)
+        printed = o.card.toughness
+        lowered = isinstance(printed, int) and t < printed
+        if lowered or ("420.5b" in watched and t != printed):
+            game.near_miss("420.5b", "toughness_positive", [o], caused_by=game.cause_of(o),
+                           once=("420.5b", o.id, o.inc, t), object=o, toughness=t)
+    for p in game.in_game():
+        if id(p) in hit:
+            continue
+        if 0 < p.poison < 10:
+            game.near_miss("420.5h", "poison_below_ten", [p], caused_by=game.cause_of(p),
+                           once=("420.5h", p.name, p.poison), player=p, poison=p.poison)
+        if "420.5a" in watched and 0 < p.life < game.start_life.get(p.name, p.life):
+            game.near_miss("420.5a", "life_positive", [p], caused_by=game.cause_of(p),
+                           once=("420.5a", p.name, p.life), player=p, life=p.life)
+
+
 def check(game) -> bool:
     """One round of 420.3: everything that applies, as one simultaneous event. True if anything happened."""
     found = []
     cm = compute(game)
     for _, fn in CHECKS:
         found.extend(fn(game, cm))
+    near_misses(game, cm, found)
     if not found:
         return False
     events = []

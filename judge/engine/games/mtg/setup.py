@@ -165,6 +165,7 @@ def build(game_cls, sf, v=None):
     g.step = turn.canonical(ts.step)
     g.priority = ts.priority or ts.active
     g.turn = ts.number
+    g.watched = _not_fired(g, m, v)
     g.finish_loading()
     step = g.begin_step("load", "load", {
         "turn": ts.number, "active": ts.active, "step": g.step, "priority": g.priority,
@@ -175,6 +176,18 @@ def build(game_cls, sf, v=None):
     step.line = line_of(sf.marks, ("board",))
     g.close_step()
     return g
+
+
+def _not_fired(g, m, v) -> frozenset:
+    """Rules this instance's expectations say must not apply: the engine records why each did not."""
+    expects = [v.expect if v is not None else m.expect]
+    actions = v.actions if v is not None and v.actions is not None else m.actions
+    expects += [a.expect for a in actions if a.expect is not None]
+    out = set()
+    for e in expects:
+        for r in e.not_fired:
+            out.add(g.rules.normalize(r if isinstance(r, str) else r.rule))
+    return frozenset(out)
 
 
 def _with(sf, key, card, patch: dict):
