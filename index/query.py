@@ -230,7 +230,8 @@ def _typos(q: Query, groups: list[list[str]], concept_of: list[int | None], seg,
 
     Windows compete for their characters: corrections to the book's own
     terms first (死处只 → 死触, not 处只 → 处置), then longer windows, then
-    corrections the book uses more."""
+    corrections the book uses more. Without pypinyin, only windows of lone
+    characters (the sound is what tells 衍生务 from 能横置)."""
     starts = []
     at = 0
     for g in groups:
@@ -246,6 +247,10 @@ def _typos(q: Query, groups: list[list[str]], concept_of: list[int | None], seg,
                 continue
             lone = {starts[k] - starts[i] for k in range(i, j + 1) if len(groups[k][0]) == 1}
             if not lone or occurs(window):
+                continue
+            if len(lone) < j - i + 1 and not _have_pinyin():
+                # a word plus a character (能 + 横置): without the sound, any word next to an
+                # unusual character would look like a typo of its one-character-off neighbour (未横置)
                 continue
             fixes = [f for f in _one_away(window, seg, known) if _changed(window, f) in lone]
             if len(window) == 2:
@@ -272,6 +277,14 @@ def _typos(q: Query, groups: list[list[str]], concept_of: list[int | None], seg,
         c = _concept(q, window, "typo")
         for f in fixes:
             _chinese_terms(q, f, TYPO, c, seg)
+
+
+def _have_pinyin() -> bool:
+    try:
+        from pypinyin import pinyin  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _changed(a: str, b: str) -> int:
