@@ -41,23 +41,21 @@ class BookRef:
 
 
 def make_key(sha256: str) -> str:
-    from rulebook.parse import PARSER_VERSION
+    from rulebook.version import parser_fingerprint
 
     from index.vocab import data_digest
 
-    return f"{sha256[:16]}-p{PARSER_VERSION}-a{ANALYZER_VERSION}-{data_digest()}"
+    # the parser's fingerprint, not just its version number: an index must be
+    # rebuilt whenever the graph it was built from could have changed
+    return f"{sha256[:16]}-p{parser_fingerprint()}-a{ANALYZER_VERSION}-{data_digest()}"
 
 
 def cache_dir() -> Path:
-    """Same answer as `rulebook.books.cache_dir()` (a test checks it), without
-    importing the rulebook package, which a search that finds its index never
-    needs (~20 ms of a cold `judge search`)."""
-    env = os.environ.get("RULES_JUDGE_CACHE_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_cache_dir
+    """The user cache directory (`rulebook.paths`, a light module: a search
+    that finds its index never loads the parser)."""
+    from rulebook.paths import cache_dir as _cache_dir
 
-    return Path(user_cache_dir("rules-judge", appauthor=False))
+    return _cache_dir()
 
 
 def root() -> Path:
