@@ -13,7 +13,7 @@ from judge.engine.core.errors import IllegalAction, MissingChoice
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
-from judge.engine.games.mtg.effects import Ctx, run
+from judge.engine.games.mtg.effects import Ctx, run, tag_exiled
 from judge.engine.games.mtg.filters import matches, target_problem
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import say
@@ -378,6 +378,16 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
                            pool="、".join(hand) or say("no_cards_in_hand"))
         discards = [game.objects[p] for p in pick]
         other.append(say("cost.discard_of", objects=[o.name for o in discards]))
+    top = []
+    if spec.get("exile_top"):
+        n = int(spec["exile_top"])
+        lib = game.zone_ids(actor, "library")
+        if len(lib) < n:
+            raise _illegal(game, "409.1h", "cannot_pay", f"{actor}'s library has {len(lib)} card(s), not {n}",
+                           player=game.by_name.get(actor, actor), object=obj, cost=say("cost.exile_top", n=n),
+                           pool=say("library_n", n=len(lib)))
+        top = [game.objects[i] for i in lib[:n]]
+        other.append(say("cost.exile_top", n=n))
     for cname, n in (spec.get("remove_counters") or {}).items():
         if obj.counters.get(cname, 0) < n:
             raise _illegal(game, "409.1h", "cannot_pay", f"{obj.name} has no {cname} counter to remove",
@@ -405,6 +415,10 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
     if discards:
         game.happen([Event("discard", {"object": o, "player": game.by_name[actor]}, paid.id, firing=paid)
                      for o in discards])
+    if top:
+        done = game.happen([Event("move", {"object": o, "to": "exile", "from": "library", "reason": "cost"}, paid.id,
+                                  firing=paid) for o in top])
+        tag_exiled(game, item, [ev.data["object"] for ev in done if ev.kind == "move"])
     game.took_action(actor)
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.engine.core.errors import EngineError
-from judge.engine.core.objects import Event, Player
+from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
-from judge.engine.games.mtg.filters import count, select
+from judge.engine.games.mtg.filters import candidates, count, matches, select
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.state import Card, CEffect, Delayed, Shield, card_def
@@ -58,6 +58,10 @@ def refs(game, ctx: Ctx, ref) -> list:
                     out.append(x)
         return out
     if isinstance(ref, dict):
+        if "linked" in ref:
+            return linked_cards(game, ctx, ref)
+        if "choose" in ref:
+            return _choose_among(game, ctx, ref)
         if "all" in ref:
             f = dict(ref["all"] or {})
             if "chosen" in f.get("subtypes", ()):
@@ -123,6 +127,82 @@ def refs(game, ctx: Ctx, ref) -> list:
     if r == "chosen":
         return list(ctx.chosen.get("objects", []))
     raise EngineError(f"unknown reference {r!r}")
+
+
+# ------------------------------------------------------------------ linked abilities (217.7d)
+
+def link_of(item) -> tuple | None:
+    """(holder id, holder incarnation, scope, link, ability text) of an ability on the stack: what an exile it
+    causes is tagged with, and what a linked ability looks for. Abilities a gain effect grants have that
+    effect as their scope, so they are linked only with abilities granted by the same effect (217.7d)."""
+    if not isinstance(item, StackAbility) or item.kind not in ("activated", "triggered"):
+        return None
+    ab = item.ability
+    return (item.source, item.source_inc, ab.scope, ab.spec.get("link") or ab.key, ab.text or ab.key)
+
+
+def tag_exiled(game, item, objs) -> None:
+    """Cards an ability removed from the game remember which ability (on which object) did it."""
+    link = link_of(item)
+    if link is None:
+        return
+    for o in objs:
+        if not isinstance(o, Player) and o.zone == "exile":
+            game.exiled_with.append((o.id, o.inc, *link))
+
+
+@rules.implements("217.7d", reasons={"linked_cards": "ability objects", "linked_none": "ability",
+                                     "invalid_choice": "player choice answer"},
+                  near_misses={"not_linked": "object ability exiled_by"})
+def linked_cards(game, ctx, ref) -> list:
+    """`{linked: LINK, filter: …}`: the cards in the removed-from-game zone that an ability linked with the
+    resolving one removed — on the same object, and for gained abilities granted by the same effect."""
+    me = link_of(ctx.item)
+    f = {**(ref.get("filter") or {}), "zone": "exile"}
+    if me is None:
+        return []
+    want = (me[0], me[1], me[2], ref["linked"])
+    tags = {(t[0], t[1]): t[2:] for t in game.exiled_with}
+    out = []
+    for o in candidates(game, f):
+        if matches(game, o, f, controller=ctx.controller, source_id=me[0]) is not None:
+            continue
+        tag = tags.get((o.id, o.inc))
+        if tag is not None and tuple(tag[:4]) == want:
+            out.append(o)
+            continue
+        if tag is None:
+            by = say("exiled_by.other")
+        else:
+            holder = game.objects.get(tag[0])
+            by = say("exiled_by.ability", holder=holder.name if holder is not None else tag[0], ability=tag[4])
+        game.near_miss("217.7d", "not_linked", [o], object=o, ability=ctx.item.name, exiled_by=by)
+    if out:
+        game.fire("217.7d", "linked_cards", out, ability=ctx.item.name, objects=out)
+    else:
+        game.fire("217.7d", "linked_none", [ctx.item.id], ability=ctx.item.name)
+    return out
+
+
+def _choose_among(game, ctx, ref) -> list:
+    """`{choose: N, from: REF}`: the resolving ability's controller picks N of those objects (`choices: {choose:
+    {ITEM: ID}}`); an answer outside them is refused — under 217.7d when the pool is a linked one."""
+    pool = [o for o in refs(game, ctx, ref["from"]) if not isinstance(o, Player)]
+    n = int(ref["choose"])
+    if len(pool) <= n and n != 1:
+        return pool
+    if not pool:
+        return []
+    ids = [o.id for o in pool]
+    rule = "217.7d" if isinstance(ref["from"], dict) and "linked" in ref["from"] else None
+    if n == 1:
+        ans = game.choose("choose", ctx.subject, by=ctx.controller, options=ids, rule=rule)
+        picked = [ans]
+    else:
+        picked = game.choose("choose", ctx.subject, by=ctx.controller, options=ids, rule=rule, legal=lambda a: (
+            None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in ids for x in a)
+            else f"choose exactly {n} of {', '.join(ids)}"))
+    return [game.objects[i] for i in picked]
 
 
 def players(game, ctx, ref) -> list[Player]:
@@ -206,6 +286,7 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
     "effect_prevent_rule": "source what until", "effect_regenerate": "source object",
     "effect_token": "source player token count", "effect_grant": "source objects ability until",
     "effect_chosen": "player what value", "effect_no_objects": "source what",
+    "effect_gain_abilities": "source objects origin abilities until",
 })
 def _doc_413_2b(game, ctx, e):
     """(the verbs below all fire 413.2b; this registers the rule and its reason codes)"""
@@ -256,7 +337,9 @@ def _zone_verb(code, to, reason):
                 evs.append(Event("move", {"object": o, "to": to, "from": o.zone, "reason": reason,
                                           "controller": ctx.controller if to == "battlefield" else None,
                                           "shuffle": to == "library"}, f.id, firing=f))
-        game.happen(evs)
+        done = game.happen(evs)
+        if to == "exile":
+            tag_exiled(game, ctx.item, [ev.data["object"] for ev in done if ev.kind == "move"])
     return run_
 
 
@@ -393,7 +476,7 @@ def _until(e, default="end_of_turn"):
     return u
 
 
-def _locked_effect(game, ctx, objs, ops, until) -> CEffect | None:
+def _locked_effect(game, ctx, objs, ops, until, eid: str | None = None) -> CEffect | None:
     if isinstance(until, tuple):
         kind, ref = until
         holder = refs(game, ctx, ref)
@@ -403,7 +486,7 @@ def _locked_effect(game, ctx, objs, ops, until) -> CEffect | None:
                       source=ctx.source_name, condition=_cond_zh(kind, held))
             return None
         until = (kind, held.key)
-    e = CEffect(game.new_id(f"{ctx.subject}.effect"), getattr(ctx.source, "id", ctx.subject), ctx.source_name,
+    e = CEffect(eid or game.new_id(f"{ctx.subject}.effect"), getattr(ctx.source, "id", ctx.subject), ctx.source_name,
                 ctx.controller, game.tick(), ops, locked={o.key for o in objs if not isinstance(o, Player)},
                 until=until)
     game.add_effect(e)
@@ -554,6 +637,32 @@ def _grant(game, ctx, e):
               ability=e["grant"].get("text") or abil[0].kind, until=_until_zh(until))
     with game.under(f):
         _locked_effect(game, ctx, objs, [(5, "grant", abil)], until)
+
+
+_GAINED_KINDS = {"activated": ("activated", "mana"), "triggered": ("triggered",), "static": ("static",)}
+
+
+def _gain_abilities(game, ctx, e):
+    """"X gains all activated abilities of target creature": the abilities it has on resolution are copied
+    (layer 5, locked like any resolved effect, 418.3b). Each copy is keyed SOURCE.KEY on its new object and
+    scoped to this effect, so abilities linked on the original stay linked only with each other (217.7d)."""
+    from judge.engine.games.mtg.casting import ability_text
+    from judge.engine.games.mtg.state import AbilityDef
+
+    kinds = [k for name in (e.get("kinds") or ["activated"]) for k in _GAINED_KINDS[name]]
+    origins = _objs(game, ctx, e["gain_abilities_of"])
+    objs = _objs(game, ctx, e.get("what", "self"))
+    until = _until(e)
+    eid = game.new_id(f"{ctx.subject}.effect")
+    gained = []
+    for src in origins:
+        for ab in chars(game, src).abilities:
+            if ab.kind in kinds:
+                gained.append(AbilityDef(f"{src.id}.{ab.key}", ab.kind, ab.spec, ability_text(src, ab), eid))
+    f = _fire(game, ctx, "effect_gain_abilities", objs, source=ctx.source_name, objects=objs, origin=origins,
+              abilities="；".join(f"「{a.text}」" for a in gained) or say("none"), until=_until_zh(until))
+    with game.under(f):
+        _locked_effect(game, ctx, objs, [(5, "grant", tuple(gained))], until, eid=eid)
 
 
 def _counters(game, ctx, e, sign=1, verb="add_counters"):
@@ -749,6 +858,7 @@ VERB_FUNCS = {
     "choose_color": _choose_color,
     "haunt": _haunt,
     "grant": _grant,
+    "gain_abilities_of": _gain_abilities,
 }
 
 rules.declare("104.2", reasons={"undefined_as_zero": "what", "negative_as_zero": "object power"})

@@ -7,7 +7,7 @@ Only the characteristics a filter names are checked (413.2g).
 """
 from __future__ import annotations
 
-from judge.engine.core.objects import Player
+from judge.engine.core.objects import Player, StackAbility
 from judge.engine.games.mtg.chars import chars as chars_of
 from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.words import zone as zone_zh
@@ -75,6 +75,14 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
         return ("blocking", _blk(bl), _blk(obj.blocking))
     if f.get("other") and obj.id == source_id:
         return ("other", say("check.other"), say("check.itself"))
+    cw = f.get("combat_with_source")
+    if cw is not None and source_id is not None:
+        src = game.objects.get(source_id)
+        engaged = src is not None and (obj.id in getattr(src, "blocking", ()) or source_id in getattr(obj, "blocking", ()))
+        if engaged != cw:
+            name = src.name if src is not None else source_id
+            return ("blocking", say("check.combat_with", object=name) if cw else say("check.not_combat_with", object=name),
+                    say("check.not_combat_with", object=name) if cw else say("check.combat_with", object=name))
     tk = f.get("token")
     if tk is not None and obj.token != tk:
         return ("token", _tok(tk), _tok(obj.token))
@@ -142,7 +150,9 @@ def target_problem(game, spec: dict, cand, *, source, controller: str, source_co
         if cand.zone != "stack" or cand not in game.stack:
             return ("zone", zone_zh("stack"), say("check.left_stack"))
         return None
-    bad = matches(game, cand, f, controller=controller, source_id=getattr(source, "id", None))
+    # an ability's "this creature" is the object it comes from, not the ability on the stack (402.6)
+    sid = source.source if isinstance(source, StackAbility) else getattr(source, "id", None)
+    bad = matches(game, cand, f, controller=controller, source_id=sid)
     if bad:
         return bad
     if cand.zone == "battlefield":

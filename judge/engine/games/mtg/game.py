@@ -39,7 +39,7 @@ class MtgGame(Game):
     rules = rules
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
                               "attack": "do_attack", "block": "do_block"}
-    LISTS = Game.LISTS + ("effects", "shields", "delayed", "block_queue")
+    LISTS = Game.LISTS + ("effects", "shields", "delayed", "block_queue", "exiled_with")
     SCALARS = Game.SCALARS + ("cleanup_again", "first_strike_pending", "first_strike_done", "auto_declared")
     STEPS = turn.STEPS
     ZONES = ZONES
@@ -51,6 +51,7 @@ class MtgGame(Game):
         self.effects: list = []
         self.shields: list = []
         self.delayed: list = []
+        self.exiled_with: list = []    # (card id, incarnation, holder id, holder inc, scope, link, text): 217.7d
         self._chars = None
         self._chars_version = -1
         self._printed: dict = {}
@@ -414,6 +415,9 @@ class MtgGame(Game):
         except IllegalAction as e:
             if e.reason == "invalid_choice" and e.fields.get("choice") == kind:
                 e.fields["choice"] = say(f"choice.{kind}")
+                answer = e.fields.get("answer")
+                if isinstance(answer, str) and answer in self.objects:
+                    e.fields["answer"] = self.objects[answer].name
             raise
 
     # ------------------------------------------------------------------ core hooks

@@ -18,6 +18,7 @@ class AbilityDef:
     kind: str            # activated | mana | triggered | static | replacement
     spec: dict
     text: str = ""
+    scope: str = ""      # "" printed on its object; else the id of the effect that granted it (217.7d links)
 
 
 @dataclass(slots=True, frozen=True)

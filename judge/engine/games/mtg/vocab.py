@@ -58,6 +58,7 @@ class Filter(_M):
     attacking: bool | None = None
     blocking: bool | None = None
     other: bool = False            # not the source itself
+    combat_with_source: bool | None = None   # blocking the source, or blocked by it ("阻挡～或被～阻挡的生物")
     token: bool | None = None
     shares_color_with: str | None = None   # a ref word, e.g. "target"
 
@@ -140,6 +141,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "choose_color": (),
     "grant": ("what", "until"),
     "haunt": (),
+    "gain_abilities_of": ("what", "until", "kinds"),
 }
 
 
@@ -236,6 +238,8 @@ class Activated(_M):
     sacrifice: Filter | None = None    # additional cost: sacrifice a matching permanent
     sacrifice_self: bool = False
     discard: int = 0
+    exile_top: int = 0                 # additional cost: remove the top N cards of your library from the game
+    link: str | None = None            # abilities of one card with the same link are linked (217.7d)
     remove_counters: dict[str, int] = {}
     pay_life: int = 0
     targets: list[Target] = []
@@ -257,6 +261,7 @@ class Triggered(_M):
     effects: list[Effect] = []
     mana: bool = False                 # a triggered mana ability (406.1b, 411.3): resolves at once
     zone: Literal["battlefield", "graveyard", "exile", "hand"] = "battlefield"
+    link: str | None = None            # linked with the same card's abilities of that link (217.7d)
 
 
 class Delayed(_M):
@@ -401,11 +406,22 @@ class Library(_M):
 
 
 def _check_refs(v) -> None:
-    """Nested filters inside effect parameters ({all: …}, {count: …}) are validated as `Filter`s."""
+    """Nested filters inside effect parameters ({all: …}, {count: …}, {linked: …, filter: …}) are validated as
+    `Filter`s; `{choose: N, from: REF}` checks its reference."""
     if isinstance(v, dict):
         for k in ("all", "count"):
             if k in v and isinstance(v[k], dict):
                 Filter.model_validate(v[k])
+        if "linked" in v:
+            extra = set(v) - {"linked", "filter"}
+            if extra or not isinstance(v["linked"], str):
+                raise ValueError(f"a linked reference is {{linked: LINK, filter: FILTER}}, got {v!r}")
+            Filter.model_validate(v.get("filter") or {})
+        if "choose" in v:
+            extra = set(v) - {"choose", "from"}
+            if extra or "from" not in v or not isinstance(v["choose"], int) or isinstance(v["choose"], bool):
+                raise ValueError(f"a choice among objects is {{choose: N, from: REF}}, got {v!r}")
+            _check_refs(v["from"])
     elif isinstance(v, str) and v.split(".")[0] not in REF_WORDS and not v.startswith("target") \
             and not _looks_like_value(v):
         pass
