@@ -127,7 +127,9 @@ class Expect(_M):
         return [k for k in type(self).model_fields if k in self.model_fields_set]
 
 
-VERBS = ("pass", "pass_until", "advance", "cast", "play", "activate", "attack", "block", "concede", "checkpoint")
+VERBS = ("pass", "pass_until", "advance", "cast", "play", "activate", "attack", "block", "concede", "checkpoint",
+         "loop")
+LOOP_VERBS = ("pass", "pass_until", "cast", "play", "activate")   # what one turn of a loop may contain
 
 
 class Action(_M):
@@ -143,6 +145,7 @@ class Action(_M):
     block: Union[dict[str, Union[str, list[str]]], None] = None
     concede: bool | None = None
     checkpoint: str | None = None
+    loop: list["Action"] | None = None       # one turn of a loop (MTG 421): shown once, then shortened by choices
     ability: str | None = None
     targets: Union[list[str], str, None] = None
     x: int | None = None
@@ -167,6 +170,10 @@ class Action(_M):
             given.append("block")
         if len(given) != 1:
             raise ValueError(f"an action needs exactly one of: {', '.join(VERBS)} (got {', '.join(given) or 'none'})")
+        for a in self.loop or []:
+            if a.verb not in LOOP_VERBS or a.rejected is not None or a.expect is not None:
+                raise ValueError(f"a loop's actions are {', '.join(LOOP_VERBS)} (without rejected/expect), "
+                                 f"not {a.verb}")
         if self.expect is not None and given[0] != "checkpoint" and False:
             pass
         return self
@@ -185,6 +192,9 @@ class Action(_M):
         if isinstance(v, dict):
             return {str(k): ({str(s): a for s, a in t.items()} if isinstance(t, dict) else t) for k, t in v.items()}
         return v
+
+
+Action.model_rebuild()
 
 
 class Variant(_M):

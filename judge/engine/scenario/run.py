@@ -65,6 +65,13 @@ def action_args(a: Action) -> tuple[str, dict]:
         return "attack", {"attack": a.attack}
     if v == "block":
         return "block", {"block": a.block}
+    if v == "loop":
+        turn = []
+        for x in a.loop:
+            k, args = action_args(x)
+            turn.append({"kind": k, "actor": x.as_, "args": {n: y for n, y in args.items() if y is not None},
+                         "choices": x.choices})
+        return "loop", {"loop": turn, "count": len(turn)}
     raise EngineError(f"unknown action {v!r}")
 
 
