@@ -189,3 +189,47 @@ def test_change_toughness_and_it_survives(write):
     p = write(BASE.replace("{card: 灰熊, id: bear}", "{card: 灰熊, id: bear, with: {pt: 2/4}}")
               .replace("where: {bear: graveyard}", "where: {bear: battlefield}\n  damage: {bear: 3}"))
     assert replay(load_scenario(p)).passed
+
+
+LOOP = """\
+book: mtg
+title: 循环
+source: "421.3"
+define:
+  鸟: {cost: "{蓝}", types: [生物], pt: 1/1, abilities: [{key: fly, text: "{零}：获得飞行", activated: {cost: "{零}", effects: [{gain: [飞行], what: self, until: permanent}]}}]}
+  妖: {cost: "{黑}", types: [生物], pt: 1/1, abilities: [{key: ground, text: "{零}：失去飞行", activated: {cost: "{零}", targets: [生物], effects: [{lose: [飞行], what: target, until: permanent}]}}]}
+players: {甲: {}, 乙: {}}
+turn: {active: 甲, step: 战斗前的行动阶段, priority: 甲}
+board:
+  甲: {battlefield: [{card: 鸟, id: bird}]}
+  乙: {battlefield: [{card: 妖, id: imp}]}
+actions:
+  - loop:
+      - {as: 甲, activate: bird, ability: fly}
+      - pass_until: stack_empty
+      - {as: 甲, pass: true}
+      - {as: 乙, activate: imp, ability: ground, targets: [bird]}
+      - pass_until: stack_empty
+    choices: {loop: {甲: 5}}
+"""
+
+
+def test_a_loop_needs_both_numbers_and_lists_who_must_answer(write):
+    out = replay(load_scenario(write(LOOP)))
+    assert isinstance(out.error, MissingChoice) and out.error.choice == "loop" and out.error.subject == "乙"
+    assert "smaller than 5" in out.error.message and out.error.line == 13
+
+
+def test_a_loop_turn_may_not_attack_or_expect(write):
+    p = write(LOOP.replace("      - pass_until: stack_empty\n    choices",
+                           "      - {advance: 宣告攻击者}\n    choices"))
+    text = error_of(p).located()
+    assert ":13:" in text and "a loop's actions are" in text
+
+
+def test_unused_choice_inside_a_loop_fails(write):
+    p = write(LOOP.replace("{as: 甲, activate: bird, ability: fly}",
+                           "{as: 甲, activate: bird, ability: fly, choices: {may: {bird.fly: true}}}")
+              .replace("{loop: {甲: 5}}", "{loop: {甲: 5, 乙: agree}}"))
+    out = replay(load_scenario(p))
+    assert isinstance(out.error, UnusedChoice) and "may.bird.fly" in out.error.message

@@ -145,7 +145,7 @@ def test_catalogue_examples_reproduced():
         out = replay(sf)
         assert out.passed
         covered[ex] = p.name
-    assert len(covered) >= 63, sorted(ab - set(covered))
+    assert len(covered) == 64, sorted(ab - set(covered))
 
 
 def test_docs_trace_example_matches_engine():

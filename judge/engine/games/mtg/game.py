@@ -11,7 +11,7 @@ import random
 from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.game import Game
 from judge.engine.core.objects import Event, Player
-from judge.engine.games.mtg import casting, combat, events, resolve, sba, triggers, turn
+from judge.engine.games.mtg import casting, combat, events, loops, resolve, sba, triggers, turn
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute
 from judge.engine.games.mtg.rules import rules
@@ -38,7 +38,7 @@ class MtgGame(Game):
     book = "mtg"
     rules = rules
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
-                              "attack": "do_attack", "block": "do_block"}
+                              "attack": "do_attack", "block": "do_block", "loop": "do_loop"}
     LISTS = Game.LISTS + ("effects", "shields", "delayed", "block_queue", "exiled_with")
     SCALARS = Game.SCALARS + ("cleanup_again", "first_strike_pending", "first_strike_done", "auto_declared")
     STEPS = turn.STEPS
@@ -585,6 +585,9 @@ class MtgGame(Game):
 
     def do_block(self, actor, **kw):
         combat.do_block(self, actor, **kw)
+
+    def do_loop(self, actor, **kw):
+        loops.do_loop(self, actor, **kw)
 
 
 def _char_value(label: str, value) -> str:
