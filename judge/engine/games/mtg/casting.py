@@ -29,7 +29,8 @@ rules.declare("409.1b", reasons={"x_chosen": "object x", "mode_chosen": "object 
 rules.declare("409.1c", reasons={"targets_chosen": "object targets", "illegal_target": "object target check expected actual",
                                  "same_target_twice": "object target", "not_enough_targets": "object needed given"})
 rules.declare("409.1f", reasons={"total_cost": "object cost printed changes"})
-rules.declare("409.1h", reasons={"cost_paid": "player object mana other", "cannot_pay": "player object cost pool"})
+rules.declare("409.1h", reasons={"cost_paid": "player object mana other", "cannot_pay": "player object cost pool",
+                                 "cannot_pay_other": "player object cost why"})
 rules.declare("409.1i", reasons={"spell_cast": "player object"})
 rules.declare("411.1", reasons={"mana_ability": "player source mana"})
 rules.declare("411.3", reasons={"triggered_mana": "source mana"})
@@ -218,8 +219,9 @@ def _sacrifice_cost(game, obj, extra, costs, actor):
                             "give `costs: {sacrifice: ID}` on the action (409.1b, 409.1f)")
     o = game.objects.get(pick)
     if o is None or o not in cands:
-        raise _illegal(game, "409.1h", "cannot_pay", f"{pick} cannot be sacrificed to pay for {obj.name}",
-                       player=game.by_name.get(actor, actor), object=obj, cost=say("cost.sacrifice"), pool=pick)
+        raise _illegal(game, "409.1h", "cannot_pay_other", f"{pick} cannot be sacrificed to pay for {obj.name}",
+                       player=game.by_name.get(actor, actor), object=obj, cost=say("cost.sacrifice"),
+                       why=say("why.cannot_sacrifice", object=o.name if o is not None else pick))
     return o
 
 
@@ -362,8 +364,9 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
                                 "give `costs: {sacrifice: ID}` on the action")
         sac = game.objects.get(pick)
         if sac not in cands:
-            raise _illegal(game, "409.1h", "cannot_pay", f"{pick} cannot be sacrificed", player=game.by_name.get(actor, actor), object=obj,
-                           cost=say("cost.sacrifice"), pool=pick)
+            raise _illegal(game, "409.1h", "cannot_pay_other", f"{pick} cannot be sacrificed",
+                           player=game.by_name.get(actor, actor), object=obj, cost=say("cost.sacrifice"),
+                           why=say("why.cannot_sacrifice", object=sac.name if sac is not None else pick))
     discards = []
     if spec.get("discard"):
         n = int(spec["discard"])
@@ -373,9 +376,10 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
             raise MissingChoice("costs.discard", obj.id, hand, actor, f"give `costs: {{discard: [ID]}}` ({n} card(s))")
         pick = pick if isinstance(pick, list) else [pick]
         if len(pick) != n or any(p not in hand for p in pick):
-            raise _illegal(game, "409.1h", "cannot_pay", f"cannot discard {pick} (hand: {', '.join(hand) or 'empty'})",
+            raise _illegal(game, "409.1h", "cannot_pay_other", f"cannot discard {pick} (hand: {', '.join(hand) or 'empty'})",
                            player=game.by_name.get(actor, actor), object=obj, cost=say("cost.discard_n", n=n),
-                           pool="、".join(hand) or say("no_cards_in_hand"))
+                           why=say("why.hand_is", cards=[game.objects[h].name for h in hand]) if hand
+                           else say("no_cards_in_hand"))
         discards = [game.objects[p] for p in pick]
         other.append(say("cost.discard_of", objects=[o.name for o in discards]))
     top = []
@@ -383,15 +387,17 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
         n = int(spec["exile_top"])
         lib = game.zone_ids(actor, "library")
         if len(lib) < n:
-            raise _illegal(game, "409.1h", "cannot_pay", f"{actor}'s library has {len(lib)} card(s), not {n}",
+            raise _illegal(game, "409.1h", "cannot_pay_other", f"{actor}'s library has {len(lib)} card(s), not {n}",
                            player=game.by_name.get(actor, actor), object=obj, cost=say("cost.exile_top", n=n),
-                           pool=say("library_n", n=len(lib)))
+                           why=say("library_n", n=len(lib)))
         top = [game.objects[i] for i in lib[:n]]
         other.append(say("cost.exile_top", n=n))
     for cname, n in (spec.get("remove_counters") or {}).items():
         if obj.counters.get(cname, 0) < n:
-            raise _illegal(game, "409.1h", "cannot_pay", f"{obj.name} has no {cname} counter to remove",
-                           player=game.by_name.get(actor, actor), object=obj, cost=say("cost.remove_counters", n=n, counter=cname), pool=say("none"))
+            raise _illegal(game, "409.1h", "cannot_pay_other", f"{obj.name} has no {cname} counter to remove",
+                           player=game.by_name.get(actor, actor), object=obj,
+                           cost=say("cost.remove_counters", n=n, counter=cname),
+                           why=say("why.counters_n", object=obj.name, n=obj.counters.get(cname, 0), counter=cname))
         other.append(say("cost.remove_counters", n=n, counter=cname))
     if is_mana:
         _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other)
