@@ -9,7 +9,7 @@ The pipeline has one direction and one document in the middle:
 
 Every sentence about the game in the document is either rulebook text (quoted
 from the parsed book) or an engine reason rendered from its template; the
-words around them (headings, "为什么没有触发？") come from the language's
+words around them (headings, "为什么没有发生？") come from the language's
 template file `judge/data/templates/<lang>/explain.yaml`, so a second language
 is a data file, not code. `shorten.py` applies `--max-chars`.
 """

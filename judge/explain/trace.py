@@ -15,7 +15,8 @@ rulebook text; the frame around them comes from `explain.yaml`.
   and the rule behind each, quoted on first use. Steps where nothing fired
   (a priority pass) are left out, and so are bookkeeping reasons
   (`explain-select.yaml`) unless the scenario is about them.
-- 为什么没有触发？: the engine's near misses.
+- 为什么没有发生？: the engine's near misses (a trigger condition that was false, a target check that
+  failed, a threshold not reached, a replacement that already applied).
 - 引用的规则: the full text of every rule cited above, then the rules those
   reference (one level), then the glossary terms they use.
 """
@@ -188,7 +189,11 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
                    if u not in fired]
     for u in not_applied:
         cites.cite(u)
-    answer, answer_cites = _answer(decisive, not_applied, trace, expect, names, t, lang, changed)
+    # why a rule the scenario expects not to apply did not: the engine's near miss of that rule
+    why_not = {}
+    for m in misses:
+        why_not.setdefault(m["rule"], m["text"])
+    answer, answer_cites = _answer(decisive, not_applied, trace, expect, names, t, lang, changed, why_not)
     for spec in source_specs:  # the header cites the rule the scenario reproduces: quote it too
         cites.cite(spec["rule"])
     order = list(cites.order)
@@ -312,7 +317,8 @@ def _fallback(trace: dict, expect: dict, cites: _Cites, where: str) -> list[tupl
 
 
 def _answer(decisive: list[tuple[str, str]], not_applied: list[str], trace: dict, expect: dict, names: dict,
-            t: Templates, lang: str, changed: dict | None = None) -> tuple[str, list[str]]:
+            t: Templates, lang: str, changed: dict | None = None,
+            why_not: dict[str, str] | None = None) -> tuple[str, list[str]]:
     sentences = list(dict.fromkeys(s for s, _ in decisive))
     # who already won or lost in the engine's own sentences: not said twice
     said = {(c["subject"], c["attr"]) for s in sentences for c in (changed or {}).get(s, []) if c["after"] is True}
@@ -322,7 +328,12 @@ def _answer(decisive: list[tuple[str, str]], not_applied: list[str], trace: dict
         body += t("labels.cites", ids=t("labels.cites_sep").join(ids))
     tail = []
     if not_applied:
-        tail.append(t("answer.not_applied", ids=t("labels.cites_sep").join(not_applied)))
+        why_not = why_not or {}
+        explained = [u for u in not_applied if u in why_not and why_not[u] not in sentences]
+        bare = [u for u in not_applied if u not in explained and not (u in why_not and why_not[u] in sentences)]
+        tail.extend(t("answer.not_applied_because", id=u, why=why_not[u]) for u in explained)
+        if bare:
+            tail.append(t("answer.not_applied", ids=t("labels.cites_sep").join(bare)))
         ids += [u for u in not_applied if u not in ids]
     final = _final_state(trace, expect, names, t, lang)
     if final:
