@@ -265,6 +265,34 @@ def _final_state(trace: dict, expect: dict, names: dict, t: Templates, lang: str
     for player in expect.get("life") or {}:
         if player in life:
             items.append(t("answer.final_life", player=player, life=life[player]))
+    items.extend(_final_characteristics(trace, expect, t))
+    return items
+
+
+def _final_characteristics(trace: dict, expect: dict, t: Templates) -> list[str]:
+    """P/T, keyword abilities and colours the scenario checks at the end. A ruling
+    is only written for a scenario whose expectations the engine verified, so
+    these values are the final state of the trace, not claims of the author."""
+    objects = trace["objects"]
+    names = [o["name"] for o in objects.values()]
+
+    def shown(oid: str) -> str:
+        name = objects[oid]["name"]
+        return t("labels.object_id", name=name, id=oid) if names.count(name) > 1 else name
+
+    items = []
+    for oid, pt in (expect.get("pt") or {}).items():
+        if oid in objects:
+            items.append(t("answer.final_pt", object=shown(oid), pt=pt) if pt else
+                         t("answer.final_no_pt", object=shown(oid)))
+    for oid, kws in (expect.get("keywords") or {}).items():
+        if oid in objects:
+            items.append(t("answer.final_keywords", object=shown(oid), keywords=t("labels.list_sep").join(kws))
+                         if kws else t("answer.final_no_keywords", object=shown(oid)))
+    for oid, colors in (expect.get("colors") or {}).items():
+        if oid in objects:
+            items.append(t("answer.final_colors", object=shown(oid), colors=t("labels.list_sep").join(colors))
+                         if colors else t("answer.final_colorless", object=shown(oid)))
     return items
 
 
