@@ -182,7 +182,10 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
                 misses_expected.append((text, uid))
 
     decisive = _focus(decisive, bare, cites) + misses_expected
-    if not decisive and (expect.get("not_fired") or not _final_state(trace, expect, names, t, lang)):
+    # nothing fired about what the scenario checks, and no zone or life fact answers it:
+    # the last firing that touched a checked object is what the outcome rests on
+    if not decisive and (expect.get("not_fired") or not _final_state(trace, expect, names, t, lang,
+                                                                     characteristics=False)):
         decisive = _fallback(trace, expect, cites, where)
     fired = {cites.uid(f["rule"]) for st in trace["steps"] for f in st["firings"]}
     not_applied = [u for u in dict.fromkeys(cites.uid(_spec(x)["rule"]) for x in expect.get("not_fired") or [])
@@ -237,7 +240,8 @@ def _text(firing: dict, where: str) -> str:
     return text
 
 
-def _final_state(trace: dict, expect: dict, names: dict, t: Templates, lang: str) -> list[str]:
+def _final_state(trace: dict, expect: dict, names: dict, t: Templates, lang: str,
+                 characteristics: bool = True) -> list[str]:
     """Facts of the trace's final state that the scenario's expectations check: where objects ended, life."""
     from judge.engine import reasons
 
@@ -265,7 +269,8 @@ def _final_state(trace: dict, expect: dict, names: dict, t: Templates, lang: str
     for player in expect.get("life") or {}:
         if player in life:
             items.append(t("answer.final_life", player=player, life=life[player]))
-    items.extend(_final_characteristics(trace, expect, t))
+    if characteristics:
+        items.extend(_final_characteristics(trace, expect, t))
     return items
 
 
