@@ -17,8 +17,11 @@ from __future__ import annotations
 
 from typing import Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from judge.engine.games.common.vocab import (
+    Model as _M, all_known, dump, exactly_one, nested, one_verb, short_form,
+)
 from judge.engine.games.mtg import mana as M
 
 TYPES = ("神器", "生物", "结界", "瞬间", "地", "巫术")
@@ -31,10 +34,6 @@ REF_WORDS = ("self", "you", "target", "targets", "it", "enchanted", "each_player
              "defending_player", "active_player", "owner", "its_controller", "event_source", "event_target",
              "chosen", "attached")
 DURATIONS = ("end_of_turn", "end_of_combat", "permanent")
-
-
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class Filter(_M):
@@ -62,21 +61,8 @@ class Filter(_M):
     token: bool | None = None
     shares_color_with: str | None = None   # a ref word, e.g. "target"
 
-    @field_validator("types", "any_types", "not_types")
-    @classmethod
-    def _types(cls, v):
-        bad = [t for t in v if t not in TYPES]
-        if bad:
-            raise ValueError(f"unknown card type(s) {bad}; known: {', '.join(TYPES)}")
-        return v
-
-    @field_validator("colors", "not_colors")
-    @classmethod
-    def _colors(cls, v):
-        bad = [c for c in v if c not in COLORS]
-        if bad:
-            raise ValueError(f"unknown colour(s) {bad}; known: {', '.join(COLORS)}")
-        return v
+    _types = all_known("types", "any_types", "not_types", known=TYPES, what="card type")
+    _colors = all_known("colors", "not_colors", known=COLORS, what="colour")
 
 
 Amount = Union[int, str, dict]
@@ -96,10 +82,7 @@ class Target(_M):
     count: int = 1
     up_to: bool = False
 
-    @model_validator(mode="before")
-    @classmethod
-    def _short(cls, v):
-        return {"what": v} if isinstance(v, str) else v
+    _short = short_form("what")
 
 
 VERBS: dict[str, tuple[str, ...]] = {
@@ -153,34 +136,10 @@ class Effect(_M):
     @model_validator(mode="before")
     @classmethod
     def _one_verb(cls, v):
-        if not isinstance(v, dict):
-            raise ValueError("an effect is a mapping such as {damage: 3, to: target}")
-        verbs = [k for k in v if k in VERBS]
-        if len(verbs) != 1:
-            unknown = [k for k in v if k not in VERBS and not any(k in p for p in VERBS.values())]
-            hint = f"; unknown key(s) {unknown}" if unknown else ""
-            raise ValueError(f"an effect needs exactly one verb (one of: {', '.join(VERBS)}){hint}")
-        verb = verbs[0]
-        extra = [k for k in v if k != verb and k not in VERBS[verb]]
-        if extra:
-            raise ValueError(f"`{verb}` does not take {extra}; it takes: {', '.join(VERBS[verb]) or 'nothing'}")
+        verb = one_verb(v, VERBS, "{damage: 3, to: target}")
         for key in (verb, *VERBS[verb]):
             _check_refs(v.get(key))
-        if verb == "delayed":
-            Delayed.model_validate(v["delayed"])
-        if verb == "may":
-            if not isinstance(v["may"], list):
-                raise ValueError("`may` takes a list of effects")
-            for e in v["may"]:
-                Effect.model_validate(e)
-            for e in v.get("otherwise", []) or []:
-                Effect.model_validate(e)
-        if verb == "becomes":
-            Becomes.model_validate(v["becomes"])
-        if verb == "token":
-            TokenDef.model_validate(v["token"])
-        if verb == "grant":
-            Ability.model_validate(v["grant"])
+        nested(v, verb, _NESTED, _EFFECT_LISTS, Effect)
         return v
 
 
@@ -316,6 +275,9 @@ class Replacement(_M):
     prevent: Union[int, Literal["all"], None] = None
 
 
+ABILITY_KINDS = ("activated", "mana", "triggered", "static", "replacement")
+
+
 class Ability(_M):
     key: str | None = None
     text: str | None = None
@@ -325,16 +287,14 @@ class Ability(_M):
     static: Static | None = None
     replacement: Replacement | None = None
 
-    @model_validator(mode="after")
-    def _one(self):
-        kinds = [k for k in ("activated", "mana", "triggered", "static", "replacement") if getattr(self, k)]
-        if len(kinds) != 1:
-            raise ValueError("an ability is exactly one of: activated, mana, triggered, static, replacement")
-        return self
+    _one = exactly_one(ABILITY_KINDS, "an ability is exactly one of: activated, mana, triggered, static, replacement")
 
 
 Static.model_rebuild()
 TokenDef.model_rebuild()
+# what an effect's verb holds, validated through its model; which parameters are lists of effects
+_NESTED = {"delayed": Delayed, "becomes": Becomes, "token": TokenDef, "grant": Ability}
+_EFFECT_LISTS = {"may": ("may", "otherwise")}
 
 
 class Spell(_M):
@@ -359,29 +319,9 @@ class Card(_M):
     spell: Spell | None = None
     additional_cost: Activated | None = None   # e.g. sacrifice a creature (409.1f)
 
-    @field_validator("types")
-    @classmethod
-    def _types(cls, v):
-        bad = [t for t in v if t not in TYPES]
-        if bad:
-            raise ValueError(f"unknown card type(s) {bad}; known: {', '.join(TYPES)}")
-        return v
-
-    @field_validator("supertypes")
-    @classmethod
-    def _super(cls, v):
-        bad = [t for t in v if t not in SUPERTYPES]
-        if bad:
-            raise ValueError(f"unknown supertype(s) {bad}; known: {', '.join(SUPERTYPES)}")
-        return v
-
-    @field_validator("keywords")
-    @classmethod
-    def _kw(cls, v):
-        bad = [t for t in v if t not in KEYWORDS]
-        if bad:
-            raise ValueError(f"unknown keyword(s) {bad}; known: {', '.join(KEYWORDS)}")
-        return v
+    _types = all_known("types", known=TYPES, what="card type")
+    _super = all_known("supertypes", known=SUPERTYPES, what="supertype")
+    _kw = all_known("keywords", known=KEYWORDS, what="keyword")
 
     @field_validator("cost")
     @classmethod
@@ -446,32 +386,3 @@ def parse_delta(s: str) -> tuple[int, int]:
     except Exception:
         raise ValueError(f"a P/T change must look like +2/+2 or -1/-0, got {s!r}") from None
 
-
-def dump(m) -> Any:
-    """Pydantic → plain dicts/lists, dropping unset defaults so engine code reads only what was said."""
-    if isinstance(m, BaseModel):
-        out = {}
-        for name, finfo in type(m).model_fields.items():
-            v = getattr(m, name)
-            if v is None or v == [] or v == {} or (v is False and finfo.default is False):
-                continue
-            key = finfo.alias or name
-            out[key] = dump(v)
-        if m.model_extra:
-            for k, v in m.model_extra.items():
-                out[k] = _plain(v)
-        return out
-    if isinstance(m, list):
-        return [dump(x) for x in m]
-    if isinstance(m, dict):
-        return {k: dump(v) for k, v in m.items()}
-    return m
-
-
-def _plain(v):
-    """Effect parameters arrive as raw YAML; normalise nested effects/filters through their models."""
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    return v

@@ -23,9 +23,13 @@ edge: pydantic validates, `dump()` gives plain data the engine reads.
 """
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
+
+from judge.engine.games.common.vocab import (
+    Model as _M, all_known, check_one, dump, exactly_one, nested, one_known, one_verb, short_form,
+)
 
 TYPES = ("英雄", "盟军", "技能", "武器", "防具", "物品", "任务", "资源")
 EQUIPMENT = ("武器", "防具", "物品")
@@ -34,10 +38,6 @@ KEYWORDS = ("护卫", "隐遁", "狂暴", "长程")
 FACTIONS = ("联盟", "部落")
 CLASSES = ("战士", "法师", "牧师", "德鲁伊", "盗贼", "圣骑士", "术士", "萨满", "猎人")
 DURATIONS = ("end_of_turn", "permanent", "until_your_next_turn", "until_its_controller_next_turn")
-
-
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 class Filter(_M):
@@ -59,12 +59,7 @@ class Filter(_M):
     other: bool = False                     # not the source itself
     instant: bool | None = None
 
-    @field_validator("damage_type")
-    @classmethod
-    def _dt(cls, v):
-        if v is not None and v not in DAMAGE_TYPES:
-            raise ValueError(f"unknown damage type {v!r}; known: {', '.join(DAMAGE_TYPES)}")
-        return v
+    _dt = one_known("damage_type", known=DAMAGE_TYPES, what="damage type")
 
 
 Amount = Union[int, str, dict]
@@ -79,10 +74,7 @@ class Target(_M):
     what: Literal["英雄或盟军", "英雄", "盟军", "队员", "防具", "技能", "装备", "英雄或盟军或装备", "连锁上的技能"] = "英雄或盟军"
     filter: Filter | None = None
 
-    @model_validator(mode="before")
-    @classmethod
-    def _short(cls, v):
-        return {"what": v} if isinstance(v, str) else v
+    _short = short_form("what")
 
 
 VERBS: dict[str, tuple[str, ...]] = {
@@ -124,49 +116,13 @@ class Effect(_M):
     @model_validator(mode="before")
     @classmethod
     def _one_verb(cls, v):
-        if not isinstance(v, dict):
-            raise ValueError("an effect is a mapping such as {damage: 2, to: target, type: 火焰}")
-        verbs = [k for k in v if k in VERBS]
-        if len(verbs) != 1:
-            unknown = [k for k in v if k not in VERBS and not any(k in p for p in VERBS.values())]
-            hint = f"; unknown key(s) {unknown}" if unknown else ""
-            raise ValueError(f"an effect needs exactly one verb (one of: {', '.join(VERBS)}){hint}")
-        verb = verbs[0]
-        extra = [k for k in v if k != verb and k not in VERBS[verb]]
-        if extra:
-            raise ValueError(f"`{verb}` does not take {extra}; it takes: {', '.join(VERBS[verb]) or 'nothing'}")
-        if verb in ("may",):
-            _effects(v["may"], "may")
-        if verb == "unless":
-            Unless.model_validate(v["unless"])
-            _effects(v.get("then", []), "then")
-        if verb == "if_you_do":
-            _effects(v["if_you_do"], "if_you_do")
-            _effects(v.get("then", []), "then")
-        if verb == "delayed":
-            Delayed.model_validate(v["delayed"])
-        if verb == "token":
-            TokenDef.model_validate(v["token"])
-        if verb == "grant":
-            Ability.model_validate(v["grant"])
-        if verb == "modify":
-            Modify.model_validate(v["modify"])
-        if verb == "next_time":
-            NextTime.model_validate(v["next_time"])
-        if verb == "damage" and v.get("type") is not None and v["type"] not in DAMAGE_TYPES:
-            raise ValueError(f"unknown damage type {v['type']!r}; known: {', '.join(DAMAGE_TYPES)}")
+        verb = one_verb(v, VERBS, "{damage: 2, to: target, type: 火焰}")
+        nested(v, verb, _NESTED, _EFFECT_LISTS, Effect)
+        if verb == "damage":
+            check_one(v.get("type"), DAMAGE_TYPES, "damage type")
         if verb in ("destroy_one", "ready_one") and isinstance(v[verb], dict):
             Filter.model_validate(v[verb])
-        if verb == "interrupt":
-            Filter.model_validate(v["interrupt"])
         return v
-
-
-def _effects(lst, where):
-    if not isinstance(lst, list):
-        raise ValueError(f"`{where}` takes a list of effects")
-    for e in lst:
-        Effect.model_validate(e)
 
 
 class Unless(_M):
@@ -295,6 +251,9 @@ class AsEnters(_M):
     until: Literal["until_its_controller_next_turn", "permanent"] = "permanent"
 
 
+ABILITY_KINDS = ("payment", "triggered", "ongoing", "replacement", "enters", "as_enters", "no_ready")
+
+
 class Ability(_M):
     key: str | None = None
     text: str | None = None
@@ -306,14 +265,8 @@ class Ability(_M):
     as_enters: AsEnters | None = None
     no_ready: bool = False              # "you may choose not to ready … during your ready step"
 
-    @model_validator(mode="after")
-    def _one(self):
-        kinds = [k for k in ("payment", "triggered", "ongoing", "replacement", "enters", "as_enters", "no_ready")
-                 if getattr(self, k)]
-        if len(kinds) != 1:
-            raise ValueError("a power is exactly one of: payment, triggered, ongoing, replacement, enters, "
-                             "as_enters, no_ready")
-        return self
+    _one = exactly_one(ABILITY_KINDS, "a power is exactly one of: payment, triggered, ongoing, replacement, "
+                                      "enters, as_enters, no_ready")
 
 
 class PlayCost(_M):
@@ -366,41 +319,11 @@ class Card(_M):
     abilities: list[Ability] = []
     note: str | None = None             # what the scenario assumes where the book prints nothing
 
-    @field_validator("type")
-    @classmethod
-    def _type(cls, v):
-        if v not in TYPES:
-            raise ValueError(f"unknown card type {v!r}; known: {', '.join(TYPES)}")
-        return v
-
-    @field_validator("damage_type")
-    @classmethod
-    def _dt(cls, v):
-        if v is not None and v not in DAMAGE_TYPES:
-            raise ValueError(f"unknown damage type {v!r}; known: {', '.join(DAMAGE_TYPES)}")
-        return v
-
-    @field_validator("keywords")
-    @classmethod
-    def _kw(cls, v):
-        bad = [k for k in v if k not in KEYWORDS]
-        if bad:
-            raise ValueError(f"unknown keyword(s) {bad}; known: {', '.join(KEYWORDS)}")
-        return v
-
-    @field_validator("faction")
-    @classmethod
-    def _faction(cls, v):
-        if v is not None and v not in FACTIONS:
-            raise ValueError(f"unknown faction {v!r}; known: {', '.join(FACTIONS)}")
-        return v
-
-    @field_validator("class_")
-    @classmethod
-    def _class(cls, v):
-        if v is not None and v not in CLASSES:
-            raise ValueError(f"unknown class {v!r}; known: {', '.join(CLASSES)}")
-        return v
+    _type = one_known("type", known=TYPES, what="card type")
+    _dt = one_known("damage_type", known=DAMAGE_TYPES, what="damage type")
+    _kw = all_known("keywords", known=KEYWORDS, what="keyword")
+    _faction = one_known("faction", known=FACTIONS, what="faction")
+    _class = one_known("class_", known=CLASSES, what="class")
 
     @model_validator(mode="after")
     def _shape(self):
@@ -418,31 +341,7 @@ class Library(_M):
     cards: dict[str, Card]
 
 
-def dump(m) -> Any:
-    """Pydantic → plain dicts/lists, dropping unset defaults so engine code reads only what was said."""
-    if isinstance(m, BaseModel):
-        out = {}
-        for name, finfo in type(m).model_fields.items():
-            v = getattr(m, name)
-            if v is None or v == [] or v == {} or (v is False and finfo.default is False) or \
-                    (v == 0 and finfo.default == 0 and not isinstance(v, bool)):
-                continue
-            key = finfo.alias or name
-            out[key] = dump(v)
-        if m.model_extra:
-            for k, v in m.model_extra.items():
-                out[k] = _plain(v)
-        return out
-    if isinstance(m, list):
-        return [dump(x) for x in m]
-    if isinstance(m, dict):
-        return {k: dump(v) for k, v in m.items()}
-    return m
-
-
-def _plain(v):
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    return v
+# what an effect's verb holds, validated through its model; which parameters are lists of effects
+_NESTED = {"unless": Unless, "delayed": Delayed, "token": TokenDef, "grant": Ability, "modify": Modify,
+           "next_time": NextTime, "interrupt": Filter}
+_EFFECT_LISTS = {"may": ("may",), "unless": ("then",), "if_you_do": ("if_you_do", "then")}
