@@ -191,6 +191,21 @@ def test_change_toughness_and_it_survives(write):
     assert replay(load_scenario(p)).passed
 
 
+def test_a_variant_may_add_an_inline_card(write):
+    """An inline card in a variant's `add:` is read like one on the board (it used to be a KeyError in MTG),
+    and its errors name the variant's line."""
+    variant = """\
+variants:
+  - name: 加入一个内联生物
+    add: {乙: {battlefield: [{card: {name: 测试生物, types: [生物], pt: 1/1}, id: t1, damage: 1}]}}
+    expect: {where: {t1: graveyard, bear: graveyard}}
+"""
+    sf = load_scenario(write(BASE + variant))
+    assert replay(sf, "加入一个内联生物").passed
+    err = error_of(write(BASE + variant.replace("types: [生物]", "types: [生物x]"), "bad.yaml"))
+    assert err.line == 17 and "variants.0.add.乙.battlefield.0.card.types: unknown card type" in str(err)
+
+
 LOOP = """\
 book: mtg
 title: 循环

@@ -709,7 +709,8 @@ def _token(game, ctx, e):
     t = e["token"]
     n = amount(game, ctx, e.get("count", 1))
     who = players(game, ctx, e.get("who", "you"))[0]
-    from judge.engine.games.mtg.vocab import TokenDef, dump
+    from judge.engine.games.common.vocab import dump
+    from judge.engine.games.mtg.vocab import TokenDef
 
     d = dump(TokenDef.model_validate(t))
     d.setdefault("types", ["生物"])

@@ -20,7 +20,7 @@ from typing import Any, Literal, Union
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from judge.engine.games.common.vocab import (
-    Model as _M, all_known, dump, exactly_one, nested, one_verb, short_form,
+    Model as _M, all_known, exactly_one, nested, one_verb, short_form,
 )
 from judge.engine.games.mtg import mana as M
 

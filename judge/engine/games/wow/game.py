@@ -312,15 +312,17 @@ class WowGame(Game):
     # ------------------------------------------------------------------ scenario hooks
     @classmethod
     def scenario_cards(cls, sf, errors):
+        from judge.engine.games.common import setup as common
         from judge.engine.games.wow import setup
 
-        return setup.scenario_cards(sf, errors)
+        return common.scenario_cards(setup.CARDS, sf, errors)
 
     @classmethod
     def build(cls, sf, variant=None):
+        from judge.engine.games.common import setup as common
         from judge.engine.games.wow import setup
 
-        return setup.build(cls, sf, variant)
+        return common.build(cls, sf, variant, setup)
 
     @classmethod
     def step_name(cls, step):

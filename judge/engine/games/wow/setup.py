@@ -1,194 +1,45 @@
-"""Building a WoW game from a scenario file: card libraries, inline cards, the board.
+"""Building a WoW game from a scenario file: what loading a player and a card means in WoW.
 
-Loading places cards directly: no event happens, so nothing triggers and no
-modifier is created by entering (a character loaded with lethal damage is
-destroyed only when the next player would receive priority). The board's
-zones are `deck` (top first), `hand`, `graveyard`, `removed`, `play` (hero,
-allies, equipment, ongoing abilities — each goes to its area by type) and
+The board's zones are `deck` (top first), `hand`, `graveyard`, `removed`, `play`
+(hero, allies, equipment, ongoing abilities — each goes to its area by type) and
 `resources` (the resource row, part of play). Placement fields: `tapped` is
-exhausted, `sick` means the ally has not been in the party since the start
-of its controller's turn (glossary 激活), `attached_to` attaches an ability,
+exhausted, `sick` means the ally has not been in the party since the start of
+its controller's turn (glossary 激活), `attached_to` attaches an ability,
 `counters: {chosen_type: 暗夜精灵}` records a choice made when the card
 resolved (PX-238 Winter Wondervolt).
+
+The rest (card libraries, inline cards, variants, the load step) is the card games'
+common loading, `judge.engine.games.common.setup`.
 """
 from __future__ import annotations
 
-import os
-
-from pydantic import ValidationError
-
-from judge.engine.games.wow import turn
+from judge.engine.games.common.setup import CardSource
 from judge.engine.games.wow.state import card_def, patched
-from judge.engine.games.wow.vocab import Card as CardModel, Library, dump
-from judge.engine.games.wow.words import say
-from judge.engine.scenario import yamlio
-from judge.engine.scenario.model import Placement, PlayerSpec, TurnSpec
-from judge.engine.scenario.yamlio import ScenarioError, line_of
+from judge.engine.games.wow.vocab import Card, Library
 
-DEFAULT_LIBRARY = "cards/wow.yaml"
-_LIBS: dict = {}
+CARDS = CardSource("cards/wow.yaml", Library, Card, card_def)
+
+__all__ = ["CARDS", "load_player", "load_card", "shown", "patched"]
 
 
-def load_library(path: str, errors: list | None = None) -> dict:
-    """A card library file → {name: CardDef}, cached on (path, mtime, size)."""
-    st = os.stat(path)
-    key = (os.path.abspath(path), st.st_mtime_ns, st.st_size)
-    hit = _LIBS.get(key)
-    if hit is not None:
-        return hit
-    data, marks, _ = yamlio.read(path)
-    try:
-        lib = Library.model_validate(data)
-    except ValidationError as e:
-        errs = yamlio.pydantic_errors(e, path, marks)
-        if errors is None:
-            raise errs[0] from None
-        errors.extend(errs)
-        return {}
-    cards = {}
-    raw = {}
-    for name, c in lib.cards.items():
-        d = dump(c)
-        raw[name] = d
-        cards[name] = card_def(name, d)
-    cards["__raw__"] = raw
-    _LIBS[key] = cards
-    return cards
+def load_player(g, name: str, ps) -> None:
+    g.add_player(name, team=ps.team)
 
 
-def scenario_cards(sf, errors: list) -> dict:
-    from judge.engine.scenario.load import find_library
-
-    m = sf.model
-    refs = m.cards if isinstance(m.cards, list) else [m.cards]
-    if not refs:
-        refs = [DEFAULT_LIBRARY]
-    cards: dict = {}
-    raw: dict = {}
-    for i, ref in enumerate(refs):
-        p = find_library(sf, ref)
-        if p is None:
-            loc = ("cards", i) if isinstance(m.cards, list) else ("cards",)
-            errors.append(ScenarioError(sf.path, line_of(sf.marks, loc), f"card library {ref!r} not found next to "
-                                        f"the scenario or in a parent directory", "cards"))
-            continue
-        lib = load_library(str(p), errors)
-        raw.update(lib.get("__raw__", {}))
-        cards.update({k: v for k, v in lib.items() if k != "__raw__"})
-    for name, d in m.define.items():
-        try:
-            c = CardModel.model_validate(d)
-        except ValidationError as e:
-            errors.extend(yamlio.pydantic_errors(e, sf.path, sf.marks, ("define", name)))
-            continue
-        raw[name] = dump(c)
-        cards[name] = card_def(name, raw[name])
-    boards = [("board", m.board)] + [(("variants", vi, "add"), v.add) for vi, v in enumerate(m.variants)]
-    for base, board in boards:
-        base = base if isinstance(base, tuple) else (base,)
-        for pname, zones in board.items():
-            for zname, pls in zones.items():
-                for i, pl in enumerate(pls):
-                    loc = base + (pname, zname, i)
-                    if isinstance(pl.card, dict):
-                        d = dict(pl.card)
-                        name = str(d.pop("name", pl.id))
-                        try:
-                            c = CardModel.model_validate(d)
-                        except ValidationError as e:
-                            errors.extend(yamlio.pydantic_errors(e, sf.path, sf.marks, loc + ("card",)))
-                            continue
-                        raw[f"@{pl.id}"] = dump(c)
-                        cards[f"@{pl.id}"] = card_def(name, raw[f"@{pl.id}"])
-                    if pl.with_ and isinstance(pl.card, str) and pl.card in raw:
-                        _check_patch(sf, raw[pl.card], pl.with_, loc + ("with",), errors)
-    for vi, v in enumerate(m.variants):
-        for oid, patch in v.objects.items():
-            w = patch.get("with")
-            base = _placement(m, oid)
-            if w and base is not None and isinstance(base.card, str) and base.card in raw:
-                _check_patch(sf, raw[base.card], w, ("variants", vi, "objects", oid, "with"), errors)
-            fields = {k: x for k, x in patch.items() if k != "with"}
-            if base is not None:
-                try:
-                    Placement.model_validate({**base.model_dump(by_alias=True), **fields})
-                except ValidationError as e:
-                    errors.extend(yamlio.pydantic_errors(e, sf.path, sf.marks, ("variants", vi, "objects", oid)))
-    sf.raw_cards = raw
-    return cards
+def load_card(g, pname: str, zname: str, pl, card) -> None:
+    zone = "play" if zname == "resources" else zname
+    chosen = {"type": pl.counters["chosen_type"]} if "chosen_type" in (pl.counters or {}) else None
+    counters = {k: n for k, n in (pl.counters or {}).items() if k != "chosen_type"}
+    g.add_card(pl.id, card, pname, zone, controller=pl.controller or pname, tapped=pl.tapped,
+               fresh=pl.sick, damage=pl.damage, counters=counters, attached_to=pl.attached_to,
+               face_down=pl.face_down or (zname == "resources" and card.type != "任务"),
+               token=pl.token,
+               area="resource" if zname == "resources" else None, chosen=chosen,
+               attacking=pl.attacking if isinstance(pl.attacking, str) else None)
 
 
-def _check_patch(sf, base: dict, patch: dict, loc, errors) -> None:
-    try:
-        CardModel.model_validate({**base, **patch})
-    except ValidationError as e:
-        errors.extend(yamlio.pydantic_errors(e, sf.path, sf.marks, loc))
-
-
-def _placement(m, oid):
-    for zones in m.board.values():
-        for pls in zones.values():
-            for pl in pls:
-                if pl.id == oid:
-                    return pl
-    return None
-
-
-def build(game_cls, sf, v=None):
-    m = sf.model
-    g = game_cls(seed=m.seed)
-    for name, ps in m.players.items():
-        if v is not None and name in v.players:
-            ps = PlayerSpec.model_validate({**ps.model_dump(), **v.players[name]})
-        g.add_player(name, team=ps.team)
-    ts = m.turn
-    if v is not None and v.turn:
-        ts = TurnSpec.model_validate({**ts.model_dump(), **v.turn})
-    loaded = {}
-    boards = [m.board] + ([v.add] if v is not None and v.add else [])
-    for pname, zones in ((p, z) for b in boards for p, z in b.items()):
-        for zname in game_cls.ZONES:
-            for pl in zones.get(zname, []):
-                if v is not None and pl.id in v.remove:
-                    continue
-                if v is not None and pl.id in v.objects:
-                    patch = dict(v.objects[pl.id])
-                    w = patch.pop("with", None)
-                    pl = Placement.model_validate({**pl.model_dump(by_alias=True), **patch,
-                                                   **({"with": {**pl.with_, **w}} if w else {})})
-                card = sf.cards[f"@{pl.id}"] if isinstance(pl.card, dict) else sf.cards[pl.card]
-                if pl.with_:
-                    card = patched(card, pl.with_)
-                zone = "play" if zname == "resources" else zname
-                chosen = {"type": pl.counters["chosen_type"]} if "chosen_type" in (pl.counters or {}) else None
-                counters = {k: n for k, n in (pl.counters or {}).items() if k != "chosen_type"}
-                g.add_card(pl.id, card, pname, zone, controller=pl.controller or pname, tapped=pl.tapped,
-                           fresh=pl.sick, damage=pl.damage, counters=counters, attached_to=pl.attached_to,
-                           face_down=pl.face_down or (zname == "resources" and card.type != "任务"),
-                           token=pl.token,
-                           area="resource" if zname == "resources" else None, chosen=chosen,
-                           attacking=pl.attacking if isinstance(pl.attacking, str) else None)
-                loaded.setdefault(f"{pname}.{zname}", []).append(pl.id)
-    g.active = ts.active
-    g.step = turn.canonical(ts.step)
-    g.priority = ts.priority or ts.active
-    g.turn = ts.number
-    g.finish_loading()
-    step = g.begin_step("load", "load", {
-        "turn": ts.number, "active": ts.active, "step": g.step, "priority": g.priority,
-        "players": {p.name: {"life": _hero_left(g, p.name), "poison": 0, "mana": "", "team": p.team}
-                    for p in g.players},
-        "zones": loaded,
-        "note": say("load_note"),
-    })
-    step.line = line_of(sf.marks, ("board",))
-    g.close_step()
-    return g
-
-
-def _hero_left(g, name: str):
-    """What the load step shows as a player's 生命: his hero's Health minus its damage (WoW has no life total)."""
-    h = g.hero_of(name)
-    if h is None:
-        return "-"
-    return (h.card.health or 0) - h.damage
+def shown(g, p) -> dict:
+    """A player's 生命 is his hero's Health minus its damage (WoW has no life total)."""
+    h = g.hero_of(p.name)
+    return {"life": "-" if h is None else (h.card.health or 0) - h.damage, "poison": 0, "mana": "",
+            "team": p.team}

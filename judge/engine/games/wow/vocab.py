@@ -28,7 +28,7 @@ from typing import Literal, Union
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from judge.engine.games.common.vocab import (
-    Model as _M, all_known, check_one, dump, exactly_one, nested, one_known, one_verb, short_form,
+    Model as _M, all_known, check_one, exactly_one, nested, one_known, one_verb, short_form,
 )
 
 TYPES = ("英雄", "盟军", "技能", "武器", "防具", "物品", "任务", "资源")
