@@ -20,6 +20,9 @@ hook                        what the game decides
 `lookback(events)`          snapshot for leaves-play triggers
 `collect_triggers(events)`  triggered abilities that trigger on these events
 `not_priority(name)`        the IllegalAction for acting without priority
+`zone_key` / `zone_objects` which list a zone is, what a player sees in it
+`STACK_ZONE`                what a zone change calls the stack (`push`,
+                            `remove_from_stack` record it)
 ==========================  ==================================================
 
 Every state change goes through `set()`, which records a `Change` on the
@@ -87,6 +90,7 @@ class Game:
         self._journal: list = []         # undo log of the current action (IllegalAction rewinds it)
         self._touch: dict[str, str] = {}   # object id / player → id of the last firing that involved it
         self.begun: list[tuple[int, str]] = []   # (turn, step) of every step that began, in order
+        self.item_names: dict[str, str] = {}     # id → name of every ability that was on the stack
 
     # ------------------------------------------------------------------ ids, time
     def new_id(self, base: str) -> str:
@@ -108,6 +112,12 @@ class Game:
     # ------------------------------------------------------------------ players
     def player(self, name: str) -> Player:
         return self.by_name[name]
+
+    def seat(self, p: Player) -> Player:
+        """A player joins the game, after those already seated (board loading)."""
+        self.players.append(p)
+        self.by_name[p.name] = p
+        return p
 
     def in_game(self) -> list[Player]:
         return [p for p in self.players if not p.lost]
@@ -184,6 +194,25 @@ class Game:
     def top_is_first(self, zone: str) -> bool:
         """Zones whose list is kept top-first (a library); others append on top."""
         return False
+
+    def zone_objects(self, player: str | None, zone: str) -> list:
+        """The objects in one of `player`'s zones (games refine: a shared zone seen per controller)."""
+        return self.in_zone(self.zone_key(player, player, zone))
+
+    # ------------------------------------------------------------------ the stack
+    STACK_ZONE = "stack"     # what the game calls the stack in a zone change (`stack`, a chain…)
+
+    def push(self, item) -> None:
+        """Put an ability (an object with no card) on top of the stack."""
+        self.item_names[item.id] = item.name
+        self.stack.append(item)
+        self._ids.add(item.id)
+        self.record(item.id, "zone", None, self.STACK_ZONE)
+
+    def remove_from_stack(self, item) -> None:
+        if item in self.stack:
+            self.stack.remove(item)
+            self.record(item.id, "zone", self.STACK_ZONE, None)
 
     # ------------------------------------------------------------------ trace
     def begin_step(self, kind: str, what: str, data: dict | None = None) -> Step:
@@ -445,6 +474,16 @@ class Game:
         """Games call this when a step or phase begins (`advance:` stops there)."""
         self.begun.append((self.turn, step))
 
+    def enter_step(self, step: str) -> Player:
+        """A step begins: nobody has priority yet, the trace shows it, `advance:` may stop here.
+        Returns the active player, who acts first in it."""
+        self.step = step
+        self.priority = None
+        self.passes = 0
+        self.begin_step("event", "step_begins", {"step": step, "turn": self.turn, "active": self.active})
+        self.step_begun(step)
+        return self.by_name[self.active]
+
     def do_concede(self, actor, **_):
         self.concede(actor)
 
@@ -648,9 +687,10 @@ class Game:
         return str(value or "")
 
     def zone_ids(self, player: str | None, zone: str) -> list[str]:
+        """Ids in a zone as an expectation names them (`stack`: top first)."""
         if zone == "stack":
             return [s.id for s in reversed(self.stack)]
-        return list(self.zones.get(self.zone_key(player, player, zone), ()))
+        return [o.id for o in self.zone_objects(player, zone)]
 
     # ------------------------------------------------------------------ hooks (override)
     def canonical_step(self, step):

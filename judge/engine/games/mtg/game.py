@@ -11,6 +11,7 @@ import random
 from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.game import Game
 from judge.engine.core.objects import Event, Player
+from judge.engine.games.common.game import CardGame
 from judge.engine.games.mtg import casting, combat, events, loops, resolve, sba, triggers, turn
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute
@@ -33,10 +34,13 @@ rules.declare("419.6a", near_misses={"replacement_already_applied": "effect even
 rules.declare("410.7", near_misses={"event_prevented": "ability source event"})
 
 
-class MtgGame(Game):
+class MtgGame(CardGame):
     game = "mtg"
     book = "mtg"
     rules = rules
+    STEP_ALIASES = turn.ALIASES
+    PRIORITY_RULE = "408.1d"
+    SETUP = "judge.engine.games.mtg.setup"
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
                               "attack": "do_attack", "block": "do_block", "loop": "do_loop"}
     LISTS = Game.LISTS + ("effects", "shields", "delayed", "block_queue", "exiled_with")
@@ -64,9 +68,7 @@ class MtgGame(Game):
         self.live_state_triggers: set = set()
         self._seen: dict = {}
         self._zone_trigger_ids: list[str] = []
-        self.item_names: dict[str, str] = {}     # abilities and combat damage that were on the stack
         self._numbered: set[str] = set()          # names shared by several objects: shown with an ordinal
-        self.watched: frozenset = frozenset()     # rules the scenario expects not to apply: say why not (sba)
         self.start_life: dict[str, int] = {}
         self._ordinals: dict[str, int] = {}
         self.rng = random.Random(seed)
@@ -109,11 +111,8 @@ class MtgGame(Game):
     # ------------------------------------------------------------------ loading (no events, no triggers)
     def add_player(self, name: str, life: int = 20, poison: int = 0, mana=None, hand_limit: int = 7,
                    lands_played: int = 0) -> MPlayer:
-        p = MPlayer(name, life, poison, M.parse_pool(mana) if mana else {}, hand_limit=hand_limit,
-                    lands_played=lands_played)
-        self.players.append(p)
-        self.by_name[name] = p
-        return p
+        return self.seat(MPlayer(name, life, poison, M.parse_pool(mana) if mana else {}, hand_limit=hand_limit,
+                                 lands_played=lands_played))
 
     def add_card(self, oid: str, card, owner: str, zone: str, *, controller: str | None = None, tapped=False,
                  sick=False, damage=0, counters=None, attached_to=None, face_down=False, token=False,
@@ -244,16 +243,9 @@ class MtgGame(Game):
         self.relocate(card, "hand", controller=p.name)
         return True
 
-    def push(self, item) -> None:
-        self.item_names[item.id] = item.name
-        self.stack.append(item)
-        self._ids.add(item.id)
-        self.record(item.id, "zone", None, "stack")
-
     def remove_from_stack(self, item) -> None:
         if item in self.stack:
-            self.stack.remove(item)
-            self.record(item.id, "zone", "stack", None)
+            super().remove_from_stack(item)
             if getattr(item, "extra", None) and item.extra.get("state_key"):
                 self.live_state_triggers.discard(item.extra["state_key"])
 
@@ -343,9 +335,6 @@ class MtgGame(Game):
             self.set(o, "controller", c.controller)
             self.set(o, "sick", True)
 
-    def step_event(self, step: str) -> None:
-        self.happen([Event("step", {"step": step, "player": self.active})])
-
     def after_losses(self) -> None:
         left = self.in_game()
         if len(left) == 1:
@@ -421,12 +410,6 @@ class MtgGame(Game):
             raise
 
     # ------------------------------------------------------------------ core hooks
-    def canonical_step(self, step):
-        s = turn.canonical(step)
-        if s is None:
-            raise EngineError(f"unknown step {step!r}; steps: {', '.join(turn.STEPS)}")
-        return s
-
     def awaiting_error(self, what, who):
         if what == "宣告攻击者":
             can = ", ".join(o.id for o in combat.possible_attackers(self))
@@ -436,10 +419,6 @@ class MtgGame(Game):
         return EngineError(f"{what}: {who} must declare blockers first — add `{{as: {who}, block: {{blocker: "
                            f"attacker}}}}` (`block: {{}}` for none)")
 
-    def not_priority(self, name):
-        return IllegalAction(self.rid("408.1d"), "no_priority", {"player": name, "holder": self.priority},
-                             f"{name} does not have priority ({self.priority} has it)")
-
     def check_state(self) -> bool:
         cm = compute(self)
         for o in self.battlefield():
@@ -448,9 +427,6 @@ class MtgGame(Game):
         self.note_characteristics()
         triggers.state_triggers(self)
         return sba.check(self)
-
-    def indistinguishable(self, group) -> bool:
-        return super().indistinguishable(group) and not group[0].ability.spec.get("targets")
 
     def put_on_stack(self, t) -> None:
         triggers.put_on_stack(self, t)
@@ -529,24 +505,6 @@ class MtgGame(Game):
         return d
 
     # ------------------------------------------------------------------ scenario hooks
-    @classmethod
-    def scenario_cards(cls, sf, errors):
-        from judge.engine.games.common import setup as common
-        from judge.engine.games.mtg import setup
-
-        return common.scenario_cards(setup.CARDS, sf, errors)
-
-    @classmethod
-    def build(cls, sf, variant=None):
-        from judge.engine.games.common import setup as common
-        from judge.engine.games.mtg import setup
-
-        return common.build(cls, sf, variant, setup)
-
-    @classmethod
-    def step_name(cls, step):
-        return turn.canonical(step)
-
     def observe(self, obj) -> dict:
         """What an expectation can check about an object."""
         c = chars(self, obj)
@@ -566,11 +524,6 @@ class MtgGame(Game):
 
     def normalize_pool(self, value) -> str:
         return M.show(M.parse_pool(value)) if value else ""
-
-    def zone_ids(self, player: str | None, zone: str) -> list[str]:
-        if zone == "stack":
-            return [s.id for s in reversed(self.stack)]
-        return [o.id for o in self.zone_objects(player, zone)]
 
     # ------------------------------------------------------------------ actions
     def do_cast(self, actor, **kw):

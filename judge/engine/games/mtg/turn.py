@@ -11,6 +11,7 @@ step follows.
 from __future__ import annotations
 
 from judge.engine.core.objects import Event
+from judge.engine.games.common.game import step_name
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.rules import rules
@@ -28,11 +29,7 @@ ALIASES = {"untap": "重置", "upkeep": "维持", "draw": "抽牌", "main1": "�
 
 
 def canonical(step: str | None) -> str | None:
-    if step is None:
-        return None
-    s = str(step).strip()
-    s = ALIASES.get(s, s)
-    return s if s in STEPS else None
+    return step_name(step, STEPS, ALIASES)
 
 
 @rules.implements("300.2", reasons={"step_ends": "step"})
@@ -101,12 +98,7 @@ def _new_turn(game) -> None:
 @rules.implements("314.3", reasons={"cleanup_priority": "player", "cleanup_no_priority": "player",
                                     "cleanup_again": "player"})
 def begin(game, step: str, again: bool = False) -> None:
-    game.step = step
-    game.priority = None
-    game.passes = 0
-    game.begin_step("event", "step_begins", {"step": step, "turn": game.turn, "active": game.active})
-    game.step_begun(step)
-    ap = game.by_name[game.active]
+    ap = game.enter_step(step)
     if step == "重置":
         sick = [o for o in game.battlefield() if o.controller == ap.name and o.sick]
         if sick:

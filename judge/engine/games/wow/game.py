@@ -9,9 +9,9 @@ before priority are WoW's pre-priority processing (708.1).
 """
 from __future__ import annotations
 
-from judge.engine.core.errors import EngineError, IllegalAction
+from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game
-from judge.engine.core.objects import Event
+from judge.engine.games.common.game import CardGame
 from judge.engine.games.wow import chain, combat, events, packets, prepriority, resolve, triggers, turn
 from judge.engine.games.wow.chars import chars, compute
 from judge.engine.games.wow.rules import rules
@@ -71,10 +71,14 @@ variants:
 """
 
 
-class WowGame(Game):
+class WowGame(CardGame):
     game = "wow"
     book = "wow"
     rules = rules
+    STEP_ALIASES = turn.ALIASES
+    PRIORITY_RULE = "优先权"
+    SETUP = "judge.engine.games.wow.setup"
+    STACK_ZONE = "chain"
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
                               "attack": "do_attack", "block": "do_block"}
     LISTS = Game.LISTS + ("modifiers", "shields", "delayed")
@@ -89,7 +93,6 @@ class WowGame(Game):
         self.shields: list = []
         self.delayed: list = []
         self.combat: dict | None = None        # {"attacker", "defender", "proposer", "n"} during a combat step
-        self.item_names: dict[str, str] = {}
         self._chars = None
         self._chars_version = -1
         self._deps: list = []
@@ -174,10 +177,7 @@ class WowGame(Game):
 
     # ------------------------------------------------------------------ loading (no events, no triggers)
     def add_player(self, name: str, team: str | None = None) -> WPlayer:
-        p = WPlayer(name, team=team)
-        self.players.append(p)
-        self.by_name[name] = p
-        return p
+        return self.seat(WPlayer(name, team=team))
 
     def add_card(self, oid: str, card, owner: str, zone: str, *, controller=None, tapped=False, fresh=False,
                  damage=0, counters=None, attached_to=None, face_down=False, token=False, attacking=None,
@@ -203,17 +203,6 @@ class WowGame(Game):
         self._journal.append(("set", target, attr, getattr(target, attr)))
         setattr(target, attr, value)
         self.version += 1
-
-    def push(self, item) -> None:
-        self.item_names[item.id] = item.name
-        self.stack.append(item)
-        self._ids.add(item.id)
-        self.record(item.id, "zone", None, "chain")
-
-    def remove_from_stack(self, item) -> None:
-        if item in self.stack:
-            self.stack.remove(item)
-            self.record(item.id, "zone", "chain", None)
 
     def add_modifier(self, m) -> None:
         self.item_names[m.id] = say("name.modifier_of", source=m.source_name)
@@ -242,16 +231,6 @@ class WowGame(Game):
         raise EngineError("conceding is not in the WoW excerpt (703–803): no rule to apply")
 
     # ------------------------------------------------------------------ core hooks
-    def canonical_step(self, step):
-        s = turn.canonical(step)
-        if s is None:
-            raise EngineError(f"unknown step {step!r}; steps: {', '.join(turn.STEPS)}")
-        return s
-
-    def not_priority(self, name):
-        return IllegalAction(self.rid("优先权"), "no_priority", {"player": name, "holder": self.priority},
-                             f"{name} does not have priority ({self.priority} has it)")
-
     def check_state(self) -> bool:
         return prepriority.check(self)
 
@@ -259,9 +238,6 @@ class WowGame(Game):
         n = len(self.pending)
         super().put_triggers()
         triggers.all_added(self, n)
-
-    def indistinguishable(self, group) -> bool:
-        return super().indistinguishable(group) and not group[0].ability.spec.get("targets")
 
     def put_on_stack(self, t) -> None:
         triggers.put_on_chain(self, t)
@@ -310,33 +286,10 @@ class WowGame(Game):
         return d
 
     # ------------------------------------------------------------------ scenario hooks
-    @classmethod
-    def scenario_cards(cls, sf, errors):
-        from judge.engine.games.common import setup as common
-        from judge.engine.games.wow import setup
-
-        return common.scenario_cards(setup.CARDS, sf, errors)
-
-    @classmethod
-    def build(cls, sf, variant=None):
-        from judge.engine.games.common import setup as common
-        from judge.engine.games.wow import setup
-
-        return common.build(cls, sf, variant, setup)
-
-    @classmethod
-    def step_name(cls, step):
-        return turn.canonical(step)
-
     def observe(self, obj) -> dict:
         c = chars(self, obj)
         return {"pt": c.pt, "types": [c.type], "subtypes": list(c.subtypes), "keywords": list(c.keywords),
                 "controller": c.controller if obj.zone in ("play", "chain") else obj.owner}
-
-    def zone_ids(self, player: str | None, zone: str) -> list[str]:
-        if zone == "stack":
-            return [s.id for s in reversed(self.stack)]
-        return [o.id for o in self.zone_objects(player, zone)]
 
     # ------------------------------------------------------------------ actions
     def do_cast(self, actor, **kw):
@@ -354,9 +307,6 @@ class WowGame(Game):
     def do_block(self, actor, **kw):
         raise EngineError("WoW has no blocking: a protector is chosen at the protect point with "
                           "`choices: {protect: {PLAYER: ID}}` on the action that reaches it (glossary 护卫)")
-
-    def step_event(self, step: str) -> None:
-        self.happen([Event("step", {"step": step, "player": self.active})])
 
 
 def _register_all():

@@ -13,6 +13,7 @@ closes when all players pass in succession with an empty chain (glossary 让过)
 from __future__ import annotations
 
 from judge.engine.core.objects import Event
+from judge.engine.games.common.game import step_name
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.words import say
@@ -25,11 +26,7 @@ ALIASES = {"start": "回合开始步骤", "start_of_turn": "回合开始步骤",
 
 
 def canonical(step) -> str | None:
-    if step is None:
-        return None
-    s = str(step).strip()
-    s = ALIASES.get(s, s)
-    return s if s in STEPS else None
+    return step_name(step, STEPS, ALIASES)
 
 
 @rules.implements("让过", reasons={"window_closes": "step"})
@@ -77,12 +74,7 @@ def _end_durations(game, ends, why: str) -> None:
 @rules.implements("激活", reasons={"in_party_since_turn_start": "player objects"})
 @rules.implements("抓牌", reasons={"draw_step": "player"})
 def begin(game, step: str) -> None:
-    game.step = step
-    game.priority = None
-    game.passes = 0
-    game.begin_step("event", "step_begins", {"step": step, "turn": game.turn, "active": game.active})
-    game.step_begun(step)
-    ap = game.by_name[game.active]
+    ap = game.enter_step(step)
     if step == "回合开始步骤":
         _end_durations(game, lambda until: isinstance(until, tuple) and until[0] == "start_of_turn"
                        and until[1] == ap.name and game.turn > until[2], say("ended.start_of_turn", player=ap.name))

@@ -1,0 +1,69 @@
+"""`CardGame`: the core's `Game` with the hooks every card game here wires the same way.
+
+A card game names its steps (with English and short aliases), cites one rule for acting without
+priority, has abilities whose definitions carry a `spec` (triggers that have no targets cannot be
+told apart by their order), announces each step as an event that "at the beginning of …" triggers
+see, and loads its scenarios through `judge.engine.games.common.setup` with its own setup module.
+A subclass sets the class attributes below; it names the game's rules, never this module.
+"""
+from __future__ import annotations
+
+from importlib import import_module
+
+from judge.engine.core.errors import EngineError, IllegalAction
+from judge.engine.core.game import Game
+from judge.engine.core.objects import Event
+
+
+def step_name(step, steps: tuple, aliases: dict) -> str | None:
+    """The step a scenario means (`upkeep`, `维持`, an alias), or None if the game has no such step."""
+    if step is None:
+        return None
+    s = str(step).strip()
+    s = aliases.get(s, s)
+    return s if s in steps else None
+
+
+class CardGame(Game):
+    STEPS: tuple = ()
+    STEP_ALIASES: dict = {}
+    PRIORITY_RULE = ""       # the rule a player breaks by acting without priority (declares `no_priority`)
+    SETUP = ""               # the game's setup module: CARDS, load_player, load_card, shown, patched
+    watched: frozenset = frozenset()   # rules the scenario expects not to apply (set by the loader)
+
+    # ------------------------------------------------------------------ steps
+    @classmethod
+    def step_name(cls, step) -> str | None:
+        return step_name(step, cls.STEPS, cls.STEP_ALIASES)
+
+    def canonical_step(self, step):
+        s = self.step_name(step)
+        if s is None:
+            raise EngineError(f"unknown step {step!r}; steps: {', '.join(self.STEPS)}")
+        return s
+
+    def step_event(self, step: str) -> None:
+        """The step has begun, as an event ("at the beginning of [step]" triggers)."""
+        self.happen([Event("step", {"step": step, "player": self.active})])
+
+    # ------------------------------------------------------------------ priority and triggers
+    def not_priority(self, name):
+        return IllegalAction(self.rid(self.PRIORITY_RULE), "no_priority", {"player": name, "holder": self.priority},
+                             f"{name} does not have priority ({self.priority} has it)")
+
+    def indistinguishable(self, group) -> bool:
+        """Same ability of the same source, and no targets to tell them apart: no order choice needed."""
+        return super().indistinguishable(group) and not group[0].ability.spec.get("targets")
+
+    # ------------------------------------------------------------------ scenario hooks
+    @classmethod
+    def scenario_cards(cls, sf, errors):
+        from judge.engine.games.common import setup
+
+        return setup.scenario_cards(import_module(cls.SETUP).CARDS, sf, errors)
+
+    @classmethod
+    def build(cls, sf, variant=None):
+        from judge.engine.games.common import setup
+
+        return setup.build(cls, sf, variant, import_module(cls.SETUP))
