@@ -80,3 +80,19 @@ def test_no_chinese_sentences_in_the_mtg_rule_code():
                     continue          # an English error message that quotes a term
                 offenders.append(f"{f.name}: {m.group(0)}")
     assert not offenders, offenders
+
+
+def test_every_phrase_the_shared_card_game_code_asks_for_exists_in_each_game():
+    """`judge/engine/games/common` asks the game for its words (`phrase(game, "load_note")`): every game has them."""
+    import re
+    from pathlib import Path
+
+    from judge.engine.games import known_books
+
+    src = Path(__file__).resolve().parents[1] / "judge" / "engine" / "games" / "common"
+    used = set()
+    for f in src.glob("*.py"):
+        used.update(re.findall(r'phrase\(\s*\w+(?:\.game)?,\s*"([^"{}]+)"', f.read_text("utf-8")))
+    assert {"load_note", "check.still_there", "check.left_zone", "answer.yes"} <= used
+    for book in known_books():
+        assert not sorted(used - set(reasons.phrases(book))), (book, sorted(used - set(reasons.phrases(book))))

@@ -12,6 +12,7 @@ goes to its owner's graveyard (413.2h).
 from __future__ import annotations
 
 from judge.engine.core.objects import Event, StackAbility
+from judge.engine.games.common.targets import recheck
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.effects import Ctx, run
 from judge.engine.games.mtg.filters import target_problem
@@ -61,15 +62,11 @@ def _resolve(game, item) -> None:
         colors = item.extra.get("source_colors") or (tuple(chars(game, src_obj).colors) if src_obj else ())
         controller = item.controller
         source = src_obj
-    legal_slots, any_target, any_legal = recheck_targets(game, item, spec_targets, slots, controller, colors)
-    if any_target and not any_legal:
+    legal_slots, all_illegal = recheck_targets(game, item, spec_targets, slots, controller, colors)
+    if all_illegal:
         game.fire("413.2a", "all_targets_illegal", [item], object=item)
         game.counter_item(item, None, None)
         return
-    if any_target:
-        legal = [t for slot in legal_slots for t in slot]
-        game.fire("413.2a", "targets_legal", [item, *legal], object=item, targets=legal,
-                  some_illegal=say("answer.yes") if sum(len(s) for s in slots) > len(legal) else say("answer.no"))
     if not is_spell:
         cond = item.ability.spec.get("if")
         if cond and not condition_holds(game, source or item, controller, cond):
@@ -120,35 +117,16 @@ rules.declare("410.8", reasons={"intervening_if_false_resolution": "ability cond
 
 
 def recheck_targets(game, item, specs, slots, controller, colors):
-    """413.2a: (legal targets per slot, had any target, any still legal). Illegal ones become near misses."""
-    out = []
-    any_target = any_legal = False
-    for i, slot in enumerate(slots):
-        spec = specs[i] if i < len(specs) else {}
-        legal = []
-        for kind, tid, inc in slot:
-            any_target = True
-            if kind == "player":
-                t = game.by_name[tid]
-                bad = target_problem(game, spec, t, source=item, controller=controller, source_colors=colors)
-            else:
-                t = game.objects.get(tid)
-                if t is None or t.inc != inc:
-                    z = t.zone if t else ""
-                    where = say("zone.new_object") if z == "battlefield" else (
-                        say(f"zone.{z}") if z in ("graveyard", "hand", "exile", "library") else say("zone.elsewhere"))
-                    bad = ("zone", say("check.still_there"), say("check.left_zone", zone=where))
-                else:
-                    bad = target_problem(game, spec, t, source=item, controller=controller, source_colors=colors)
-            if bad:
-                check, exp, act = bad
-                game.near_miss("413.2a", "target_illegal", [item.id, tid], object=item, target=t or tid,
-                               check=check, expected=exp, actual=act)
-            else:
-                legal.append(t)
-                any_legal = True
-        out.append(legal)
-    return out, any_target, any_legal
+    """413.2a: (legal targets per slot, whether all are illegal). Illegal ones become near misses; a target
+    that left the battlefield and came back is a new object."""
+    def went(t):
+        z = t.zone if t else ""
+        if z == "battlefield":
+            return say("zone.new_object")
+        return say(f"zone.{z}") if z in ("graveyard", "hand", "exile", "library") else say("zone.elsewhere")
+
+    return recheck(game, item, "413.2a", specs, slots, went=went, problem=lambda spec, t: target_problem(
+        game, spec, t, source=item, controller=controller, source_colors=colors))
 
 
 def is_ability(item) -> bool:

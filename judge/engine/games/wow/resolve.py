@@ -18,6 +18,7 @@ replaced this link's packets is used up now (717.4).
 from __future__ import annotations
 
 from judge.engine.core.objects import Event, StackAbility
+from judge.engine.games.common.targets import recheck
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.effects import Ctx, run
 from judge.engine.games.wow.filters import target_problem
@@ -81,14 +82,10 @@ def _resolve(game, item, controller: str) -> None:
         specs = item.ability.spec.get("targets", [])
         slots = item.targets
         source = game.objects.get(item.source)
-    legal_slots, any_target, any_legal = recheck_targets(game, item, specs, slots, controller)
-    if any_target and not any_legal:
+    legal_slots, all_illegal = recheck_targets(game, item, specs, slots, controller)
+    if all_illegal:
         interrupt(game, item, say("why.all_targets_illegal"))
         return
-    if any_target:
-        legal = [t for slot in legal_slots for t in slot]
-        game.fire("709.2a", "targets_legal", [item, *legal], object=item, targets=legal,
-                  some_illegal=say("answer.yes" if sum(len(s) for s in slots) > len(legal) else "answer.no"))
     ctx = Ctx(item, source, item.name if is_card else item.source_name, controller, legal_slots,
               event=None if is_card else item.extra.get("event"), link=item.id, link_name=item.name,
               with_=_with_of(game, item),
@@ -151,29 +148,10 @@ def _with_of(game, item) -> str | None:
 
 
 def recheck_targets(game, item, specs, slots, controller):
-    """709.2a: (legal targets per slot, had any target, any still legal). Illegal ones become near misses."""
-    out = []
-    any_target = any_legal = False
-    for i, slot in enumerate(slots):
-        spec = specs[i] if i < len(specs) else {}
-        legal = []
-        for kind, tid, inc in slot:
-            any_target = True
-            t = game.objects.get(tid)
-            if t is None or t.inc != inc:
-                bad = ("zone", say("check.still_there"),
-                       say("check.left_zone", zone=zone(t.zone) if t else say("zone.elsewhere")))
-            else:
-                bad = target_problem(game, spec, t, source=item, controller=controller)
-            if bad:
-                check, exp, act = bad
-                game.near_miss("709.2a", "target_illegal", [item.id, tid], object=item, target=t or tid,
-                               check=check, expected=exp, actual=act)
-            else:
-                legal.append(t)
-                any_legal = True
-        out.append(legal)
-    return out, any_target, any_legal
+    """709.2a: (legal targets per slot, whether all are illegal). Illegal ones become near misses."""
+    return recheck(game, item, "709.2a", specs, slots,
+                   problem=lambda spec, t: target_problem(game, spec, t, source=item, controller=controller),
+                   went=lambda t: zone(t.zone) if t else say("zone.elsewhere"))
 
 
 def is_effect(item) -> bool:
