@@ -487,6 +487,17 @@ class Game:
     def do_concede(self, actor, **_):
         self.concede(actor)
 
+    def players_lose(self, losses: list) -> None:
+        """Players lose, each under the firing that says why, and no longer hold priority; then the game
+        decides whether it is over (`after_losses`)."""
+        for p, f in losses:
+            with self.under(f):
+                self.set(p, "lost", True)
+                if p.name == self.priority:
+                    self.priority = None
+        if losses:
+            self.after_losses()
+
     # ------------------------------------------------------------------ priority
     def give_priority(self, name: str) -> None:
         self.before_priority()
@@ -717,6 +728,9 @@ class Game:
 
     def concede(self, name: str) -> None:
         raise NotImplementedError
+
+    def after_losses(self) -> None:
+        """After players lost: the winner, a drawn game, or who is active now."""
 
     def replacements(self, event: Event) -> list:
         return []

@@ -46,6 +46,14 @@ class CardGame(Game):
         """The step has begun, as an event ("at the beginning of [step]" triggers)."""
         self.happen([Event("step", {"step": step, "player": self.active})])
 
+    # ------------------------------------------------------------------ cards
+    def set_tapped(self, obj, tapped: bool, zone: str) -> bool:
+        """Tap or untap (exhaust or ready) a card in `zone`; False if it is not there or already is."""
+        if bool(obj.tapped) == tapped or obj.zone != zone:
+            return False
+        self.set(obj, "tapped", tapped)
+        return True
+
     # ------------------------------------------------------------------ priority and triggers
     def not_priority(self, name):
         return IllegalAction(self.rid(self.PRIORITY_RULE), "no_priority", {"player": name, "holder": self.priority},

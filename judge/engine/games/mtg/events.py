@@ -264,30 +264,14 @@ def perform(game, ev: Event) -> bool:
         return ok
     if k == "draw":
         return game.draw_one(d["player"])
-    if k == "gain_life":
+    if k in ("gain_life", "lose_life"):
         p = d["player"]
         if d["amount"] <= 0:
             return False
-        game.set(p, "life", p.life + d["amount"])
+        game.set(p, "life", p.life + (d["amount"] if k == "gain_life" else -d["amount"]))
         return True
-    if k == "lose_life":
-        p = d["player"]
-        if d["amount"] <= 0:
-            return False
-        game.set(p, "life", p.life - d["amount"])
-        return True
-    if k == "tap":
-        o = d["object"]
-        if o.tapped or o.zone != "battlefield":
-            return False
-        game.set(o, "tapped", True)
-        return True
-    if k == "untap":
-        o = d["object"]
-        if not o.tapped or o.zone != "battlefield":
-            return False
-        game.set(o, "tapped", False)
-        return True
+    if k in ("tap", "untap"):
+        return game.set_tapped(d["object"], k == "tap", "battlefield")
     if k == "regenerate":
         o = d["object"]
         game.set(o, "damage", 0)

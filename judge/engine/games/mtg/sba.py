@@ -217,11 +217,5 @@ def check(game) -> bool:
                 game.set(act[1], "attached_to", None)
     if events:
         game.happen(events)
-    for p, f in losers:
-        with game.under(f):
-            game.set(p, "lost", True)
-            if p.name == game.priority:
-                game.priority = None
-    if losers:
-        game.after_losses()
+    game.players_lose(losers)
     return True

@@ -254,23 +254,6 @@ def _event_zh(ev: Event) -> str:
             return say("event.enters", object=d["object"].name)
         if d.get("from") == "battlefield":
             return say("event.leaves", object=d["object"].name, what=describe(ev))
-        return describe(ev)
-    if k == "step":
-        return say("event.step", step=d["step"])
-    if k == "cast":
-        return say("event.cast", player=d["player"], object=d["object"].name)
-    if k == "attack":
-        return say("event.attack", object=d["object"].name)
-    if k == "unblocked":
-        return say("event.unblocked", object=d["object"].name)
-    if k == "block":
-        return say("event.block", blocker=d["object"].name, attacker=d["attacker"].name)
-    if k == "tap_for_mana":
-        return say("event.tap_for_mana", player=d["player"], object=d["object"].name)
-    if k == "untap":
-        return say("event.untap", object=d["object"].name)
-    if k == "gain_life":
-        return say("event.gain_life", player=d["player"].name, n=d["amount"])
     return describe(ev)
 
 

@@ -6,18 +6,6 @@ the words live in data, so a second language is a second file, and
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from judge.engine.games.common.words import phrase_book
 
-from judge.engine.reasons import phrase
-
-
-def say(key: str, **fields) -> str:
-    return phrase("mtg", key, **fields)
-
-
-@lru_cache(maxsize=64)
-def zone(z: str) -> str:
-    try:
-        return phrase("mtg", f"zone.{z}")
-    except KeyError:
-        return z
+say, zone = phrase_book("mtg")

@@ -99,18 +99,12 @@ def perform(game, ev: Event) -> bool:
             return enter_play(game, o, d)
         d["old_inc"] = o.inc
         return move(game, o, d["to"], controller=d.get("controller"), top=d.get("top", True))
-    if k == "exhaust":
+    if k in ("exhaust", "ready"):
         o = d["object"]
-        if o.tapped or o.zone != "play":
+        if not game.set_tapped(o, k == "exhaust", "play"):
             return False
-        game.set(o, "tapped", True)
-        game.set_quiet(o, "exhausted_at", game.tick())
-        return True
-    if k == "ready":
-        o = d["object"]
-        if not o.tapped or o.zone != "play":
-            return False
-        game.set(o, "tapped", False)
+        if k == "exhaust":
+            game.set_quiet(o, "exhausted_at", game.tick())
         return True
     if k == "draw":
         p = d["player"]

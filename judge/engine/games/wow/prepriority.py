@@ -116,12 +116,6 @@ def check(game) -> bool:
         if c.type == "英雄":
             losers.append((game.by_name[c.controller], o, f))
     game.happen(events)
-    for p, hero, f in losers:
-        f2 = game.fire("总生命", "hero_destroyed", [p, hero], caused_by=f.id, player=p, hero=hero)
-        with game.under(f2):
-            game.set(p, "lost", True)
-            if p.name == game.priority:
-                game.priority = None
-    if losers:
-        game.after_losses()
+    game.players_lose([(p, game.fire("总生命", "hero_destroyed", [p, hero], caused_by=f.id, player=p, hero=hero))
+                       for p, hero, f in losers])
     return True

@@ -7,18 +7,6 @@ headwords used as rule ids) may appear in code; sentences may not.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from judge.engine.games.common.words import phrase_book
 
-from judge.engine.reasons import phrase
-
-
-def say(key: str, **fields) -> str:
-    return phrase("wow", key, **fields)
-
-
-@lru_cache(maxsize=64)
-def zone(z: str) -> str:
-    try:
-        return phrase("wow", f"zone.{z}")
-    except KeyError:
-        return z
+say, zone = phrase_book("wow")
