@@ -247,3 +247,11 @@ def test_every_activated_ability_has_its_printed_text():
                 if a.kind in ("activated", "mana") and not a.text:
                     missing.append(f"{p.name}: {name}.{a.key}")
     assert not missing, sorted(set(missing))
+
+
+def test_a_player_who_concedes_no_longer_holds_priority():
+    """102.3a: a player who concedes leaves the game; like a player who loses to a state-based action,
+    he no longer holds priority (the trace used to show the conceded player still holding it)."""
+    out = replay(load_scenario(ROOT / "scenarios" / "mtg" / "102.3a-concede.yaml"), "甲认输")
+    assert out.passed and out.game.by_name["甲"].lost and out.game.priority is None
+    assert out.trace.steps[-1].after["priority"] is None

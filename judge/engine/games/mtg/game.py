@@ -352,10 +352,7 @@ class MtgGame(CardGame):
 
     def concede(self, name: str) -> None:
         p = self.by_name[name]
-        f = self.fire("102.3a", "conceded", [p], player=p)
-        with self.under(f):
-            self.set(p, "lost", True)
-        self.after_losses()
+        self.players_lose([(p, self.fire("102.3a", "conceded", [p], player=p))])
 
     # ------------------------------------------------------------------ characteristics as events (418.5a)
     @staticmethod
