@@ -61,24 +61,43 @@ def test_every_phrase_the_code_uses_exists():
     assert reasons.phrase("core", "ability_of", source="灰熊") == "灰熊的异能"
 
 
-def test_no_chinese_sentences_in_the_mtg_rule_code():
-    """Identifiers of the book (types, steps, keywords) may appear in code; sentences may not."""
+def chinese_sentences(folder: str, skip: tuple = (), allowed=None) -> list[str]:
+    """Chinese sentences built in the code of `judge/engine/games/<folder>` (docstrings and comments
+    aside): f-strings with Chinese words, and, when `allowed(s)` is given, plain strings of more than
+    six characters it does not allow. An English message that quotes a term is not a sentence."""
     import re
     from pathlib import Path
 
-    src = Path(__file__).resolve().parents[1] / "judge" / "engine" / "games" / "mtg"
+    src = Path(__file__).resolve().parents[1] / "judge" / "engine" / "games" / folder
     offenders = []
     for f in sorted(src.glob("*.py")):
-        if f.name in ("vocab.py", "data.py"):
+        if f.name in skip:
             continue
         text = re.sub(r'"""[\s\S]*?"""', "", f.read_text("utf-8"))
         for line in text.splitlines():
             if line.strip().startswith("#"):
                 continue
             for m in re.finditer(r'f"([^"]*[\u4e00-\u9fff][^"]*\{[^"]*)"', line):
-                if re.search(r"[a-z]{4}", re.sub(r"\{[^}]*\}", "", m.group(1))):
-                    continue          # an English error message that quotes a term
-                offenders.append(f"{f.name}: {m.group(0)}")
+                if not re.search(r"[a-z]{4}", re.sub(r"\{[^}]*\}", "", m.group(1))):
+                    offenders.append(f"{f.name}: {m.group(0)}")
+            if allowed is None:
+                continue
+            for m in re.finditer(r'(?<![f\w])"([^"]*[\u4e00-\u9fff][^"]*)"', line):
+                s = m.group(1)
+                if len(s) > 6 and not re.search(r"[a-z]{4}", s) and not allowed(s):
+                    offenders.append(f"{f.name}: {s}")
+    return offenders
+
+
+def test_no_chinese_sentences_in_the_mtg_rule_code():
+    """Identifiers of the book (types, steps, keywords) may appear in code; sentences may not."""
+    offenders = chinese_sentences("mtg", skip=("vocab.py", "data.py"))
+    assert not offenders, offenders
+
+
+def test_no_chinese_words_in_the_shared_card_game_code():
+    """The code both card games share asks each game for its words: none of its own."""
+    offenders = chinese_sentences("common", allowed=lambda s: False)
     assert not offenders, offenders
 
 

@@ -123,18 +123,11 @@ def test_every_declared_wow_reason_is_emitted_by_some_scenario():
     assert not missing, f"declared but never emitted by a scenario: {missing}"
 
 
-def _catalogue() -> dict[str, tuple[str, str]]:
-    out = {}
-    for line in CATALOGUE.read_text("utf-8").splitlines():
-        m = re.match(r"\|\s*(W\d+)\s*\|\s*([^|]+?)\s*\|\s*([ABC])\s*\|", line)
-        if m:
-            out[m.group(1)] = (m.group(2), m.group(3))
-    return out
-
-
 @pytest.mark.skipif(not CATALOGUE.exists(), reason="../shared/seed-examples.md is not available")
 def test_every_class_a_and_b_wow_example_is_reproduced_with_two_variants():
-    cat = _catalogue()
+    from test_scenarios import catalogue
+
+    cat = catalogue("W")
     ab = {k for k, (_, cls) in cat.items() if cls in "AB"}
     assert len(ab) == 24 and "W15" not in ab
     covered = {}
@@ -238,24 +231,12 @@ def test_every_phrase_the_wow_code_uses_exists():
 
 def test_no_chinese_sentences_in_the_wow_rule_code():
     """Identifiers of the book (types, steps, rule ids, target words) may appear in code; sentences may not."""
+    from test_engine_reasons import chinese_sentences
+
     from judge.engine.games.wow.vocab import TARGET_WORDS
 
-    offenders = []
-    for f in sorted(SRC.glob("*.py")):
-        if f.name == "vocab.py":
-            continue
-        text = re.sub(r'"""[\s\S]*?"""', "", f.read_text("utf-8"))
-        for line in text.splitlines():
-            if line.strip().startswith("#"):
-                continue
-            for m in re.finditer(r'f"([^"]*[\u4e00-\u9fff][^"]*\{[^"]*)"', line):
-                if not re.search(r"[a-z]{4}", re.sub(r"\{[^}]*\}", "", m.group(1))):
-                    offenders.append(f"{f.name}: {m.group(0)}")
-            for m in re.finditer(r'(?<![f\w])"([^"]*[\u4e00-\u9fff][^"]*)"', line):
-                s = m.group(1)
-                if len(s) > 6 and not re.search(r"[a-z]{4}", s) and s not in TARGET_WORDS \
-                        and not s.endswith(("步骤", "阶段")):
-                    offenders.append(f"{f.name}: {s}")
+    offenders = chinese_sentences("wow", skip=("vocab.py",),
+                                  allowed=lambda s: s in TARGET_WORDS or s.endswith(("步骤", "阶段")))
     assert not offenders, offenders
 
 
