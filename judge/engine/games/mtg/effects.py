@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from judge.engine.core.errors import EngineError
 from judge.engine.core.objects import Event, Player, StackAbility
+from judge.engine.games.common.effects import merged, plain_amount, shared_ref
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import candidates, count, matches, select
@@ -51,12 +52,7 @@ def refs(game, ctx: Ctx, ref) -> list:
     if ref is None:
         return []
     if isinstance(ref, list):
-        out = []
-        for r in ref:
-            for x in refs(game, ctx, r):
-                if x not in out:
-                    out.append(x)
-        return out
+        return merged(refs, game, ctx, ref)
     if isinstance(ref, dict):
         if "linked" in ref:
             return linked_cards(game, ctx, ref)
@@ -75,17 +71,9 @@ def refs(game, ctx: Ctx, ref) -> list:
             return objs
         raise EngineError(f"cannot read reference {ref!r}")
     r = str(ref)
-    if r == "self":
-        return [ctx.source] if ctx.source is not None else []
-    if r == "you":
-        return [game.by_name[ctx.controller]]
-    if r in ("target", "target1"):
-        return list(ctx.targets[0]) if ctx.targets else []
-    if r.startswith("target") and r[6:].isdigit():
-        i = int(r[6:]) - 1
-        return list(ctx.targets[i]) if i < len(ctx.targets) else []
-    if r == "targets":
-        return [t for slot in ctx.targets for t in slot]
+    got = shared_ref(game, ctx, r)
+    if got is not None:
+        return got
     if r == "it":
         if ctx.about is not None:
             return [ctx.about]
@@ -102,8 +90,6 @@ def refs(game, ctx: Ctx, ref) -> list:
         return [game.by_name[n] for n in game.apnap()]
     if r == "each_opponent":
         return [game.by_name[n] for n in game.apnap() if n != ctx.controller]
-    if r == "active_player":
-        return [game.by_name[game.active]]
     if r == "defending_player":
         d = None
         if ctx.event is not None:
@@ -210,18 +196,9 @@ def players(game, ctx, ref) -> list[Player]:
 
 
 def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
-    if isinstance(a, bool):
-        raise EngineError(f"not an amount: {a!r}")
-    if isinstance(a, int):
-        return a
-    if isinstance(a, str):
-        if a == "x":
-            return ctx.x if ctx else 0
-        if a == "damage_dealt":
-            return ctx.last.get("damage_dealt", 0) if ctx else 0
-        if a.lstrip("-").isdigit():
-            return int(a)
-        raise EngineError(f"unknown amount {a!r}")
+    n = plain_amount(ctx, a)
+    if n is not None:
+        return n
     ctrl = controller or (ctx.controller if ctx else None)
     sid = getattr(source if source is not None else (ctx.source if ctx else None), "id", None)
     if "count" in a:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from judge.engine.core.errors import EngineError
 from judge.engine.core.objects import Event, Player
+from judge.engine.games.common.effects import merged, plain_amount, shared_ref
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.filters import matches, select
 from judge.engine.games.wow.rules import rules
@@ -58,27 +59,14 @@ def refs(game, ctx: Ctx, ref) -> list:
     if ref is None:
         return []
     if isinstance(ref, list):
-        out = []
-        for r in ref:
-            for x in refs(game, ctx, r):
-                if x not in out:
-                    out.append(x)
-        return out
+        return merged(refs, game, ctx, ref)
     r = str(ref)
-    if r == "self":
-        return [ctx.source] if ctx.source is not None else []
-    if r == "you":
-        return [game.by_name[ctx.controller]]
+    got = shared_ref(game, ctx, r)
+    if got is not None:
+        return got
     if r == "your_hero":
         h = game.hero_of(ctx.controller)
         return [h] if h is not None else []
-    if r in ("target", "target1"):
-        return list(ctx.targets[0]) if ctx.targets else []
-    if r.startswith("target") and r[6:].isdigit():
-        i = int(r[6:]) - 1
-        return list(ctx.targets[i]) if i < len(ctx.targets) else []
-    if r == "targets":
-        return [t for slot in ctx.targets for t in slot]
     if r == "it":
         if ctx.about_key is not None:
             o = game.objects.get(ctx.about_key[0])
@@ -113,8 +101,6 @@ def refs(game, ctx: Ctx, ref) -> list:
             name = chars(game, b).controller if b.zone == "play" else (b.lki.get("controller") or b.owner)
             out.append(game.by_name[name])
         return out
-    if r == "active_player":
-        return [game.by_name[game.active]]
     if r == "each_character":
         out = []
         for name in game.apnap():
@@ -129,16 +115,9 @@ def players(game, ctx, ref) -> list[Player]:
 
 
 def amount(game, ctx: Ctx, a) -> int:
-    if isinstance(a, bool):
-        raise EngineError(f"not an amount: {a!r}")
-    if isinstance(a, int):
-        return a
-    if a == "x":
-        return ctx.x
-    if a == "damage_dealt":
-        return ctx.last.get("damage_dealt", 0)
-    if isinstance(a, str) and a.lstrip("-").isdigit():
-        return int(a)
+    n = plain_amount(ctx, a)
+    if n is not None:
+        return n
     if isinstance(a, dict) and "count" in a:
         return len(select(game, a["count"], controller=ctx.controller))
     raise EngineError(f"unknown amount {a!r}")
