@@ -607,6 +607,11 @@ class Game:
             self.collect_triggers(done, snap)
         return done
 
+    def happen_under(self, firing: Firing, kind: str, *data: dict) -> list[Event]:
+        """Events of one kind that apply `firing` (their changes are recorded on it), happening together."""
+        with self.under(firing):
+            return self.happen([Event(kind, d, firing.id, firing=firing) for d in data])
+
     def _expand(self, events: list[Event], depth: int = 0) -> list[Event]:
         """Events that are defined as other events (MTG: destroy = put into the graveyard) are
         rewritten, and the rewritten events get their own chance to be replaced."""

@@ -493,28 +493,19 @@ def _objs(game, ctx, ref):
     return [o for o in refs(game, ctx, ref) if not isinstance(o, Player)]
 
 
-def _pump(game, ctx, e):
-    from judge.engine.games.mtg.vocab import parse_delta
+def _pt_change(verb, code, field, parse):
+    """`pump: +2/+2` (layer 6d) and `set_pt: 0/1` (6b): one locked effect on `what` (default the target)."""
+    def run_(game, ctx, e):
+        from judge.engine.games.mtg import vocab
 
-    d = parse_delta(e["pump"])
-    objs = _objs(game, ctx, e.get("what", "target"))
-    until = _until(e)
-    f = _fire(game, ctx, "effect_pump", objs, source=ctx.source_name, objects=objs, delta=e["pump"],
-              until=_until_zh(until))
-    with game.under(f):
-        _locked_effect(game, ctx, objs, [(6, "pump", d)], until)
-
-
-def _set_pt(game, ctx, e):
-    from judge.engine.games.mtg.vocab import parse_pt
-
-    v = parse_pt(e["set_pt"])
-    objs = _objs(game, ctx, e.get("what", "target"))
-    until = _until(e)
-    f = _fire(game, ctx, "effect_set_pt", objs, source=ctx.source_name, objects=objs, pt=e["set_pt"],
-              until=_until_zh(until))
-    with game.under(f):
-        _locked_effect(game, ctx, objs, [(6, "set_pt", v)], until)
+        v = getattr(vocab, parse)(e[verb])
+        objs = _objs(game, ctx, e.get("what", "target"))
+        until = _until(e)
+        f = _fire(game, ctx, code, objs, source=ctx.source_name, objects=objs, **{field: e[verb]},
+                  until=_until_zh(until))
+        with game.under(f):
+            _locked_effect(game, ctx, objs, [(6, verb, v)], until)
+    return run_
 
 
 def _switch(game, ctx, e):
@@ -816,8 +807,8 @@ VERB_FUNCS = {
     "tap": _tapper("tap", "effect_tap"),
     "untap": _tapper("untap", "effect_untap"),
     "counter": _counter,
-    "pump": _pump,
-    "set_pt": _set_pt,
+    "pump": _pt_change("pump", "effect_pump", "delta", "parse_delta"),
+    "set_pt": _pt_change("set_pt", "effect_set_pt", "pt", "parse_pt"),
     "switch_pt": _switch,
     "add_counters": _counters,
     "remove_counters": lambda g, c, e: _counters(g, c, e, -1, "remove_counters"),

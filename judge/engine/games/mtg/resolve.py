@@ -11,7 +11,7 @@ goes to its owner's graveyard (413.2h).
 """
 from __future__ import annotations
 
-from judge.engine.core.objects import Event, StackAbility
+from judge.engine.core.objects import StackAbility
 from judge.engine.games.common.targets import recheck
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.effects import Ctx, run
@@ -100,14 +100,11 @@ def _resolve(game, item) -> None:
             host = None
             if "灵气" in chars(game, item).subtypes and legal_slots and legal_slots[0]:
                 host = legal_slots[0][0]                 # 212.4d: an Aura enters attached to its target
-            with game.under(f):
-                game.happen([Event("move", {"object": item, "to": "battlefield", "from": "stack", "reason": "resolve",
-                                            "controller": controller, "attach": host}, f.id, firing=f)])
+            game.happen_under(f, "move", {"object": item, "to": "battlefield", "from": "stack", "reason": "resolve",
+                                          "controller": controller, "attach": host})
         else:
             f = game.fire("413.2h", "to_graveyard", [item], object=item)
-            with game.under(f):
-                game.happen([Event("move", {"object": item, "to": "graveyard", "from": "stack", "reason": "resolve"},
-                                   f.id, firing=f)])
+            game.happen_under(f, "move", {"object": item, "to": "graveyard", "from": "stack", "reason": "resolve"})
     else:
         run(game, ctx, item.ability.spec.get("effects", []))
         game.remove_from_stack(item)

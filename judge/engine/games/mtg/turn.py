@@ -10,7 +10,6 @@ step follows.
 """
 from __future__ import annotations
 
-from judge.engine.core.objects import Event
 from judge.engine.games.common.game import step_name
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
@@ -109,15 +108,12 @@ def begin(game, step: str, again: bool = False) -> None:
         tapped = [o for o in game.battlefield() if chars(game, o).controller == ap.name and o.tapped]
         f = game.fire("302.2", "untap_step" if tapped else "untap_nothing", tapped, player=ap,
                       **({"objects": tapped} if tapped else {}))
-        with game.under(f):
-            game.happen([Event("untap", {"object": o}, f.id, firing=f) for o in tapped])
+        game.happen_under(f, "untap", *({"object": o} for o in tapped))
         game.fire("302.3", "no_priority_in_untap", [], player=ap)
         begin(game, "维持")
         return
     if step == "抽牌":
-        f = game.fire("304.1", "draw_step", [ap], player=ap)
-        with game.under(f):
-            game.happen([Event("draw", {"player": ap}, f.id, firing=f)])
+        game.happen_under(game.fire("304.1", "draw_step", [ap], player=ap), "draw", {"player": ap})
     if step == "宣告攻击者":
         if not game.possible_attackers():
             game.auto_declared = (game.turn, step)
@@ -157,8 +153,7 @@ def _cleanup(game, ap, again: bool) -> None:
             None if isinstance(a, list) and len(a) == over and len(set(a)) == over and all(x in ids for x in a)
             else f"discard exactly {over} of {', '.join(ids)}"))
         f = game.fire("314.1", "discard_to_hand_size", [ap], player=ap, count=over, limit=ap.hand_limit)
-        with game.under(f):
-            game.happen([Event("discard", {"object": game.objects[i], "player": ap}, f.id, firing=f) for i in ans])
+        game.happen_under(f, "discard", *({"object": game.objects[i], "player": ap} for i in ans))
     damaged = [o for o in game.battlefield() if o.damage]
     eot = game.count_effects("end_of_turn")
     if damaged or eot:

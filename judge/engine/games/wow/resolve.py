@@ -98,9 +98,8 @@ def _resolve(game, item, controller: str) -> None:
     if is_card:
         if item.link.get("resource"):
             f = game.fire("709.2g", "enters_play", [item], object=item, player=game.by_name[controller])
-            with game.under(f):
-                game.happen([Event("move", {"object": item, "to": "play", "from": "chain", "reason": "resolve",
-                                            "controller": controller, "area": "resource"}, f.id, firing=f)])
+            game.happen_under(f, "move", {"object": item, "to": "play", "from": "chain", "reason": "resolve",
+                                          "controller": controller, "area": "resource"})
             return
         effects = item.link.get("effects", (item.card.play or {}).get("effects", []))
         run(game, ctx, effects)
@@ -114,14 +113,11 @@ def _resolve(game, item, controller: str) -> None:
             if item.card.attach and legal_slots and legal_slots[0]:
                 host = legal_slots[0][0]
             f = game.fire("709.2g", "enters_play", [item], object=item, player=game.by_name[controller])
-            with game.under(f):
-                game.happen([Event("move", {"object": item, "to": "play", "from": "chain", "reason": "resolve",
-                                            "controller": controller, "attach": host}, f.id, firing=f)])
+            game.happen_under(f, "move", {"object": item, "to": "play", "from": "chain", "reason": "resolve",
+                                          "controller": controller, "attach": host})
         else:
             f = game.fire("709.2g", "to_graveyard", [item], object=item)
-            with game.under(f):
-                game.happen([Event("move", {"object": item, "to": "graveyard", "from": "chain", "reason": "resolve"},
-                                   f.id, firing=f)])
+            game.happen_under(f, "move", {"object": item, "to": "graveyard", "from": "chain", "reason": "resolve"})
     else:
         run(game, ctx, item.ability.spec.get("effects", []))
         game.fire("709.2g", "effect_leaves", [item], object=item)

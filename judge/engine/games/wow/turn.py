@@ -12,7 +12,6 @@ closes when all players pass in succession with an empty chain (glossary 让过)
 """
 from __future__ import annotations
 
-from judge.engine.core.objects import Event
 from judge.engine.games.common.game import step_name
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.rules import rules
@@ -95,12 +94,9 @@ def begin(game, step: str) -> None:
                     continue
             readied.append(o)
         f = game.fire("重置", "ready_step", readied, player=ap, objects=readied)
-        with game.under(f):
-            game.happen([Event("ready", {"object": o}, f.id, firing=f) for o in readied])
+        game.happen_under(f, "ready", *({"object": o} for o in readied))
     if step == "抓牌步骤":
-        f = game.fire("抓牌", "draw_step", [ap], player=ap)
-        with game.under(f):
-            game.happen([Event("draw", {"player": ap}, f.id, firing=f)])
+        game.happen_under(game.fire("抓牌", "draw_step", [ap], player=ap), "draw", {"player": ap})
     if step in ("回合开始步骤", "回合结束步骤", "行动阶段"):
         game.step_event(step)
     game.give_priority(ap.name)
