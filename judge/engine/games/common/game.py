@@ -27,6 +27,7 @@ def step_name(step, steps: tuple, aliases: dict) -> str | None:
 class CardGame(Game):
     STEPS: tuple = ()
     STEP_ALIASES: dict = {}
+    PLAY_ZONE = ""           # the zone all players' permanents share (zone_key (None, PLAY_ZONE))
     PRIORITY_RULE = ""       # the rule a player breaks by acting without priority (declares `no_priority`)
     SETUP = ""               # the game's setup module: CARDS, load_player, load_card, shown, patched
     watched: frozenset = frozenset()   # rules the scenario expects not to apply (set by the loader)
@@ -47,6 +48,16 @@ class CardGame(Game):
         self.happen([Event("step", {"step": step, "player": self.active})])
 
     # ------------------------------------------------------------------ cards
+    def listeners(self, snapshot=None) -> list:
+        """(object, its characteristics) for every object in play whose triggered abilities listen: as they
+        were before a leaves-play event (`snapshot`, taken by `lookback`), or as they are now."""
+        if snapshot is not None:
+            ids, cmap = snapshot
+        else:
+            ids, cmap = self.zones.get((None, self.PLAY_ZONE), ()), self.all_chars()
+        objs = self.objects
+        return [(objs[i], cmap[i]) for i in ids if i in cmap]
+
     def set_tapped(self, obj, tapped: bool, zone: str) -> bool:
         """Tap or untap (exhaust or ready) a card in `zone`; False if it is not there or already is."""
         if bool(obj.tapped) == tapped or obj.zone != zone:

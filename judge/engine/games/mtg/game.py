@@ -39,6 +39,7 @@ class MtgGame(CardGame):
     book = "mtg"
     rules = rules
     STEP_ALIASES = turn.ALIASES
+    PLAY_ZONE = "battlefield"
     PRIORITY_RULE = "408.1d"
     SETUP = "judge.engine.games.mtg.setup"
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",

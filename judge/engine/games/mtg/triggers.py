@@ -35,15 +35,6 @@ _KIND_EVENTS = {
 }
 
 
-def _sources(game, snapshot, leaving: bool):
-    """(object, its characteristics, controller) for every permanent whose triggered abilities listen."""
-    if leaving and snapshot is not None:
-        objs, cmap = snapshot
-        return [(game.objects[i], cmap[i]) for i in objs if i in cmap]
-    cm = game.all_chars()
-    return [(game.objects[i], cm[i]) for i in game.battlefield_ids() if i in cm]
-
-
 @rules.implements("410.2", reasons={"triggered": "ability source event"},
                   near_misses={"trigger_filter_failed": "ability source object check expected actual"})
 @rules.implements("410.10d", reasons={"look_back": "ability source event"})
@@ -57,7 +48,7 @@ def collect(game, events: list[Event], snapshot) -> None:
             continue
         leaving = ev.kind == "move" and ev.data.get("from") == "battlefield"
         seen = set()
-        for src, ch in _sources(game, snapshot, leaving):
+        for src, ch in game.listeners(snapshot if leaving else None):
             if src.id in seen:
                 continue
             seen.add(src.id)

@@ -76,6 +76,7 @@ class WowGame(CardGame):
     book = "wow"
     rules = rules
     STEP_ALIASES = turn.ALIASES
+    PLAY_ZONE = "play"
     PRIORITY_RULE = "优先权"
     SETUP = "judge.engine.games.wow.setup"
     STACK_ZONE = "chain"

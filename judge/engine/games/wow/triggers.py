@@ -30,15 +30,6 @@ _KIND_EVENTS = {
 }
 
 
-def _sources(game, snapshot):
-    """(card, its characteristics) for every card in play (as it was before a leaves-play event)."""
-    if snapshot is not None:
-        ids, cmap = snapshot
-        return [(game.objects[i], cmap[i]) for i in ids if i in cmap]
-    cm = game.all_chars()
-    return [(game.objects[i], cm[i]) for i in game.play_ids() if i in cm]
-
-
 @rules.implements("705.4", reasons={"triggered": "ability source event controller"})
 @rules.implements("703.5", near_misses={"judged_before_event": "ability source object check expected actual",
                                         "no_transition": "ability source object state"})
@@ -49,7 +40,7 @@ def collect(game, events: list[Event], snapshot) -> None:
         if kinds is None:
             continue
         leaving = ev.kind == "move" and ev.data.get("from") == "play"
-        for src, ch in _sources(game, snapshot if leaving else None):
+        for src, ch in game.listeners(snapshot if leaving else None):
             for ab in ch.powers:
                 if ab.kind != "triggered":
                     continue
