@@ -209,6 +209,7 @@ def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str]]:
 
 
 def _sacrifice_cost(game, obj, extra, costs, actor):
+    """A cost "sacrifice a [filter]" of a spell (409.1f) or an activated ability: the permanent `costs:` names."""
     if not extra.get("sacrifice"):
         return None
     pick = (costs or {}).get("sacrifice")
@@ -355,18 +356,8 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
     other = []
     if spec.get("sacrifice_self"):
         sac = obj
-    elif spec.get("sacrifice"):
-        pick = (costs or {}).get("sacrifice")
-        cands = [o for o in game.battlefield() if chars(game, o).controller == actor
-                 and matches(game, o, spec["sacrifice"], controller=actor) is None]
-        if pick is None:
-            raise MissingChoice("costs.sacrifice", obj.id, [o.id for o in cands], actor,
-                                "give `costs: {sacrifice: ID}` on the action")
-        sac = game.objects.get(pick)
-        if sac not in cands:
-            raise _illegal(game, "409.1h", "cannot_pay_other", f"{pick} cannot be sacrificed",
-                           player=game.by_name.get(actor, actor), object=obj, cost=say("cost.sacrifice"),
-                           why=say("why.cannot_sacrifice", object=sac.name if sac is not None else pick))
+    else:
+        sac = _sacrifice_cost(game, obj, spec, costs, actor)
     discards = []
     if spec.get("discard"):
         n = int(spec["discard"])

@@ -377,9 +377,7 @@ def _prevent(game, ctx, e):
         f = _fire(game, "effect_prevent", [o], source=ctx.source_name, object=o, amount=e["prevent"],
                   until=_until_zh(s.until))
         with game.under(f):
-            game.shields.append(s)
-            game.item_names[s.id] = say("name.modifier_of", source=s.source_name)
-            game.record(s.id, "effect", None, s.source_name)
+            game.add_shield(s)
         ok = True
     return ok
 
@@ -397,9 +395,7 @@ def _next_time(game, ctx, e):
         f = _fire(game, "effect_next_time", [o], source=ctx.source_name, object=o, what=say("next.what", what=what),
                   until=_until_zh(s.until))
         with game.under(f):
-            game.shields.append(s)
-            game.item_names[s.id] = say("name.modifier_of", source=s.source_name)
-            game.record(s.id, "effect", None, s.source_name)
+            game.add_shield(s)
         ok = True
     return ok
 

@@ -206,10 +206,17 @@ class WowGame(CardGame):
         self.version += 1
 
     def add_modifier(self, m) -> None:
-        self.item_names[m.id] = say("name.modifier_of", source=m.source_name)
-        self.modifiers.append(m)
         self.version += 1
-        self.record(m.id, "effect", None, m.source_name)
+        self._add_effect(self.modifiers, m)
+
+    def add_shield(self, s) -> None:
+        """A prevention or "next time" shield (717.2, 717.4): a modifier the damage pipeline consults."""
+        self._add_effect(self.shields, s)
+
+    def _add_effect(self, lst: list, x) -> None:
+        lst.append(x)
+        self.item_names[x.id] = say("name.modifier_of", source=x.source_name)
+        self.record(x.id, "effect", None, x.source_name)
 
     def end_modifier(self, m) -> None:
         self.set(m, "ended", True)
