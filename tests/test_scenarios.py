@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,28 @@ def loaded(path: Path):
 
 
 RUNS = [(p, v) for p in scenario_files() for v in instances(loaded(p))]
+
+
+def mtg_files():
+    """(path, loaded scenario) of every MTG scenario."""
+    for p in scenario_files():
+        sf = loaded(p)
+        if sf.model.book == "mtg":
+            yield p, sf
+
+
+def checks(step) -> list:
+    """Every rule application a step records: firings, near misses and a refusal."""
+    return [*step.firings, *step.near_misses] + ([step.rejected] if step.rejected else [])
+
+
+def rule_signature(trace) -> dict:
+    """What each rule did in a trace (reason, objects, fields per application), to compare two traces."""
+    out = defaultdict(list)
+    for s in trace.steps:
+        for x in checks(s):
+            out[x.rule].append((x.reason, tuple(x.objects), repr(sorted(x.fields.items()))))
+    return {k: sorted(v) for k, v in out.items()}
 
 
 @pytest.mark.parametrize("path,variant", RUNS, ids=[f"{p.name}#{v}" if v else p.name for p, v in RUNS])
@@ -94,14 +117,10 @@ def test_every_implemented_mtg_rule_is_exercised():
     from judge.engine.games.mtg.rules import rules
 
     used = set()
-    for p in scenario_files():
-        sf = loaded(p)
-        if sf.model.book != "mtg":
-            continue
+    for p, sf in mtg_files():
         for v in instances(sf):
-            t = replay(sf, v).trace
-            for s in t.steps:
-                used.update(x.rule for x in [*s.firings, *s.near_misses] + ([s.rejected] if s.rejected else []))
+            for s in replay(sf, v).trace.steps:
+                used.update(x.rule for x in checks(s))
     missing = sorted(e.id for e in rules.entries.values() if e.id not in used)
     assert not missing, f"implemented but never exercised by a scenario: {missing}"
 
@@ -161,22 +180,11 @@ def test_docs_trace_example_matches_engine():
 def test_every_mtg_rule_has_two_outcome_changing_variants():
     """Per implemented rule, at least two variants (not `same_outcome`) in which that rule's firings differ
     from their base scenario's: a changed number changes what the rule does."""
-    from collections import defaultdict
-
     from judge.engine.games.mtg.rules import rules
 
-    def sig(trace):
-        out = defaultdict(list)
-        for s in trace.steps:
-            for x in [*s.firings, *s.near_misses] + ([s.rejected] if s.rejected else []):
-                out[x.rule].append((x.reason, tuple(x.objects), repr(sorted(x.fields.items()))))
-        return {k: sorted(v) for k, v in out.items()}
-
+    sig = rule_signature
     credit = defaultdict(set)
-    for p in scenario_files():
-        sf = loaded(p)
-        if sf.model.book != "mtg":
-            continue
+    for p, sf in mtg_files():
         base = sig(replay(sf).trace)
         for v in sf.model.variants:
             if v.same_outcome:
@@ -193,17 +201,14 @@ def _mtg_texts():
     """Every reason and step description a judge reads in the MTG traces: (file#variant, text)."""
     from judge.engine import reasons
 
-    for p in scenario_files():
-        sf = loaded(p)
-        if sf.model.book != "mtg":
-            continue
+    for p, sf in mtg_files():
         for v in instances(sf):
             t = replay(sf, v).trace
             names = {oid: o["name"] for oid, o in t.objects.items()}
             where = f"{p.name}#{v}" if v else p.name
             for s in t.steps:
                 yield where, reasons.render_step(s.what, s.data, names, game="mtg")
-                for f in [*s.firings, *s.near_misses] + ([s.rejected] if s.rejected else []):
+                for f in checks(s):
                     yield where, reasons.render("mtg", f.reason, f.fields)
 
 
@@ -239,10 +244,7 @@ def test_same_named_objects_are_told_apart():
 def test_every_activated_ability_has_its_printed_text():
     """An announced ability is quoted by its printed text, never by the scenario's key."""
     missing = []
-    for p in scenario_files():
-        sf = loaded(p)
-        if sf.model.book != "mtg":
-            continue
+    for p, sf in mtg_files():
         for name, card in sf.cards.items():
             for a in card.abilities:
                 if a.kind in ("activated", "mana") and not a.text:

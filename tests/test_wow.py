@@ -113,11 +113,12 @@ def test_wow_scenario_and_variants_pass(path):
 
 
 def test_every_declared_wow_reason_is_emitted_by_some_scenario():
+    from test_scenarios import checks
+
     used = set()
     for _, out in runs().values():
         for s in out.trace.steps:
-            for x in [*s.firings, *s.near_misses] + ([s.rejected] if s.rejected else []):
-                used.add((x.rule, x.reason))
+            used.update((x.rule, x.reason) for x in checks(s))
     missing = sorted(f"{e.id} {code}" for e in rules.entries.values() for code in e.reasons
                      if (e.id, code) not in used)
     assert not missing, f"declared but never emitted by a scenario: {missing}"
@@ -148,12 +149,7 @@ def test_every_class_a_and_b_wow_example_is_reproduced_with_two_variants():
 
 def test_rules_with_their_firings_changed_by_two_variants():
     """Most implemented rules see two variants change what they did; the exceptions are listed here on purpose."""
-    def sig(trace):
-        out = defaultdict(list)
-        for s in trace.steps:
-            for x in [*s.firings, *s.near_misses] + ([s.rejected] if s.rejected else []):
-                out[x.rule].append((x.reason, tuple(x.objects), repr(sorted(x.fields.items()))))
-        return {k: sorted(v) for k, v in out.items()}
+    from test_scenarios import rule_signature as sig
 
     base = {name: sig(out.trace) for (name, v), (_, out) in runs().items() if v is None}
     credit = defaultdict(set)
