@@ -32,6 +32,11 @@ class CardGame(Game):
     SETUP = ""               # the game's setup module: CARDS, load_player, load_card, shown, patched
     watched: frozenset = frozenset()   # rules the scenario expects not to apply (set by the loader)
 
+    def __init__(self):
+        super().__init__()
+        self._chars = None              # characteristics computed at `_chars_version` (common.chars)
+        self._chars_version = -1
+
     # ------------------------------------------------------------------ steps
     @classmethod
     def step_name(cls, step) -> str | None:

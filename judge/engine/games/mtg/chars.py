@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from judge.engine.games.common.chars import characteristics, version_cached
 from judge.engine.games.mtg.state import AbilityDef, Card, CEffect
 
 
@@ -76,10 +77,8 @@ class _Applier:
     affects: object = None          # static: "self" | "enchanted" | filter dict
 
 
+@version_cached
 def compute(game) -> dict[str, Chars]:
-    cache = game._chars
-    if cache is not None and game._chars_version == game.version:
-        return cache
     objs = [game.objects[i] for i in game.battlefield_ids()] + [s for s in game.stack if isinstance(s, Card)]
     statics_key = None
     out: dict[str, Chars] = {}
@@ -92,18 +91,11 @@ def compute(game) -> dict[str, Chars]:
         out = _apply(game, objs, appliers)
         if not any(op[1] in ("lose", "lose_all", "grant") for a in appliers for op in a.ops):
             break
-    game._chars = out
-    game._chars_version = game.version
     return out
 
 
-def chars(game, obj) -> Chars:
-    """Characteristics of any object: computed on the battlefield/stack, printed elsewhere (217.1c)."""
-    if obj.zone in ("battlefield", "stack"):
-        c = compute(game).get(obj.id)
-        if c is not None:
-            return c
-    return printed(obj)
+# computed on the battlefield and the stack, printed elsewhere (217.1c)
+chars = characteristics(compute, printed, ("battlefield", "stack"))
 
 
 def _resolved(game) -> list[_Applier]:

@@ -57,8 +57,6 @@ class MtgGame(CardGame):
         self.shields: list = []
         self.delayed: list = []
         self.exiled_with: list = []    # (card id, incarnation, holder id, holder inc, scope, link, text): 217.7d
-        self._chars = None
-        self._chars_version = -1
         self._printed: dict = {}
         self.static_ops_cache: dict = {}
         self.cleanup_again = False

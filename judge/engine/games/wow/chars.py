@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from judge.engine.games.common.chars import characteristics, version_cached
 from judge.engine.games.wow.state import AbilityDef, WCard
 from judge.engine.games.wow.words import say
 
@@ -80,10 +81,8 @@ class Applier:
     while_: str | None = None
 
 
+@version_cached
 def compute(game) -> dict[str, Chars]:
-    cache = game._chars
-    if cache is not None and game._chars_version == game.version:
-        return cache
     objs = game.in_play() + [s for s in game.stack if isinstance(s, WCard)]
     res = {o.id: printed(o) for o in objs}
     # powers first: granted and removed powers decide which ongoing modifiers exist
@@ -106,18 +105,11 @@ def compute(game) -> dict[str, Chars]:
     for a in ordered:
         for oid in select(game, a, res):
             apply(game, a, res[oid], res)
-    game._chars = res
-    game._chars_version = game.version
     return res
 
 
-def chars(game, obj) -> Chars:
-    """Characteristics of any card: computed in play and on the chain, printed elsewhere."""
-    if obj.zone in ("play", "chain"):
-        c = compute(game).get(obj.id)
-        if c is not None:
-            return c
-    return printed(obj)
+# computed in play and on the chain, printed elsewhere
+chars = characteristics(compute, printed, ("play", "chain"))
 
 
 def _statics(game, objs, res) -> list[Applier]:

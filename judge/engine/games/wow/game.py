@@ -94,8 +94,6 @@ class WowGame(CardGame):
         self.shields: list = []
         self.delayed: list = []
         self.combat: dict | None = None        # {"attacker", "defender", "proposer", "n"} during a combat step
-        self._chars = None
-        self._chars_version = -1
         self._deps: list = []
         self._seen: dict = {}
         self._explicit: set = set()             # replacement ids a player picked among several (717.3)
