@@ -9,7 +9,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge.engine.core.objects import Obj, Player
+from judge.engine.games.common import state as common
 from judge.engine.games.mtg import mana as M
+
+ABILITY_KINDS = ("activated", "mana", "triggered", "static", "replacement")
 
 
 @dataclass(slots=True, frozen=True)
@@ -45,11 +48,7 @@ class CardDef:
 
 
 def ability_defs(abilities: list[dict]) -> tuple:
-    out = []
-    for i, a in enumerate(abilities, 1):
-        kind = next(k for k in ("activated", "mana", "triggered", "static", "replacement") if k in a)
-        out.append(AbilityDef(str(a.get("key") or f"a{i}"), kind, a[kind], a.get("text", "")))
-    return tuple(out)
+    return common.ability_defs(abilities, ABILITY_KINDS, AbilityDef)
 
 
 def card_def(name: str, d: dict, *, token: bool = False) -> CardDef:

@@ -23,6 +23,7 @@ from judge.engine.games.common.vocab import (
     Model as _M, all_known, exactly_one, nested, one_verb, short_form,
 )
 from judge.engine.games.mtg import mana as M
+from judge.engine.games.mtg.state import ABILITY_KINDS
 
 TYPES = ("神器", "生物", "结界", "瞬间", "地", "巫术")
 SUPERTYPES = ("基本", "传奇", "世界", "覆雪")
@@ -273,9 +274,6 @@ class Replacement(_M):
     plus: int = 0
     instead: Literal["exile", "shuffle_into_library", "draw", "return_from_graveyard", "nothing"] | None = None
     prevent: Union[int, Literal["all"], None] = None
-
-
-ABILITY_KINDS = ("activated", "mana", "triggered", "static", "replacement")
 
 
 class Ability(_M):

@@ -9,8 +9,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge.engine.core.objects import Obj, Player, StackAbility
+from judge.engine.games.common import state as common
 
 CHARACTER_TYPES = ("英雄", "盟军")
+ABILITY_KINDS = ("payment", "triggered", "ongoing", "replacement", "enters", "as_enters", "no_ready")
 
 
 @dataclass(slots=True, frozen=True)
@@ -56,13 +58,7 @@ class CardDef:
 
 
 def ability_defs(abilities: list[dict], prefix: str = "") -> tuple:
-    out = []
-    kinds = ("payment", "triggered", "ongoing", "replacement", "enters", "as_enters", "no_ready")
-    for i, a in enumerate(abilities, 1):
-        kind = next(k for k in kinds if a.get(k))
-        spec = a[kind] if isinstance(a[kind], dict) else {}
-        out.append(AbilityDef(str(a.get("key") or f"{prefix}a{i}"), kind, spec, a.get("text", "")))
-    return tuple(out)
+    return common.ability_defs(abilities, ABILITY_KINDS, AbilityDef, prefix)
 
 
 def card_def(name: str, d: dict, *, token: bool = False) -> CardDef:

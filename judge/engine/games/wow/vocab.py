@@ -30,6 +30,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from judge.engine.games.common.vocab import (
     Model as _M, all_known, check_one, exactly_one, nested, one_known, one_verb, short_form,
 )
+from judge.engine.games.wow.state import ABILITY_KINDS
 
 TYPES = ("英雄", "盟军", "技能", "武器", "防具", "物品", "任务", "资源")
 EQUIPMENT = ("武器", "防具", "物品")
@@ -249,9 +250,6 @@ class AsEnters(_M):
     filter: Filter
     lose_powers: bool = False
     until: Literal["until_its_controller_next_turn", "permanent"] = "permanent"
-
-
-ABILITY_KINDS = ("payment", "triggered", "ongoing", "replacement", "enters", "as_enters", "no_ready")
 
 
 class Ability(_M):
