@@ -29,8 +29,6 @@ TYPES = ("神器", "生物", "结界", "瞬间", "地", "巫术")
 SUPERTYPES = ("基本", "传奇", "世界", "覆雪")
 COLORS = ("白", "蓝", "黑", "红", "绿")
 KEYWORDS = ("飞行", "敏捷", "先攻", "次元幽影")
-STEPS_ZH = ("重置", "维持", "抽牌", "战斗前的行动阶段", "战斗开始", "宣告攻击者", "宣告阻挡者", "战斗伤害",
-            "战斗结束", "战斗后的行动阶段", "回合结束", "清除")
 REF_WORDS = ("self", "you", "target", "targets", "it", "enchanted", "each_player", "each_opponent",
              "defending_player", "active_player", "owner", "its_controller", "event_source", "event_target",
              "chosen", "attached")
