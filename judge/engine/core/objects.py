@@ -128,6 +128,12 @@ class Event:
         d.update(changes)
         return Event(kind or self.kind, d, self.cause, self.applied, self.root, self.firing)
 
+    def replaced(self, firing, **changes) -> "Event":
+        """The event as a replacement or prevention effect modified it; the change is recorded on `firing`."""
+        ne = self.derive(**changes)
+        ne.firing = firing
+        return ne
+
 
 @dataclass(slots=True, eq=False)
 class PendingTrigger:

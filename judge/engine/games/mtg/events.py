@@ -146,9 +146,7 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
         left = amount - prevented
         if left <= 0:
             return []
-        ne = ev.derive(amount=left)
-        ne.firing = f
-        return [ne]
+        return [ev.replaced(f, amount=left)]
     spec = rep.spec
     rule = "419.9b" if ev.applied else "419.1a"
     code = "replacement_chained" if ev.applied else "replacement_applied"
@@ -167,9 +165,7 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
         f = game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount, after=new)
         if new <= 0:
             return []
-        ne = ev.derive(amount=new)
-        ne.firing = f
-        return [ne]
+        return [ev.replaced(f, amount=new)]
     if spec["event"] == "to_graveyard":
         inst = spec.get("instead", "exile")
         to = {"exile": "exile", "shuffle_into_library": "library"}.get(inst, "exile")

@@ -175,9 +175,7 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
         else:
             f = game.fire("717.1", "packet_replaced", [rep.source], effect=rep.name, before=desc, after=new,
                           kept=_kept(d))
-        ne = ev.derive(amount=new)
-        ne.firing = f
-        return [ne]
+        return [ev.replaced(f, amount=new)]
     if rep.kind == "next_time":
         s = rep.shield
         sd = s.data
@@ -191,15 +189,11 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
                           kept=say("packet.kept_redirect"))
             if hero is None:
                 return []
-            ne = ev.derive(target=hero)
-            ne.firing = f
-            return [ne]
+            return [ev.replaced(f, target=hero)]
         new = before + int(sd.get("plus", 0))
         f = game.fire("717.4", "next_time", [d["target"]], effect=rep.name, before=desc, after=new,
                       link=d.get("link_name") or "-")
-        ne = ev.derive(amount=new)
-        ne.firing = f
-        return [ne]
+        return [ev.replaced(f, amount=new)]
     if rep.kind == "prevent":
         s = rep.shield
         tgt = d["target"]
@@ -219,9 +213,7 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
         if left < 1:
             _prevented(game, ev)
             return []
-        ne = ev.derive(amount=left)
-        ne.firing = f
-        return [ne]
+        return [ev.replaced(f, amount=left)]
     if rep.kind == "armor":
         armor = rep.source
         who = rep.controller
@@ -240,9 +232,7 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
         if left < 1:
             _prevented(game, ev)
             return []
-        ne = ev.derive(amount=left)
-        ne.firing = f
-        return [ne]
+        return [ev.replaced(f, amount=left)]
     return [ev]
 
 
