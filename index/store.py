@@ -75,7 +75,7 @@ def resolve(ref: str) -> BookRef:
         return fast
     from rulebook.books import data_dir
     from rulebook.books import resolve as resolve_book
-    from rulebook.parse import read_bytes
+    from rulebook.source import read_bytes
 
     import hashlib
 

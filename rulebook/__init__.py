@@ -16,7 +16,7 @@ _EXPORTS = {
     "register": "rulebook.books",
     "Book": "rulebook.model", "Node": "rulebook.model", "RuleRef": "rulebook.model",
     "PARSER_VERSION": "rulebook.version",
-    "RulebookError": "rulebook.parse", "parse_file": "rulebook.parse", "parse_text": "rulebook.parse",
+    "RulebookError": "rulebook.source", "parse_file": "rulebook.parse", "parse_text": "rulebook.parse",
 }
 __all__ = sorted(_EXPORTS)
 

@@ -9,7 +9,7 @@ import hashlib
 from pathlib import Path
 
 PARSER_VERSION = "1"
-_SOURCES = ("parse.py", "dialects.py", "refs.py", "ids.py", "model.py", "version.py")
+_SOURCES = ("parse.py", "source.py", "dialects.py", "refs.py", "ids.py", "model.py", "version.py")
 _FINGERPRINT: list[str] = []
 
 
