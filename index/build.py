@@ -37,6 +37,9 @@ STOP_TERM_SHARE = 0.1
 def schema():
     """`words`: word terms, each with its field weight (`term^1.6`); `bigram`:
     character bigrams of the heading and the text."""
+    from index.whooshlib import prepare
+
+    prepare()
     from whoosh.analysis import DelimitedAttributeFilter, SpaceSeparatedTokenizer
     from whoosh.fields import ID, STORED, TEXT, Schema
 

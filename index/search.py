@@ -50,6 +50,9 @@ class Index:
     """An opened index: whoosh plus the lookup tables and the pruned segmenter."""
 
     def __init__(self, d: Path, ref: store.BookRef):
+        from index.whooshlib import prepare
+
+        prepare()
         from whoosh import index as windex
 
         self.dir = d
