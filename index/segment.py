@@ -6,7 +6,7 @@ written next to it as a pruned dictionary (the dictionary words that occur in
 the book, the book's own terms and the vocabulary tables), with the removed
 frequency mass kept in one placeholder entry so that the total, and therefore
 every segmentation of the book's text, stays identical. That file loads in a
-few milliseconds (see /work/shared/research/stack-bench.md, section 1).
+few milliseconds (see the project research notes, ../shared/research/stack-bench.md, section 1).
 
 HMM is off: jieba's HMM merges unknown runs and swallows terms (横置 → 若横置,
 指示物 → 物为), so the word fields would miss exact matches. Unknown runs come out
