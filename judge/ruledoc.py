@@ -6,7 +6,6 @@ document's shape is the `RuleDoc` schema in `judge.schema` (docs/json.md).
 """
 from __future__ import annotations
 
-from rulebook import ids
 from rulebook.lookup import ALONE, CONTENTS, WITH_SUBRULES, Hit
 from rulebook.model import BULLET, CARD, CHAPTER, EXAMPLE, GLOSSARY, RULE, Book, Node
 
@@ -71,7 +70,7 @@ def _target_id(book: Book, key: str) -> str:
     uids = book.by_key.get(key)
     if uids:
         return uids[0]
-    return ids.display(key, "dotted" if book.dialect.startswith("riftbound") else "joined")
+    return book.display(key)
 
 
 def _cited_by(book: Book, node: Node) -> list[str]:

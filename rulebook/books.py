@@ -18,7 +18,7 @@ from pathlib import Path
 
 from rulebook.model import Book
 from rulebook.paths import cache_dir, data_dir  # noqa: F401  (re-exported)
-from rulebook.source import RulebookError, decode, read_bytes
+from rulebook.source import RulebookError, read_bytes
 from rulebook.version import parser_fingerprint
 
 DATA = Path(__file__).parent / "data"
@@ -132,12 +132,9 @@ def load_path(path: str | Path, *, book_id: str, dialect: str | None = None, use
             pass
         except Exception:  # a corrupt or foreign cache entry: parse again and overwrite it
             pass
-    from rulebook.parse import parse_text  # only on a cache miss
+    from rulebook.parse import parse_bytes  # only on a cache miss
 
-    text, enc = decode(data, str(p))
-    book = parse_text(text, book_id=book_id, path=str(p), dialect=dialect, sha256=digest)
-    if enc != "utf-8":
-        book.warnings.insert(0, (0, "encoding", f"decoded as {enc}"))
+    book = parse_bytes(data, book_id=book_id, path=str(p), dialect=dialect)
     if use_cache:
         try:
             cfile.parent.mkdir(parents=True, exist_ok=True)

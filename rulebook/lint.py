@@ -63,7 +63,7 @@ def lint(book: Book) -> Report:
                 if ok or key_exists(book, target):
                     resolved += 1
                 else:
-                    findings.append(Finding(r.line, "unresolved", f"{r.raw!r} in {n.uid} points to {ids.display(target, 'joined')}, which is not in this book"))
+                    findings.append(Finding(r.line, "unresolved", f"{r.raw!r} in {n.uid} points to {book.display(target)}, which is not in this book"))
     for line, code, message in book.warnings:
         findings.append(Finding(line, code, message))
     findings.extend(_numbering(book))
@@ -92,12 +92,12 @@ def _numbering(book: Book) -> list[Finding]:
         for key, n in items:
             if prev_key is not None:
                 if ids.sort_key(key) < ids.sort_key(prev_key):
-                    out.append(Finding(n.line, "out-of-order", f"{n.uid} comes after {ids.display(prev_key, 'joined')}"))
+                    out.append(Finding(n.line, "out-of-order", f"{n.uid} comes after {book.display(prev_key)}"))
                 else:
                     missing = _between(prev_key, key)
                     if missing:
-                        shown = ", ".join(ids.display(m, "joined") for m in missing[:5]) + ("…" if len(missing) > 5 else "")
-                        out.append(Finding(n.line, "gap", f"numbering jumps from {ids.display(prev_key, 'joined')} to {n.uid}: missing {shown}"))
+                        shown = ", ".join(book.display(m) for m in missing[:5]) + ("…" if len(missing) > 5 else "")
+                        out.append(Finding(n.line, "gap", f"numbering jumps from {book.display(prev_key)} to {n.uid}: missing {shown}"))
             prev_key = key
     return out
 

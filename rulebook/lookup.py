@@ -118,7 +118,7 @@ def implicit_section(book: Book, key: str) -> Node | None:
         return None
     kids.sort(key=lambda uid: book.node(uid).line)
     first = book.node(kids[0])
-    return Node(uid=ids.display(key, "dotted" if book.dialect.startswith("riftbound") else "joined"), kind=RULE,
+    return Node(uid=book.display(key), kind=RULE,
                 line=first.line, raw="", text="", number=key,
                 title=" › ".join(first.section_path) or None, children=kids)
 

@@ -22,7 +22,6 @@ GLOSSARY = "glossary"    # a glossary entry (headword, optional English alias, d
 HEADING = "heading"      # a heading that opens a part of the book without a number (词汇表, 目录)
 UNCLASSIFIED = "unclassified"  # a line the parser could not place; reported by `judge lint`
 
-KINDS = (FRONT, CHAPTER, RULE, EXAMPLE, CARD, BULLET, GLOSSARY, HEADING, UNCLASSIFIED)
 
 
 @dataclass(slots=True)
@@ -118,6 +117,14 @@ class Book:
         from rulebook.lookup import resolve_one
 
         return resolve_one(self, query)
+
+    def display(self, key: str) -> str:
+        """A canonical key (`420.5.c`) printed the way this book prints numbers."""
+        from rulebook.dialects import DIALECTS
+        from rulebook.ids import display
+
+        d = DIALECTS.get(self.dialect)
+        return display(key, d.style if d else "joined")
 
     def rules(self):
         return (n for n in self.nodes if n.kind == RULE)

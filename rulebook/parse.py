@@ -22,7 +22,6 @@ from rulebook.model import (
 from rulebook.refs import find_refs
 
 from rulebook.source import RulebookError, decode, read_bytes  # noqa: F401  (re-exported)
-from rulebook.version import PARSER_VERSION  # noqa: F401  (re-exported)
 
 
 # ---------------------------------------------------------------- line shapes
@@ -46,7 +45,7 @@ _ENDS_WITH_CUE = re.compile(r"(?:\brules?|\b[Ss]ee|规则|参见|见)[\s*_]*$")
 _TOC_HEADINGS = {"目录", "目錄", "contents", "table of contents"}
 _GLOSSARY_HEADINGS = {"词汇表", "詞彙表", "名词解释", "名詞解釋", "glossary"}
 _CREDITS_HEADINGS = {"版权信息", "版權信息", "credits", "工作人员名单", "製作人員"}
-_TERMINAL = "。！？；：.!?;:）)」』”\"'*_"
+_TERMINAL = "。！？；：.!?;:）)」』”\"'"
 _MOJIBAKE = re.compile(r"\ufffd|\?/a>|[\ue000-\uf8ff]|[^\x00-\x7f]\?(?:$|\s)")
 
 
@@ -75,7 +74,7 @@ def _join(a: str, b: str, wrapped: bool = True) -> str:
         return a
     if not wrapped:
         return a + "\n" + b
-    if a[-1] in _TERMINAL and not (a[-1] in "*_" ):
+    if a[-1] in _TERMINAL:
         return a + "\n" + b
     if a[-1].isascii() and b[0].isascii():
         return a + " " + b
@@ -331,7 +330,7 @@ def _title(nodes: list[Node]) -> str:
 
 
 def _assign_ids(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
-    seen: dict[str, int] = {}
+    first_line: dict[str, int] = {}     # key -> line of its first occurrence
     counters: dict[str, int] = {}
     used: set[str] = set()
 
@@ -348,15 +347,14 @@ def _assign_ids(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
         if n.kind in (RULE, CHAPTER):
             key = ids.key_of(n.number or "") if n.kind == RULE else (n.number or "")
             canon = ids.display(key, d.style) if n.kind == RULE else key
-            count = seen.get(key, 0) + 1
-            seen[key] = count
+            count = len(book.by_key.get(key, ())) + 1
+            first_line.setdefault(key, n.line)
             n.uid = unique(canon if count == 1 else f"{canon}#{count}")
             book.by_key.setdefault(key, []).append(n.uid)
             if n.number and n.number != canon:
                 n.aliases.append(n.number)
             if count > 1:
-                first = book.by_key[key][0]
-                book.warnings.append((n.line, "duplicate", f"rule number {n.number} is printed twice (lines {_line_of(book, first)} and {n.line}); the second is {n.uid}"))
+                book.warnings.append((n.line, "duplicate", f"rule number {n.number} is printed twice (lines {first_line[key]} and {n.line}); the second is {n.uid}"))
         elif n.kind == GLOSSARY:
             n.uid = unique(f"glossary:{n.title}")
         elif n.kind in (EXAMPLE, BULLET, CARD):
@@ -369,17 +367,9 @@ def _assign_ids(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
             n.uid = unique(f"{n.kind}:{n.line}")
 
 
-def _line_of(book: Book, uid: str) -> int:
-    for n in book.nodes:
-        if n.uid == uid:
-            return n.line
-    return 0
-
-
 def _link(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
-    """Parents and children: by number where the parent number exists
-    (613.41's parent is 613.4? no: 613; components decide), otherwise the
-    heading the rule sits under."""
+    """Parents and children: the nearest printed ancestor by number components
+    (613.41's parent is 613, not 613.4), otherwise the heading the rule sits under."""
     chapter: Node | None = None
     section: Node | None = None
     for n in book.nodes:
@@ -454,12 +444,15 @@ def _suspicious(book: Book) -> None:
             book.warnings.append((n.line, "unclassified", f"line not understood: {n.raw.strip()[:60]}"))
 
 
-def parse_file(path: str | Path, *, book_id: str | None = None, dialect: str | None = None) -> Book:
-    """Parse a file without the cache (see `rulebook.books.load_book` for the cached path)."""
-    data = read_bytes(path)
-    text, enc = decode(data, str(path))
-    book = parse_text(text, book_id=book_id or Path(path).stem, path=str(path), dialect=dialect,
-                      sha256=hashlib.sha256(data).hexdigest())
+def parse_bytes(data: bytes, *, book_id: str, path: str, dialect: str | None = None) -> Book:
+    """Decode and parse a file's bytes; a file that was not UTF-8 says so in the warnings."""
+    text, enc = decode(data, path)
+    book = parse_text(text, book_id=book_id, path=path, dialect=dialect, sha256=hashlib.sha256(data).hexdigest())
     if enc != "utf-8":
         book.warnings.insert(0, (0, "encoding", f"decoded as {enc}"))
     return book
+
+
+def parse_file(path: str | Path, *, book_id: str | None = None, dialect: str | None = None) -> Book:
+    """Parse a file without the cache (see `rulebook.books.load_book` for the cached path)."""
+    return parse_bytes(read_bytes(path), book_id=book_id or Path(path).stem, path=str(path), dialect=dialect)
