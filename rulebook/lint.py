@@ -9,7 +9,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from rulebook import ids
-from rulebook.lookup import key_exists
 from rulebook.model import BULLET, CARD, CHAPTER, EXAMPLE, FRONT, GLOSSARY, HEADING, RULE, UNCLASSIFIED, Book
 
 
@@ -60,7 +59,7 @@ def lint(book: Book) -> Report:
         for r in n.refs:
             for target, ok in zip(r.targets, r.resolved):
                 total += 1
-                if ok or key_exists(book, target):
+                if ok:
                     resolved += 1
                 else:
                     findings.append(Finding(r.line, "unresolved", f"{r.raw!r} in {n.uid} points to {book.display(target)}, which is not in this book"))

@@ -132,10 +132,6 @@ def resolve_one(book: Book, query: str) -> Node | None:
     return hits[0].node if hits else None
 
 
-def key_exists(book: Book, key: str) -> bool:
-    return key in book.by_key or implicit_section(book, key) is not None
-
-
 def _near_keys(book: Book, key: str, n: int = 5) -> list[str]:
     parts = key.split(".")
 

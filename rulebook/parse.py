@@ -408,17 +408,20 @@ def _link(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
 
 
 def _collect_refs(book: Book) -> None:
+    # a number the book never prints but whose subrules it does (the Riftbound
+    # fragments cite "规则128.隐私" and print 128.1–128.6) is in the book too
+    printed_parents = {pk for k in book.by_key for pk in _ancestors(k)}
     for n in book.nodes:
         if n.kind in (FRONT, UNCLASSIFIED):
             continue
         lineno = n.line
         for ln in n.raw.splitlines():
             for start, end, phrase, targets in find_refs(ln):
-                resolved = [t in book.by_key for t in targets]
+                resolved = [t in book.by_key or t in printed_parents for t in targets]
                 n.refs.append(RuleRef(n.uid, phrase, targets, lineno, start, end, resolved))
                 for t, ok in zip(targets, resolved):
                     if ok:
-                        for uid in book.by_key[t][:1]:
+                        for uid in book.by_key.get(t, [])[:1]:
                             lst = book.cited_by.setdefault(uid, [])
                             if n.uid not in lst and uid != n.uid:
                                 lst.append(n.uid)
@@ -430,6 +433,13 @@ def _collect_refs(book: Book) -> None:
                 book.glossary_index.setdefault(bare.casefold(), n.uid)
             for a in n.aliases:
                 book.glossary_index.setdefault(a.casefold(), n.uid)
+
+
+def _ancestors(key: str):
+    pk = ids.parent_key(key)
+    while pk is not None:
+        yield pk
+        pk = ids.parent_key(pk)
 
 
 def _suspicious(book: Book) -> None:

@@ -253,3 +253,12 @@ def test_front_matter_and_mojibake():
     assert [w[0] for w in mojibake] == [290]
     wow = load_book("wow")
     assert any(w[1] == "mojibake" and "?/a>" in w[2] for w in wow.warnings)
+
+
+def test_reference_to_a_number_known_only_by_its_subrules_resolves():
+    # Riftbound prints 128.1–128.6 but never 128 itself; "请查阅规则128.隐私" points into the book
+    book = load_book("riftbound")
+    ref = [r for r in book.get("108.2.d").refs][0]
+    assert ref.targets == ["128"] and ref.ok
+    # …while 327 (not printed, no subrules here) stays unresolved
+    assert not [r for r in book.get("108.1.a").refs][0].ok
