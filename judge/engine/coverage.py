@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judge.engine.core.registry import sort_key
+from judge.engine.core.registry import citable
 
 
 def report(book_id: str, files: list[Path]) -> dict:
@@ -51,11 +51,9 @@ def report(book_id: str, files: list[Path]) -> dict:
             if reg.rid(canon) in used:
                 c["exercised"] += 1
     gloss = [n for n in book.nodes if n.kind == "glossary"]
-    if any(reg.normalize(n.title or "") in reg.entries for n in gloss):
+    if any(n.title in reg.entries for n in gloss):
         # an excerpt that states some rules only in its glossary (registry.citable): one more row
         c = chapters.setdefault("glossary", {"chapter": "glossary", "rules": 0, "implemented": 0, "exercised": 0})
-        from judge.engine.core.registry import citable
-
         for n in gloss:
             c["rules"] += 1
             if n.title in reg.entries and citable(book, n.title) is n:    # 护卫 and 护卫#2: the one cited
@@ -63,14 +61,12 @@ def report(book_id: str, files: list[Path]) -> dict:
                 if reg.rid(n.title) in used:
                     c["exercised"] += 1
     rows = list(chapters.values())
-    for c in rows:
+    tot = {k: sum(c[k] for c in rows) for k in ("rules", "implemented", "exercised")}
+    for c in (*rows, tot):
         c["implemented_pct"] = 100.0 * c["implemented"] / c["rules"] if c["rules"] else 0.0
         c["exercised_pct"] = 100.0 * c["exercised"] / c["rules"] if c["rules"] else 0.0
-    tot = {k: sum(c[k] for c in rows) for k in ("rules", "implemented", "exercised")}
-    tot["implemented_pct"] = 100.0 * tot["implemented"] / tot["rules"] if tot["rules"] else 0.0
-    tot["exercised_pct"] = 100.0 * tot["exercised"] / tot["rules"] if tot["rules"] else 0.0
     implemented = []
-    for num in sorted(reg.entries, key=sort_key):
+    for num in reg.numbers():
         e = reg.entries[num]
         implemented.append({"rule": e.id, "reasons": sorted(e.reasons), "where": e.where,
                             "scenarios": sorted(used.get(e.id, ()))})

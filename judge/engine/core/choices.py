@@ -34,10 +34,6 @@ class Choices:
         self.used: set[tuple[str, str]] = set()
         self.asked: dict[tuple[str, str], int] = {}
 
-    def has(self, kind: str, subject: str) -> bool:
-        t = self.given.get(kind)
-        return t is not None and subject in t
-
     def need(self, kind: str, subject: str, *, options: list | None = None, by: str | None = None,
              legal=None, auto: bool = True, hint: str = "", sequence: bool = False):
         """The answer and whether it was automatic. `legal(answer)` returns None or why it is illegal."""

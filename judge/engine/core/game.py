@@ -35,7 +35,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from judge.engine.core.choices import Choices
-from judge.engine.core.errors import EngineError, GameOver, IllegalAction, InvalidChoice
+from judge.engine.core.errors import EngineError, GameOver, IllegalAction, InvalidChoice, UnusedChoice
 from judge.engine.core.objects import Event, Obj, PendingTrigger, Player
 from judge.engine.core.registry import RuleRegistry
 from judge.engine.core.trace import Change, ChoiceMade, Firing, NearMiss, Ref, Step, Trace
@@ -246,7 +246,7 @@ class Game:
         if entry is None or reason not in entry.reasons:
             raise EngineError(f"engine bug: {self.game}:{number} fired with undeclared reason {reason!r}")
         if caused_by == "":
-            caused_by = self._fstack[-1].id if self._fstack else self._cause_default()
+            caused_by = self._fstack[-1].id if self._fstack else None
         f = Firing(self._next_id(), self.rid(number), reason, {k: _ref(v) for k, v in fields.items()},
                    [o if isinstance(o, str) else o.id for o in _objs], [], caused_by)
         self._step.firings.append(f)
@@ -265,14 +265,11 @@ class Game:
         if entry is None or reason not in entry.reasons:
             raise EngineError(f"engine bug: {self.game}:{number} near miss with undeclared reason {reason!r}")
         if caused_by == "":
-            caused_by = self._fstack[-1].id if self._fstack else self._cause_default()
+            caused_by = self._fstack[-1].id if self._fstack else None
         n = NearMiss(self._next_id(), self.rid(number), reason, {k: _ref(v) for k, v in fields.items()},
                      [o if isinstance(o, str) else o.id for o in _objs], caused_by)
         self._step.near_misses.append(n)
         return n
-
-    def _cause_default(self) -> str | None:
-        return None
 
     @contextmanager
     def under(self, firing: Firing):
@@ -303,8 +300,7 @@ class Game:
 
     def cause_of(self, subject) -> str | None:
         """The last firing that changed or involved this object or player: what a state check was caused by."""
-        key = subject if isinstance(subject, str) else (subject.name if isinstance(subject, Player) else subject.id)
-        return self._touch.get(key)
+        return self._touch.get(subject if isinstance(subject, str) else subject.id)
 
     def set(self, target, attr: str, value) -> None:
         """Change one attribute of an object or player, recorded on the current firing."""
@@ -315,8 +311,7 @@ class Game:
             return
         self._journal.append(("set", target, attr, getattr(target, attr)))
         setattr(target, attr, value)
-        self.record(target.id if not isinstance(target, Player) else target.name, attr, before,
-                    dict(value) if isinstance(value, dict) else value)
+        self.record(target.id, attr, before, dict(value) if isinstance(value, dict) else value)
 
     # ------------------------------------------------------------------ choices
     def choose(self, kind: str, subject: str, *, by: str | None = None, options: list | None = None,
@@ -334,9 +329,6 @@ class Game:
         if self._step is not None:
             self._step.choices.append(ChoiceMade(kind, subject, answer, by, was_auto))
         return answer
-
-    def has_choice(self, kind: str, subject: str) -> bool:
-        return self._choices.has(kind, subject)
 
     # ------------------------------------------------------------------ actions
     def act(self, kind: str, actor: str | None, args: dict, choices: dict | None = None,
@@ -363,8 +355,6 @@ class Game:
         unused = self._choices.unused()
         self._choices = Choices()
         if unused:
-            from judge.engine.core.errors import UnusedChoice
-
             raise UnusedChoice(unused)
         self.close_step()
         return step
@@ -547,9 +537,7 @@ class Game:
             group = self.order_group(name, group)
             for t in group:
                 self.put_on_stack(t)
-        for group in by_player.values():        # controllers who left the game: their triggers cease
-            for t in group:
-                self.trigger_ceases(t)
+        # what is left in by_player belongs to controllers who left the game: those triggers cease
         self.passes = 0
 
     def trigger_player_order(self) -> list[str]:
@@ -569,9 +557,6 @@ class Game:
                           hint="list them in the order they are put on the stack (first = bottom)")
         pos = {str(a): i for i, a in enumerate(ans)}
         return sorted(group, key=lambda t: pos[t.id])
-
-    def trigger_ceases(self, t: PendingTrigger) -> None:
-        pass
 
     def indistinguishable(self, group: list[PendingTrigger]) -> bool:
         """Triggers whose order cannot matter (same ability of the same source): no order choice needed."""

@@ -96,16 +96,6 @@ class RuleRegistry:
     def rid(self, number: str) -> str:
         return f"{self.game}:{number}"
 
-    def check(self, number: str, code: str) -> Reason:
-        """The declared reason, or a loud error: emitting an undeclared code is a bug."""
-        entry = self.entries.get(number)
-        if entry is None:
-            raise KeyError(f"{self.game}:{number} is not a registered rule")
-        r = entry.reasons.get(code)
-        if r is None:
-            raise KeyError(f"{self.game}:{number} does not declare reason code {code!r}")
-        return r
-
     def normalize(self, ref: str) -> str:
         """`420.5c`, `mtg:420.5c`, `102.4.a` → the registry's number (`102.4a`), unchanged if unknown."""
         s = str(ref).strip()

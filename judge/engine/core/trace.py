@@ -93,9 +93,6 @@ class Trace:
         for s in self.steps:
             yield from s.near_misses
 
-    def fired_rules(self) -> list[str]:
-        return [f.rule for f in self.firings()]
-
     # ---- JSON form ----------------------------------------------------------
     def to_dict(self, rule_text=None, render=None) -> dict:
         """The documented trace document. `rule_text(rule_id)` and `render(firing)` are optional."""
