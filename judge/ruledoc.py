@@ -24,8 +24,9 @@ def label(node: Node) -> str:
 def breadcrumb(book: Book, node: Node) -> list[dict]:
     chain = book.breadcrumb(node) if book.has(node.uid) else [node]
     crumbs = [{"id": n.uid, "label": label(n)} for n in chain]
-    if node.section_path and len(chain) == 1:  # Riftbound: 所属：A › B
-        crumbs = [{"id": None, "label": p} for p in node.section_path] + crumbs
+    path = chain[0].section_path or node.section_path
+    if path and chain[0].kind != CHAPTER:  # Riftbound: 所属：A › B names the headings the excerpt lacks
+        crumbs = [{"id": None, "label": p} for p in path] + crumbs
     return crumbs
 
 
