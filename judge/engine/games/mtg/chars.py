@@ -39,9 +39,6 @@ class Chars:
     notes: list = field(default_factory=list)     # (sublayer, source name, op, value) for P/T
     layer_notes: list = field(default_factory=list)   # (layer, source name, op, value) for layers 2, 4 and 5
 
-    def is_(self, t: str) -> bool:
-        return t in self.types
-
     @property
     def pt(self) -> str | None:
         if self.power is None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from judge.engine.core.errors import EngineError, IllegalAction
-from judge.engine.core.objects import Event, Player, StackAbility
+from judge.engine.core.objects import Event, StackAbility
 from judge.engine.core.trace import Ref
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.rules import rules
@@ -447,6 +447,3 @@ def resolve_combat_damage(game, item) -> None:
                                         "combat": True}, f.id, firing=f))
         game.happen(evs)
 
-
-def is_player(x) -> bool:
-    return isinstance(x, Player)

@@ -80,8 +80,6 @@ def _static_applies(game, src: Card, spec: dict, ev: Event) -> bool:
     if want == "damage":
         if ev.kind != "damage":
             return False
-        if spec.get("prevent") is not None:
-            pass
         s = d.get("source")
         if spec.get("source") is not None:
             if s is None or matches(game, s, spec["source"], controller=ctrl, source_id=src.id,
@@ -237,8 +235,7 @@ def affected(ev: Event):
     """Who chooses among replacements (419.9a): the affected object's controller or the affected player."""
     d = ev.data
     if ev.kind == "damage":
-        t = d["target"]
-        return t if isinstance(t, Player) else t
+        return d["target"]
     if "object" in d:
         return d["object"]
     return d.get("player")

@@ -164,10 +164,3 @@ def target_problem(game, spec: dict, cand, *, source, controller: str, source_co
             if col in prot:
                 return ("protection", say("check.no_protection", color=col), say("check.protection", color=col))
     return None
-
-
-def resolve_target_name(game, name: str):
-    """A scenario's target id: an object id or a player name."""
-    if name in game.by_name:
-        return game.by_name[name]
-    return game.objects.get(name)

@@ -121,10 +121,6 @@ def parse_pool(v) -> dict[str, int]:
     return out
 
 
-def show_pool(pool: dict[str, int]) -> dict[str, int]:
-    return {COLOR_ZH[c]: pool[c] for c in ORDER if pool.get(c)}
-
-
 def show(mana: dict[str, int]) -> str:
     """{'R': 2, 'C': 1} → '{一}{红}{红}'."""
     parts = []
@@ -205,7 +201,3 @@ def _generic(left: dict[str, int], n: int):
                 yield d
 
     yield from rec(0, n)
-
-
-def spend_key(spend: dict[str, int]) -> str:
-    return show(spend)

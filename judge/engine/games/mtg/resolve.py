@@ -11,7 +11,6 @@ goes to its owner's graveyard (413.2h).
 """
 from __future__ import annotations
 
-from judge.engine.core.objects import StackAbility
 from judge.engine.games.common.targets import recheck
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.effects import Ctx, run
@@ -124,7 +123,3 @@ def recheck_targets(game, item, specs, slots, controller, colors):
 
     return recheck(game, item, "413.2a", specs, slots, went=went, problem=lambda spec, t: target_problem(
         game, spec, t, source=item, controller=controller, source_colors=colors))
-
-
-def is_ability(item) -> bool:
-    return isinstance(item, StackAbility)

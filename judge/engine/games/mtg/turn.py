@@ -10,7 +10,6 @@ step follows.
 """
 from __future__ import annotations
 
-from judge.engine.games.common.game import step_name
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.rules import rules
@@ -25,10 +24,6 @@ ALIASES = {"untap": "重置", "upkeep": "维持", "draw": "抽牌", "main1": "�
            "declare_blockers": "宣告阻挡者", "combat_damage": "战斗伤害", "end_of_combat": "战斗结束",
            "main2": "战斗后的行动阶段", "postcombat_main": "战斗后的行动阶段", "end_of_turn": "回合结束",
            "end": "回合结束", "cleanup": "清除", "行动阶段": "战斗前的行动阶段"}
-
-
-def canonical(step: str | None) -> str | None:
-    return step_name(step, STEPS, ALIASES)
 
 
 @rules.implements("300.2", reasons={"step_ends": "step"})
