@@ -66,10 +66,10 @@ def resolve(ref: str) -> BookRef:
     """A `--book` value → its file, content hash and index key, without parsing the book.
 
     The answer is remembered in `refs.json` next to the indexes together with
-    what it depends on (the file's size and modification time, the book
-    registry's, the rulebook parser's and the vocabulary tables'); while those
-    are unchanged, resolving costs a few `stat` calls instead of importing the
-    rulebook package and hashing the file (~25 ms of a cold `judge search`)."""
+    what it depends on (the size and modification time of the file, of the
+    book registry and of the vocabulary tables, and the parser's fingerprint);
+    while those are unchanged, resolving costs a few `stat` calls instead of
+    importing the parser and hashing the file (~25 ms of a cold `judge search`)."""
     fast = _remembered(ref)
     if fast is not None:
         return fast
@@ -95,18 +95,16 @@ def _stamp(path: str) -> list[int] | None:
     return [st.st_size, st.st_mtime_ns]
 
 
-def _parser_file() -> str:
-    import importlib.util
-
-    spec = importlib.util.find_spec("rulebook")
-    locations = list(spec.submodule_search_locations or []) if spec else []
-    return os.path.join(locations[0], "parse.py") if locations else ""
-
-
 def _signature(path: str, registry: str) -> list:
+    """What a remembered key depends on. The parser's part is the fingerprint
+    `make_key` puts in the key itself (a hash of every parser source file, a
+    fraction of a millisecond), so the two can never disagree about which
+    parser change makes an index stale."""
+    from rulebook.version import parser_fingerprint
+
     from index.vocab import data_stamp
 
-    return [_stamp(path), _stamp(registry), _stamp(_parser_file()), ANALYZER_VERSION, data_stamp()]
+    return [_stamp(path), _stamp(registry), parser_fingerprint(), ANALYZER_VERSION, data_stamp()]
 
 
 def _refs_file() -> Path:

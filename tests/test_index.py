@@ -52,6 +52,18 @@ def test_index_is_keyed_by_content_parser_and_analyzer(tiny, own_cache):
     assert not [p for p in d.parent.iterdir() if ".tmp-" in p.name]
 
 
+def test_remembered_key_follows_the_parser_fingerprint(tiny, own_cache, monkeypatch):
+    """refs.json skips hashing the book, never the check of what the key is made
+    of: a change to any parser source file (not only parse.py) selects a new index."""
+    import rulebook.version
+
+    first = store.resolve(str(tiny))
+    assert store.resolve(str(tiny)).key == first.key   # remembered
+    monkeypatch.setattr(rulebook.version, "parser_fingerprint", lambda: "1-dialectsedit")
+    again = store.resolve(str(tiny))
+    assert again.key != first.key and "-p1-dialectsedit-" in again.key
+
+
 def test_edited_book_gets_a_new_index_and_the_old_one_goes(tiny, own_cache):
     notes = []
     old = store.ensure(store.resolve(str(tiny)))
