@@ -401,6 +401,8 @@ def explain_scenario(path: str, lang: str = "zh", variant: str | None = None, ro
     and a scenario that fails its own expectations are errors naming the file
     and line: a ruling must not be read out from a scenario that is wrong.
     """
+    from rulebook import load_book
+
     from judge.engine.core.errors import EngineError
     from judge.engine.scenario.load import load_scenario, variant as get_variant
     from judge.engine.scenario.render import to_doc
@@ -422,7 +424,7 @@ def explain_scenario(path: str, lang: str = "zh", variant: str | None = None, ro
         raise ExplainError(f"{fails}\n({out.label} fails its own expectations; `judge check {path}` — "
                            f"no ruling is explained from a scenario that is wrong)")
     trace = to_doc(out, sf)
-    book = _book(trace["book"])
+    book = load_book(trace["book"])   # memoised per process: the golden tests explain hundreds of instances
     title = out.title
     v, _ = get_variant(sf, variant)
     if v is not None and not v.title:   # the base title would describe the base outcome, not this one
@@ -431,11 +433,3 @@ def explain_scenario(path: str, lang: str = "zh", variant: str | None = None, ro
                 "example": sf.model.example, "expect": _instance_expect(sf, variant)}
     return explain_trace(trace, scenario, book, lang)
 
-
-@lru_cache(maxsize=8)
-def _book(book_id: str):
-    """One parsed book per process: `load_book` unpickles on every call (7 ms), and the
-    golden tests explain a few hundred scenario instances of the same book."""
-    from rulebook import load_book
-
-    return load_book(book_id)
