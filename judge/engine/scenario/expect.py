@@ -146,9 +146,14 @@ def check_expect(game, sf, e: Expect | None, base: tuple, where: str = "end") ->
     return out
 
 
+def rule_id(game, ref: str) -> str:
+    """The namespaced id (`mtg:420.5c`) of a rule as a scenario names it (`420.5c`, `102.4.a`, `mtg:420.5c`)."""
+    return game.rid(game.rules.normalize(ref))
+
+
 def _want(game, r):
     spec = r if isinstance(r, FiredSpec) else FiredSpec(rule=str(r))
-    return game.rid(game.rules.normalize(spec.rule)), spec
+    return rule_id(game, spec.rule), spec
 
 
 def _hit(f, rule: str, spec: FiredSpec) -> bool:

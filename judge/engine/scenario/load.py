@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from judge.engine.core.registry import citable
 from judge.engine.scenario import yamlio
 from judge.engine.scenario.model import Action, Expect, Scenario, Variant
 from judge.engine.scenario.yamlio import ScenarioError, line_of
@@ -39,10 +40,6 @@ class ScenarioFile:
     game_cls: type
     cards: dict = field(default_factory=dict)       # name → the game's card definition
     book: object = None
-
-    @property
-    def name(self) -> str:
-        return Path(self.path).name
 
 
 def load_scenario(path: str | Path) -> ScenarioFile:
@@ -96,6 +93,16 @@ def check(sf: ScenarioFile, errors: list) -> None:
         if name is not None and name not in players:
             err(loc, f"unknown player {name!r}; players: {', '.join(m.players)}")
 
+    def need_zone(zname, loc):
+        if zname not in gc.ZONES:
+            err(loc, f"unknown zone {zname!r}; zones: {', '.join(gc.ZONES)}")
+
+    def need_card(pl, loc):
+        if isinstance(pl.card, str) and pl.card not in sf.cards:
+            close = difflib.get_close_matches(pl.card, list(sf.cards), n=3, cutoff=0.3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            err(loc + ("card",), f"unknown card {pl.card!r}: not in the card library or `define:`{hint}")
+
     need_player(m.turn.active, ("turn", "active"))
     need_player(m.turn.priority, ("turn", "priority"))
     if gc.step_name(m.turn.step) is None:
@@ -104,8 +111,7 @@ def check(sf: ScenarioFile, errors: list) -> None:
     for pname, zones in m.board.items():
         need_player(pname, ("board", pname))
         for zname, cards in zones.items():
-            if zname not in gc.ZONES:
-                err(("board", pname, zname), f"unknown zone {zname!r}; zones: {', '.join(gc.ZONES)}")
+            need_zone(zname, ("board", pname, zname))
             for i, pl in enumerate(cards):
                 loc = ("board", pname, zname, i)
                 if pl.id in ids:
@@ -113,10 +119,7 @@ def check(sf: ScenarioFile, errors: list) -> None:
                 ids[pl.id] = loc
                 if pl.id in players:
                     err(loc + ("id",), f"id {pl.id!r} is also a player's name")
-                if isinstance(pl.card, str) and pl.card not in sf.cards:
-                    close = difflib.get_close_matches(pl.card, list(sf.cards), n=3, cutoff=0.3)
-                    hint = f"; did you mean {', '.join(close)}?" if close else ""
-                    err(loc + ("card",), f"unknown card {pl.card!r}: not in the card library or `define:`{hint}")
+                need_card(pl, loc)
                 need_player(pl.controller, loc + ("controller",))
     for pname, zones in m.board.items():
         for zname, cards in zones.items():
@@ -131,7 +134,7 @@ def check(sf: ScenarioFile, errors: list) -> None:
                 if isinstance(pl.attacking, str):
                     need_player(pl.attacking, loc + ("attacking",))
     _check_actions(sf, m.actions, ("actions",), ids, players, err)
-    _check_expect(sf, m.expect, ("expect",), ids, players, err)
+    _check_expect(sf, m.expect, ("expect",), players, err)
     names = set()
     for vi, v in enumerate(m.variants):
         base = ("variants", vi)
@@ -148,22 +151,18 @@ def check(sf: ScenarioFile, errors: list) -> None:
         for pname, zones in v.add.items():
             need_player(pname, base + ("add", pname))
             for zname, cards in zones.items():
-                if zname not in gc.ZONES:
-                    err(base + ("add", pname, zname), f"unknown zone {zname!r}; zones: {', '.join(gc.ZONES)}")
+                need_zone(zname, base + ("add", pname, zname))
                 for j, pl in enumerate(cards):
                     loc = base + ("add", pname, zname, j)
                     if pl.id in vids:
                         err(loc + ("id",), f"duplicate id {pl.id!r}")
                     vids[pl.id] = loc
-                    if isinstance(pl.card, str) and pl.card not in sf.cards:
-                        close = difflib.get_close_matches(pl.card, list(sf.cards), n=3, cutoff=0.3)
-                        hint = f"; did you mean {', '.join(close)}?" if close else ""
-                        err(loc + ("card",), f"unknown card {pl.card!r}: not in the card library or `define:`{hint}")
+                    need_card(pl, loc)
         for pn in v.players:
             need_player(pn, base + ("players", pn))
         if v.actions is not None:
             _check_actions(sf, v.actions, base + ("actions",), vids, players, err)
-        _check_expect(sf, v.expect, base + ("expect",), vids, players, err)
+        _check_expect(sf, v.expect, base + ("expect",), players, err)
 
 
 def _check_actions(sf, actions: list[Action], base: tuple, ids, players, err) -> None:
@@ -176,29 +175,25 @@ def _check_actions(sf, actions: list[Action], base: tuple, ids, players, err) ->
             v = getattr(a, key)
             if v is not None and v not in ids:
                 err(loc + (key,), f"unknown id {v!r}: ids on the board are {', '.join(sorted(ids)) or 'none'}")
-        for key in ("advance",):
-            v = getattr(a, key)
-            if v is not None and gc.step_name(v) is None:
-                err(loc + (key,), f"unknown step {v!r}; steps: {', '.join(gc.STEPS)}")
+        if a.advance is not None and gc.step_name(a.advance) is None:
+            err(loc + ("advance",), f"unknown step {a.advance!r}; steps: {', '.join(gc.STEPS)}")
         if a.pass_until not in (None, "stack_empty") and gc.step_name(a.pass_until) is None:
             err(loc + ("pass_until",), f"`pass_until` takes stack_empty or a step name; got {a.pass_until!r}")
         if a.rejected is not None:
-            _check_rule(sf, a.rejected, loc + ("rejected",), err, implemented=True)
+            _check_rule(sf, a.rejected, loc + ("rejected",), err)
         if a.expect is not None:
-            _check_expect(sf, a.expect, loc + ("expect",), ids, players, err)
+            _check_expect(sf, a.expect, loc + ("expect",), players, err)
         if a.verb == "checkpoint" and a.expect is None:
             err(loc, "a checkpoint needs an `expect:` block")
 
 
-def _check_expect(sf, e: Expect, base: tuple, ids, players, err) -> None:
+def _check_expect(sf, e: Expect, base: tuple, players, err) -> None:
     for key in ("life", "poison", "mana", "hand_count"):
         for p in getattr(e, key):
             if p not in players:
                 err(base + (key, p), f"unknown player {p!r}")
-    for key in ("winner",):
-        v = getattr(e, key)
-        if v is not None and v not in players:
-            err(base + (key,), f"unknown player {v!r}")
+    if e.winner is not None and e.winner not in players:
+        err(base + ("winner",), f"unknown player {e.winner!r}")
     for z in e.zones:
         if z != "stack":
             p, _, zone = z.partition(".")
@@ -209,10 +204,11 @@ def _check_expect(sf, e: Expect, base: tuple, ids, players, err) -> None:
     for key in ("fired", "fired_in_order", "not_fired", "near_miss"):
         for i, r in enumerate(getattr(e, key)):
             rule = r if isinstance(r, str) else r.rule
-            _check_rule(sf, rule, base + (key, i), err, implemented=True)
+            _check_rule(sf, rule, base + (key, i), err)
 
 
-def _check_rule(sf, ref: str, loc, err, implemented: bool) -> None:
+def _check_rule(sf, ref: str, loc, err) -> None:
+    """A rule an expectation names: this game's, in the book, and applied by the engine (or it could never fail)."""
     reg = sf.game_cls.rules
     num = reg.normalize(ref)
     if ":" in num:
@@ -222,12 +218,10 @@ def _check_rule(sf, ref: str, loc, err, implemented: bool) -> None:
         from rulebook import load_book
 
         sf.book = load_book(reg.book)
-    from judge.engine.core.registry import citable
-
     if citable(sf.book, num) is None:
         err(loc, f"unknown rule id {ref!r}: book {reg.book!r} has no rule {num} (nor a glossary entry so named)")
         return
-    if implemented and num not in reg.entries:
+    if num not in reg.entries:
         err(loc, f"rule {reg.game}:{num} exists but the engine never applies it, so this expectation could "
                  f"never be met (or never fail); implemented rules: `judge coverage --book {reg.book}`")
 

@@ -11,7 +11,7 @@ the game module after this generic validation.
 """
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -161,30 +161,24 @@ class Action(_M):
     _s = field_validator("cast", "play", "activate", "ability", "rejected", "checkpoint", mode="before")(
         classmethod(lambda cls, v: _strs(v)))
 
+    def _verbs(self) -> list[str]:
+        """The verbs given (`pass: false` is none; `attack: []` and `block: {}` are declarations)."""
+        return [v for v in VERBS if getattr(self, "pass_" if v == "pass" else v) not in (None, False)]
+
     @model_validator(mode="after")
     def _one_verb(self):
-        given = [v for v in VERBS if getattr(self, "pass_" if v == "pass" else v) not in (None, False)]
-        if self.attack is not None and "attack" not in given:
-            given.append("attack")
-        if self.block is not None and "block" not in given:
-            given.append("block")
+        given = self._verbs()
         if len(given) != 1:
             raise ValueError(f"an action needs exactly one of: {', '.join(VERBS)} (got {', '.join(given) or 'none'})")
         for a in self.loop or []:
             if a.verb not in LOOP_VERBS or a.rejected is not None or a.expect is not None:
                 raise ValueError(f"a loop's actions are {', '.join(LOOP_VERBS)} (without rejected/expect), "
                                  f"not {a.verb}")
-        if self.expect is not None and given[0] != "checkpoint" and False:
-            pass
         return self
 
     @property
     def verb(self) -> str:
-        for v in VERBS:
-            val = getattr(self, "pass_" if v == "pass" else v)
-            if val not in (None, False):
-                return v
-        return "attack" if self.attack is not None else "block"
+        return self._verbs()[0]
 
     @field_validator("choices", mode="before")
     @classmethod

@@ -15,15 +15,14 @@ from judge.engine.scenario.run import Outcome
 
 @lru_cache(maxsize=8)
 def _book(book: str):
+    """`load_book` is memoised too, but resolves and stats the file on every call; this runs once per firing."""
     from rulebook import load_book
 
     return load_book(book)
 
 
 def rule_text(rule_id: str) -> str:
-    game, _, number = rule_id.partition(":")
-    from judge.engine.games import GAMES  # noqa: F401  (game ids are book ids)
-
+    game, _, number = rule_id.partition(":")     # a game's id is its book's id
     node = _book(game).get(number)
     return node.text if node is not None else ""
 

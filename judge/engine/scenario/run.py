@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.core.errors import EngineError, IllegalAction
+from judge.engine.core.game import _ref
 from judge.engine.core.trace import Firing, Trace
-from judge.engine.scenario.expect import Failure, check_expect
+from judge.engine.scenario.expect import Failure, check_expect, rule_id
 from judge.engine.scenario.load import ScenarioFile, variant as get_variant
 from judge.engine.scenario.model import Action
 from judge.engine.scenario.yamlio import line_of
@@ -30,7 +31,6 @@ class Outcome:
     failures: list[Failure] = field(default_factory=list)
     error: EngineError | None = None
     checked: int = 0
-    example: str | None = None
     game: object = None           # the game as the replay left it (for further checks)
 
     @property
@@ -88,7 +88,7 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
             raise
         raise EngineError(f"internal engine error while loading the board ({type(e).__name__}: {e}); "
                           f"set JUDGE_DEBUG=1 for the traceback", file=sf.path) from None
-    out = Outcome(sf.path, variant, title, game.trace, example=m.example, game=game)
+    out = Outcome(sf.path, variant, title, game.trace, game=game)
     if v is not None and v.actions is not None:
         actions, abase = v.actions, ("variants", vi, "actions")
     else:
@@ -112,10 +112,10 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
             except IllegalAction as e:
                 if a.rejected is None:
                     raise
-                want = game.rid(game.rules.normalize(a.rejected))
+                want = rule_id(game, a.rejected)
                 step = game.trace.steps[-1]
-                step.rejected = Firing(f"{step.index}.0", e.rule, e.reason, e.fields_refs() if hasattr(
-                    e, "fields_refs") else _refs(e.fields), [], [], None)
+                step.rejected = Firing(f"{step.index}.0", e.rule, e.reason, {k: _ref(v) for k, v in e.fields.items()},
+                                       [], [], None)
                 step.data["rejected_because"] = e.message
                 game.close_step()
                 out.checked += 1
@@ -127,7 +127,7 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
                 continue
             if a.rejected is not None:
                 out.checked += 1
-                want = game.rid(game.rules.normalize(a.rejected))
+                want = rule_id(game, a.rejected)
                 out.failures.append(Failure(sf.path, line_of(marks, abase + (i, "rejected")),
                                             ".".join(map(str, abase + (i, "rejected"))), want, "accepted",
                                             f"expected the engine to refuse this action by {want}, but it was "
@@ -152,19 +152,13 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
     return out
 
 
-def _refs(fields: dict) -> dict:
-    from judge.engine.core.game import _ref
-
-    return {k: _ref(v) for k, v in fields.items()}
-
-
 def finish_trace(game, out: Outcome) -> None:
     t = game.trace
     objs: dict[str, Any] = {}
     for oid, o in game.objects.items():
         objs[oid] = {"name": o.name, "owner": o.owner, "card": getattr(o.card, "name", o.name),
                      "zone": o.zone}
-    for iid, name in getattr(game, "item_names", {}).items():
+    for iid, name in game.item_names.items():
         objs.setdefault(iid, {"name": name, "owner": None, "card": None, "zone": "stack-item"})
     t.objects = objs
     t.players = [p.name for p in game.players]
