@@ -18,7 +18,7 @@ from judge.engine.games.mtg.filters import matches, target_problem
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.words import zone as zone_zh
-from judge.engine.games.mtg.triggers import choose_targets, legal_targets
+from judge.engine.games.mtg.triggers import choose_targets
 
 MAIN = ("战斗前的行动阶段", "战斗后的行动阶段")
 
@@ -48,10 +48,6 @@ def _illegal(game, number, code, message, **fields) -> IllegalAction:
     return IllegalAction(game.rid(number), code, fields, message)
 
 
-def _spell_spec(card) -> dict:
-    return card.spell or {}
-
-
 # ------------------------------------------------------------------ casting a spell
 
 def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
@@ -74,7 +70,7 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
         if why:
             raise _illegal(game, "408.1d", "sorcery_timing", f"{obj.name} can only be cast {why}", player=game.by_name.get(actor, actor),
                            object=obj, why=why)
-    spec = _spell_spec(obj.card)
+    spec = obj.card.spell or {}
     # 409.1b modes and X
     effects = spec.get("effects", [])
     if spec.get("modes"):
@@ -105,7 +101,7 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
         game.fire("409.1b", "x_chosen", [obj], object=obj, x=xv)
     if chosen:
         game.fire("409.1c", "targets_chosen", [obj] + _target_objs(game, chosen), object=obj,
-                  targets=_target_names(game, chosen))
+                  targets=_target_objs(game, chosen))
     game.fire("409.1f", "total_cost", [obj], object=obj, cost=M.show_cost(total) + (say("cost.plus_sacrifice") if sac else ""),
               printed=M.show_cost(cost), changes="；".join(changes) or say("none"))
     activate_mana_sources(game, actor, mana)
@@ -135,7 +131,7 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
         return []
     if given is None:
         return choose_targets(game, obj.id, tspecs, controller=controller, source=obj, source_colors=colors) or \
-            _no_targets(game, obj, tspecs, controller, colors)
+            _no_targets(game, obj, tspecs)
     given = list(given) if isinstance(given, list) else [given]
     needed = sum(int(s.get("count", 1)) for s in tspecs)
     if len(given) != needed:
@@ -168,16 +164,12 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
     return slots
 
 
-def _no_targets(game, obj, tspecs, controller, colors):
+def _no_targets(game, obj, tspecs):
     raise _illegal(game, "409.1c", "not_enough_targets", f"{obj.name}: no legal target for 目标", object=obj,
                    needed=sum(int(s.get("count", 1)) for s in tspecs), given=0)
 
 
 def _target_objs(game, slots) -> list:
-    return [game.by_name[i] if k == "player" else game.objects[i] for slot in slots for (k, i, _) in slot]
-
-
-def _target_names(game, slots) -> list:
     return [game.by_name[i] if k == "player" else game.objects[i] for slot in slots for (k, i, _) in slot]
 
 
@@ -401,7 +393,7 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
                   ability=ability_text(obj, ab))
     if chosen:
         game.fire("409.1c", "targets_chosen", [item.id] + _target_objs(game, chosen), object=item,
-                  targets=_target_names(game, chosen))
+                  targets=_target_objs(game, chosen))
     activate_mana_sources(game, actor, mana)
     with game.under(f):
         game.push(item)
@@ -429,7 +421,6 @@ def _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other):
         if tap:
             game.set(obj, "tapped", True)
         ctx = Ctx(None, obj, obj.name, actor, source_colors=tuple(chars(game, obj).colors))
-        ctx.item = None
         run(game, ctx, ab.spec.get("effects", []))
         if tap and "地" in chars(game, obj).types:
             game.happen([Event("tap_for_mana", {"object": obj, "player": actor, "mana": ab.spec}, f.id, firing=f)])
@@ -497,4 +488,4 @@ def do_play(game, actor, play=None, **_):
     game.took_action(actor)
 
 
-__all__ = ["do_cast", "do_activate", "do_play", "legal_targets", "resolve_mana_trigger"]
+__all__ = ["do_cast", "do_activate", "do_play", "resolve_mana_trigger"]

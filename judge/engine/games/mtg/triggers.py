@@ -343,38 +343,28 @@ def put_on_stack(game, t: PendingTrigger) -> None:
         game.push(item)
 
 
-def choose_targets(game, subject: str, specs: list, *, controller: str, source, source_colors=(),
-                   given: list | None = None):
-    """Targets for each use of "目标" (409.1c): from `given` (a cast action) or the `targets` choice.
+def choose_targets(game, subject: str, specs: list, *, controller: str, source, source_colors=()):
+    """Targets for each use of "目标" (409.1c), from the `targets` choice (a cast or activation that names no
+    targets, a triggered ability put on the stack).
 
     Returns one list of (kind, id, inc) per spec, or None when a required target has no legal choice.
     """
-    if not specs:
-        return []
     out = []
-    flat_given = list(given) if given is not None else None
     for i, spec in enumerate(specs):
         n = int(spec.get("count", 1))
         legal = legal_targets(game, spec, controller=controller, source=source, source_colors=source_colors)
-        if len(legal) < n and not spec.get("up_to"):
-            if given is not None:
-                return None
-            if not legal:
-                return None
+        if not legal and n and not spec.get("up_to"):
+            return None
         sub = subject if len(specs) == 1 else f"{subject}[{i + 1}]"
-        if flat_given is not None:
-            picks = flat_given[:n]
-            flat_given = flat_given[n:]
+        options = [x.name if isinstance(x, Player) else x.id for x in legal]
+        if n == 1:
+            ans = game.choose("targets", sub, by=controller, options=options)
+            picks = ans if isinstance(ans, list) else [ans]
         else:
-            options = [x.name if isinstance(x, Player) else x.id for x in legal]
-            if n == 1:
-                ans = game.choose("targets", sub, by=controller, options=options)
-                picks = ans if isinstance(ans, list) else [ans]
-            else:
-                ans = game.choose("targets", sub, by=controller, options=options, legal=lambda a, o=options: (
-                    None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in o for x in a)
-                    else f"choose {n} different targets"))
-                picks = list(ans)
+            ans = game.choose("targets", sub, by=controller, options=options, legal=lambda a, o=options: (
+                None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in o for x in a)
+                else f"choose {n} different targets"))
+            picks = list(ans)
         slot = []
         for p in picks:
             obj = game.by_name.get(p) if p in game.by_name else game.objects.get(p)
