@@ -45,7 +45,7 @@ def schema():
 
     return Schema(
         uid=ID(stored=True, unique=True),
-        kind=STORED, label=STORED, crumb=STORED, display=STORED, order=STORED, prior=STORED,
+        kind=STORED, label=STORED, crumb=STORED, display=STORED,
         words=TEXT(analyzer=SpaceSeparatedTokenizer() | DelimitedAttributeFilter(), phrase=False),
         bigram=TEXT(analyzer=SpaceSeparatedTokenizer(), phrase=False),
     )
@@ -89,8 +89,7 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
         lengths.append(round(sum(FIELD_WEIGHTS[name] * n for name, n in counts.items()), 2))
         for w in vocab.stopwords.intersection(t.split("^")[0] for t in words):
             stop_df[w] = stop_df.get(w, 0) + 1
-        writer.add_document(uid=d.uid, kind=d.kind, label=d.label, crumb=d.crumb, display=d.text, order=d.order,
-                            prior=d.prior,
+        writer.add_document(uid=d.uid, kind=d.kind, label=d.label, crumb=d.crumb, display=d.text,
                             words=" ".join(words), bigram=" ".join(bigram_terms(normalize(d.title + "\n" + d.text))))
         if i % 50 == 0 or i == len(docs) - 1:
             progress("indexing", i + 1, len(docs))

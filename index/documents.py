@@ -24,7 +24,6 @@ class Doc:
     kind: str               # rule | glossary
     label: str              # 702.19b / 优先权
     key: str                # canonical number key ("" for glossary entries)
-    order: int              # position in the book
     crumb: str              # "7. 其他规则 › 702. 关键字异能 › 702.19 践踏"
     text: str               # what is shown (rule text, glossary definition)
     title: str = ""         # own heading / glossary headword and aliases
@@ -91,7 +90,7 @@ def crumb_of(book: Book, node: Node) -> str:
 
 def documents(book: Book) -> list[Doc]:
     docs: list[Doc] = []
-    for i, node in enumerate(book.nodes):
+    for node in book.nodes:
         if node.kind == RULE:
             bullets, examples = _attached_texts(book, node)
             own = heading_of(node)
@@ -100,7 +99,7 @@ def documents(book: Book) -> list[Doc]:
             text = "\n".join([node.text] + bullets)
             docs.append(Doc(
                 uid=node.uid, kind=RULE, label=node.number or node.uid,
-                key=ids.key_of(node.number or node.uid.split("#")[0]), order=i,
+                key=ids.key_of(node.number or node.uid.split("#")[0]),
                 crumb=crumb_of(book, node), text=text, title=own,
                 section=" ".join(s for s in section if s), examples="\n".join(examples),
                 prior=prior_of(RULE, text, heading_only),
@@ -110,7 +109,7 @@ def documents(book: Book) -> list[Doc]:
             names = [head] + [a for a in node.aliases if a]
             parts = [p.strip() for n in names for p in re.split(r"[，,、/]", n) if p.strip()]
             docs.append(Doc(
-                uid=node.uid, kind=GLOSSARY, label=head, key="", order=i, crumb="词汇表",
+                uid=node.uid, kind=GLOSSARY, label=head, key="", crumb="词汇表",
                 text=node.text, title=" ".join(names), names=sorted(set(names + parts)),
                 prior=prior_of(GLOSSARY, node.text or "", False),
             ))

@@ -49,15 +49,13 @@ class Hit:
 class Index:
     """An opened index: whoosh plus the lookup tables and the pruned segmenter."""
 
-    def __init__(self, d: Path, ref: store.BookRef):
+    def __init__(self, d: Path):
         from index.whooshlib import prepare
 
         prepare()
         from whoosh import index as windex
 
         self.dir = d
-        self.ref = ref
-        self.meta = store.read_meta(d) or {}
         self.ix = windex.open_dir(str(d))
         self._reader = None
         self._lengths: dict[str, dict[int, int]] = {}
@@ -201,14 +199,14 @@ def open_index(book: str = "mtg", *, notice=store._quiet, progress=None) -> Inde
     ref = store.resolve(book)
     d = store.ensure(ref, notice=notice, progress=progress)
     try:
-        idx = Index(d, ref)
+        idx = Index(d)
         idx.reader.doc_count()
         return idx
     except Exception as e:  # whoosh raises many kinds on a damaged directory
         notice(f"the search index of {ref.id} could not be read ({type(e).__name__}); rebuilding it")
         store.remove(d)
         d = store.ensure(ref, notice=notice, progress=progress)
-        return Index(d, ref)
+        return Index(d)
 
 
 def search(idx: Index, text: str, limit: int = 10) -> list[Hit]:

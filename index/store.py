@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -274,10 +273,3 @@ def clear(ref: BookRef | None = None) -> int:
         except OSError:
             pass
     return n
-
-
-def age(d: Path) -> float:
-    try:
-        return time.time() - (d / "meta.json").stat().st_mtime
-    except OSError:
-        return 0.0
