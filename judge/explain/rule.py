@@ -37,18 +37,27 @@ def explain_rule(book: Book, query: str, lang: str = "zh") -> dict:
         if h.node.uid not in {n.uid for n in nodes}:
             nodes.append(h.node)
     blocks = [rule_block(book, n) for n in nodes]
-    related, glossary = gather(book, blocks, with_cited_by=True)
-    return {
+    title = " / ".join(n.title or n.uid if n.kind == GLOSSARY else label(n) for n in nodes)
+    return document(book, lang, "rule", query, title, blocks, cited_by=True, citations=[b["id"] for b in blocks])
+
+
+def document(book: Book, lang: str, kind: str, query: str, title: str, blocks: list[dict], *, cited_by: bool,
+             **fields) -> dict:
+    """The explanation document (docs/explain.md), every field present: `blocks` quoted in full,
+    the rules they reference (and, with `cited_by`, the rules citing them) one level deep, the
+    glossary entries of their terms; `fields` fills the rest (a scenario's answer, steps, …)."""
+    related, glossary = gather(book, blocks, with_cited_by=cited_by)
+    doc = {
         "schema": SCHEMA,
-        "kind": "rule",
+        "kind": kind,
         "language": lang,
         "book": book.id,
         "book_title": book_title(book),
         "query": query,
-        "title": " / ".join(n.title or n.uid if n.kind == GLOSSARY else label(n) for n in nodes),
+        "title": title,
         "answer": None,
         "answer_cites": [],
-        "citations": [b["id"] for b in blocks],
+        "citations": [],
         "scenario": None,
         "steps": [],
         "steps_omitted": 0,
@@ -59,3 +68,8 @@ def explain_rule(book: Book, query: str, lang: str = "zh") -> dict:
         "shortened": False,
         "max_chars": None,
     }
+    unknown = fields.keys() - doc.keys()
+    if unknown:
+        raise TypeError(f"not fields of an explanation: {', '.join(sorted(unknown))}")
+    doc.update(fields)
+    return doc

@@ -27,9 +27,9 @@ from pathlib import Path
 
 from rulebook.model import Book
 
-from judge.explain.cite import gather, rule_block
+from judge.explain.cite import rule_block
 from judge.explain.errors import ExplainError
-from judge.explain.rule import SCHEMA, book_title
+from judge.explain.rule import document
 from judge.explain.templates import Templates, load, template_dir
 
 QUOTE_CHARS = 40
@@ -201,36 +201,19 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
         cites.cite(spec["rule"])
     order = list(cites.order)
     blocks = [rule_block(book, book.node(u), examples=False, cited_by=False) for u in order]
-    related, glossary = gather(book, blocks, with_cited_by=False)
-    return {
-        "schema": SCHEMA,
-        "kind": "scenario",
-        "language": lang,
-        "book": book.id,
-        "book_title": book_title(book),
-        "query": where + (f"#{scenario['variant']}" if scenario.get("variant") else ""),
-        "title": scenario.get("title") or Path(where).stem,
-        "answer": answer,
-        "answer_cites": answer_cites,
-        "citations": answer_cites,
-        "scenario": {
-            "path": where,
-            "variant": scenario.get("variant"),
-            "title": scenario.get("title") or "",
-            "source": sources,
-            "source_ids": [book.get(number_of(s)).uid for s in sources if book.get(number_of(s)) is not None],
-            "example": scenario.get("example"),
-            "result": {k: trace["result"].get(k) for k in ("life", "winner", "lost")},
-        },
-        "steps": steps,
-        "steps_omitted": 0,
-        "near_misses": misses,
-        "rules": blocks,
-        "related": related,
-        "glossary": glossary,
-        "shortened": False,
-        "max_chars": None,
-    }
+    query = where + (f"#{scenario['variant']}" if scenario.get("variant") else "")
+    return document(book, lang, "scenario", query, scenario.get("title") or Path(where).stem, blocks, cited_by=False,
+                    answer=answer, answer_cites=answer_cites, citations=answer_cites, steps=steps, near_misses=misses,
+                    scenario={
+                        "path": where,
+                        "variant": scenario.get("variant"),
+                        "title": scenario.get("title") or "",
+                        "source": sources,
+                        "source_ids": [book.get(number_of(s)).uid for s in sources
+                                       if book.get(number_of(s)) is not None],
+                        "example": scenario.get("example"),
+                        "result": {k: trace["result"].get(k) for k in ("life", "winner", "lost")},
+                    })
 
 
 def _text(firing: dict, where: str) -> str:
