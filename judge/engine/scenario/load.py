@@ -39,6 +39,7 @@ class ScenarioFile:
     marks: dict
     game_cls: type
     cards: dict = field(default_factory=dict)       # name → the game's card definition
+    raw_cards: dict = field(default_factory=dict)   # name → the same card as plain data (what `with:` patches)
     book: object = None
 
 

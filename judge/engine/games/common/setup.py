@@ -42,8 +42,9 @@ class CardSource:
 _LIBS: dict = {}
 
 
-def load_library(src: CardSource, path: str, errors: list | None = None) -> dict:
-    """A card library file → {name: CardDef} (plus `__raw__`: the plain dicts), cached on (path, mtime, size)."""
+def load_library(src: CardSource, path: str, errors: list) -> tuple[dict, dict]:
+    """A card library file → ({name: CardDef}, {name: plain dict}), cached on (path, mtime, size); its
+    errors go to `errors`."""
     st = os.stat(path)
     key = (src.library, os.path.abspath(path), st.st_mtime_ns, st.st_size)
     hit = _LIBS.get(key)
@@ -53,20 +54,11 @@ def load_library(src: CardSource, path: str, errors: list | None = None) -> dict
     try:
         lib = src.library.model_validate(data)
     except ValidationError as e:
-        errs = yamlio.pydantic_errors(e, path, marks)
-        if errors is None:
-            raise errs[0] from None
-        errors.extend(errs)
-        return {}
-    cards = {}
-    raw = {}
-    for name, c in lib.cards.items():
-        d = dump(c)
-        raw[name] = d
-        cards[name] = src.card_def(name, d)
-    cards["__raw__"] = raw
-    _LIBS[key] = cards
-    return cards
+        errors.extend(yamlio.pydantic_errors(e, path, marks))
+        return {}, {}
+    raw = {name: dump(c) for name, c in lib.cards.items()}
+    hit = _LIBS[key] = ({name: src.card_def(name, d) for name, d in raw.items()}, raw)
+    return hit
 
 
 def scenario_cards(src: CardSource, sf, errors: list) -> dict:
@@ -86,9 +78,9 @@ def scenario_cards(src: CardSource, sf, errors: list) -> dict:
             errors.append(ScenarioError(sf.path, line_of(sf.marks, loc), f"card library {ref!r} not found next to "
                                         f"the scenario or in a parent directory", "cards"))
             continue
-        lib = load_library(src, str(p), errors)
-        raw.update(lib.get("__raw__", {}))
-        cards.update({k: v for k, v in lib.items() if k != "__raw__"})
+        lib_cards, lib_raw = load_library(src, str(p), errors)
+        cards.update(lib_cards)
+        raw.update(lib_raw)
     for name, d in m.define.items():
         try:
             c = src.card.model_validate(d)
@@ -128,7 +120,6 @@ def scenario_cards(src: CardSource, sf, errors: list) -> dict:
                 except ValidationError as e:
                     errors.extend(yamlio.pydantic_errors(e, sf.path, sf.marks, ("variants", vi, "objects", oid)))
     sf.raw_cards = raw
-    sf.card_source = src
     return cards
 
 
@@ -151,9 +142,9 @@ def _placement(m, oid):
 def build(game_cls, sf, v, loader):
     """The game loaded with the scenario's board, as `v` (a variant, or None) changes it; the load is step 0.
 
-    `loader` is the game's setup module: `load_player(game, name, PlayerSpec)`, `load_card(game, owner,
-    zone, Placement, card)`, `shown(game, player)` (what the load step shows of a player) and
-    `patched(card, with)`."""
+    `loader` is the game's setup module: `CARDS` (its `CardSource`), `load_player(game, name, PlayerSpec)`,
+    `load_card(game, owner, zone, Placement, card)` and `shown(game, player)` (what the load step shows of
+    a player)."""
     m = sf.model
     g = game_cls(seed=m.seed)
     for name, ps in m.players.items():
@@ -178,7 +169,7 @@ def build(game_cls, sf, v, loader):
                 key = f"@{pl.id}" if isinstance(pl.card, dict) else pl.card
                 card = sf.cards[key]
                 if pl.with_:
-                    card = with_patch(sf, key, card, pl.with_, loader.patched)
+                    card = with_patch(loader.CARDS, sf.raw_cards[key], card, pl.with_)
                 loader.load_card(g, pname, zname, pl, card)
                 loaded.setdefault(f"{pname}.{zname}", []).append(pl.id)
     g.active = ts.active
@@ -198,15 +189,10 @@ def build(game_cls, sf, v, loader):
     return g
 
 
-def with_patch(sf, key, card, patch: dict, patched):
-    """A placement's `with:` overrides, read through the card vocabulary like any card text
-    (`patched(card, patch)`, the game's own, for a card whose text is not at hand)."""
-    src = getattr(sf, "card_source", None)
-    raw = getattr(sf, "raw_cards", {}).get(key)
-    if raw is None or src is None:
-        return patched(card, patch)
-    d = dump(src.card.model_validate({**raw, **patch}))
-    return src.card_def(card.name, d, token=card.token)
+def with_patch(src: CardSource, raw: dict, card, patch: dict):
+    """A placement's `with:` overrides, read through the card vocabulary like any card text: the card's
+    plain data (`raw`) with the patch over it."""
+    return src.card_def(card.name, dump(src.card.model_validate({**raw, **patch})), token=card.token)
 
 
 def not_fired(g, m, v) -> frozenset:

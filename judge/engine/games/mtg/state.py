@@ -5,7 +5,7 @@ Plain slotted dataclasses; the vocabulary's pydantic models are turned into
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.core.objects import Obj, Player
@@ -69,27 +69,6 @@ def card_def(name: str, d: dict, *, token: bool = False) -> CardDef:
         spell=d.get("spell"), additional_cost=d.get("additional_cost"), text=d.get("text", ""), en=d.get("en"),
         token=token,
     )
-
-
-def patched(card: CardDef, patch: dict) -> CardDef:
-    """A placement's `with:` overrides (a scenario variant changing toughness 2 → 4)."""
-    from judge.engine.games.mtg.vocab import parse_pt
-
-    ch: dict = {}
-    for k, v in patch.items():
-        if k == "pt":
-            ch["power"], ch["toughness"] = parse_pt(v)
-        elif k == "cost":
-            ch["cost"] = M.parse_cost(v)
-            if "colors" not in patch:
-                ch["colors"] = tuple(M.colors_of(ch["cost"]))
-        elif k == "abilities":
-            ch["abilities"] = ability_defs(v)
-        elif k in ("types", "subtypes", "supertypes", "colors", "keywords"):
-            ch[k] = tuple(v)
-        else:
-            ch[k] = v
-    return replace(card, **ch)
 
 
 @dataclass(slots=True, eq=False)

@@ -14,12 +14,12 @@ common loading, `judge.engine.games.common.setup`.
 from __future__ import annotations
 
 from judge.engine.games.common.setup import CardSource
-from judge.engine.games.wow.state import card_def, patched
+from judge.engine.games.wow.state import card_def
 from judge.engine.games.wow.vocab import Card, Library
 
 CARDS = CardSource("cards/wow.yaml", Library, Card, card_def)
 
-__all__ = ["CARDS", "load_player", "load_card", "shown", "patched"]
+__all__ = ["CARDS", "load_player", "load_card", "shown"]
 
 
 def load_player(g, name: str, ps) -> None:

@@ -5,7 +5,7 @@ Plain slotted dataclasses; the vocabulary's pydantic models are turned into
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.core.objects import Obj, Player, StackAbility
@@ -72,23 +72,6 @@ def card_def(name: str, d: dict, *, token: bool = False) -> CardDef:
         play=d.get("play"), play_cost=d.get("play_cost"), abilities=ability_defs(d.get("abilities", [])),
         text=d.get("text", ""), line=d.get("line"), en=d.get("en"), token=token,
     )
-
-
-def patched(card: CardDef, patch: dict) -> CardDef:
-    """A placement's `with:` overrides (a variant changing Health 5 → 6)."""
-    ch: dict = {}
-    for k, v in patch.items():
-        if k == "abilities":
-            ch["abilities"] = ability_defs(v)
-        elif k == "def":
-            ch["def_"] = v
-        elif k == "class":
-            ch["class_"] = v
-        elif k in ("subtypes", "keywords"):
-            ch[k] = tuple(v)
-        else:
-            ch[k] = v
-    return replace(card, **ch)
 
 
 @dataclass(slots=True, eq=False)
