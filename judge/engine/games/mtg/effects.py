@@ -470,6 +470,15 @@ def _locked_effect(game, ctx, objs, ops, until, eid: str | None = None) -> CEffe
     return e
 
 
+def _continuous(game, ctx, code, objs, ops, until, eid: str | None = None, **fields):
+    """A continuous effect of a resolving spell or ability (418.3): one firing of 413.2b saying what it does to
+    `objs` (`fields`) and for how long, under which the effect is created, locked onto `objs` (418.3b)."""
+    f = _fire(game, ctx, code, objs, source=ctx.source_name, objects=objs, **fields, until=_until_zh(until))
+    with game.under(f):
+        _locked_effect(game, ctx, objs, ops, until, eid=eid)
+    return f
+
+
 def _holds(kind, obj, ctx) -> bool:
     if kind == "while_tapped":
         return obj.zone == "battlefield" and obj.tapped
@@ -499,53 +508,34 @@ def _pt_change(verb, code, field, parse):
         from judge.engine.games.mtg import vocab
 
         v = getattr(vocab, parse)(e[verb])
-        objs = _objs(game, ctx, e.get("what", "target"))
-        until = _until(e)
-        f = _fire(game, ctx, code, objs, source=ctx.source_name, objects=objs, **{field: e[verb]},
-                  until=_until_zh(until))
-        with game.under(f):
-            _locked_effect(game, ctx, objs, [(6, verb, v)], until)
+        _continuous(game, ctx, code, _objs(game, ctx, e.get("what", "target")), [(6, verb, v)], _until(e),
+                    **{field: e[verb]})
     return run_
 
 
 def _switch(game, ctx, e):
-    objs = _objs(game, ctx, e["switch_pt"])
-    until = _until(e)
-    f = _fire(game, ctx, "effect_switch", objs, source=ctx.source_name, objects=objs, until=_until_zh(until))
-    with game.under(f):
-        _locked_effect(game, ctx, objs, [(6, "switch", None)], until)
+    _continuous(game, ctx, "effect_switch", _objs(game, ctx, e["switch_pt"]), [(6, "switch", None)], _until(e))
 
 
 def _kw(verb, code):
     def run_(game, ctx, e):
         kws = e[verb] if isinstance(e[verb], list) else [e[verb]]
-        objs = _objs(game, ctx, e.get("what", "target"))
-        until = _until(e)
-        f = _fire(game, ctx, code, objs, source=ctx.source_name, objects=objs, keywords="、".join(kws),
-                  until=_until_zh(until))
-        with game.under(f):
-            _locked_effect(game, ctx, objs, [(5, verb, kws)], until)
+        _continuous(game, ctx, code, _objs(game, ctx, e.get("what", "target")), [(5, verb, kws)], _until(e),
+                    keywords="、".join(kws))
     return run_
 
 
 def _lose_all(game, ctx, e):
-    objs = _objs(game, ctx, e["lose_all_abilities"])
-    until = _until(e)
-    f = _fire(game, ctx, "effect_lose_all", objs, source=ctx.source_name, objects=objs, until=_until_zh(until))
-    with game.under(f):
-        _locked_effect(game, ctx, objs, [(5, "lose_all", None)], until)
+    _continuous(game, ctx, "effect_lose_all", _objs(game, ctx, e["lose_all_abilities"]), [(5, "lose_all", None)],
+                _until(e))
 
 
 def _set_color(game, ctx, e):
     cols = e["set_color"] if isinstance(e["set_color"], list) else [e["set_color"]]
     if cols == ["chosen"]:
         cols = [ctx.chosen["color"]]
-    objs = _objs(game, ctx, e.get("what", "target"))
-    until = _until(e)
-    f = _fire(game, ctx, "effect_set_color", objs, source=ctx.source_name, objects=objs, colors="".join(cols),
-              until=_until_zh(until))
-    with game.under(f):
-        _locked_effect(game, ctx, objs, [(5, "set_color", cols)], until)
+    _continuous(game, ctx, "effect_set_color", _objs(game, ctx, e.get("what", "target")), [(5, "set_color", cols)],
+                _until(e), colors="".join(cols))
 
 
 def _becomes(game, ctx, e):
@@ -553,7 +543,6 @@ def _becomes(game, ctx, e):
 
     b = e["becomes"]
     objs = _objs(game, ctx, e.get("what", "target"))
-    until = _until(e)
     ops = []
     words = []
     if b.get("types") is not None:
@@ -577,20 +566,14 @@ def _becomes(game, ctx, e):
     if b.get("pt_count"):
         ops.append((6, "set_pt_count", b["pt_count"]))
         words.append(say("pt_count"))
-    f = _fire(game, ctx, "effect_becomes", objs, source=ctx.source_name, objects=objs, what=" ".join(words),
-              until=_until_zh(until))
-    with game.under(f):
-        _locked_effect(game, ctx, objs, ops, until)
+    _continuous(game, ctx, "effect_becomes", objs, ops, _until(e), what=" ".join(words))
 
 
 def _control(game, ctx, e):
     objs = _objs(game, ctx, e["control"])
     who = players(game, ctx, e.get("who", "you"))[0]
-    until = _until(e, "permanent")
-    f = _fire(game, ctx, "effect_control", objs, source=ctx.source_name, objects=objs, player=who,
-              until=_until_zh(until))
+    f = _continuous(game, ctx, "effect_control", objs, [(2, "control", who.name)], _until(e, "permanent"), player=who)
     with game.under(f):
-        _locked_effect(game, ctx, objs, [(2, "control", who.name)], until)
         for o in objs:
             game.sync_control(o)
 
@@ -599,12 +582,8 @@ def _grant(game, ctx, e):
     from judge.engine.games.mtg.state import ability_defs
 
     abil = ability_defs([e["grant"]])
-    objs = _objs(game, ctx, e.get("what", "target"))
-    until = _until(e)
-    f = _fire(game, ctx, "effect_grant", objs, source=ctx.source_name, objects=objs,
-              ability=e["grant"].get("text") or abil[0].kind, until=_until_zh(until))
-    with game.under(f):
-        _locked_effect(game, ctx, objs, [(5, "grant", abil)], until)
+    _continuous(game, ctx, "effect_grant", _objs(game, ctx, e.get("what", "target")), [(5, "grant", abil)], _until(e),
+                ability=e["grant"].get("text") or abil[0].kind)
 
 
 _GAINED_KINDS = {"activated": ("activated", "mana"), "triggered": ("triggered",), "static": ("static",)}
@@ -620,17 +599,14 @@ def _gain_abilities(game, ctx, e):
     kinds = [k for name in (e.get("kinds") or ["activated"]) for k in _GAINED_KINDS[name]]
     origins = _objs(game, ctx, e["gain_abilities_of"])
     objs = _objs(game, ctx, e.get("what", "self"))
-    until = _until(e)
     eid = game.new_id(f"{ctx.subject}.effect")
     gained = []
     for src in origins:
         for ab in chars(game, src).abilities:
             if ab.kind in kinds:
                 gained.append(AbilityDef(f"{src.id}.{ab.key}", ab.kind, ab.spec, ability_text(src, ab), eid))
-    f = _fire(game, ctx, "effect_gain_abilities", objs, source=ctx.source_name, objects=objs, origin=origins,
-              abilities="；".join(f"「{a.text}」" for a in gained) or say("none"), until=_until_zh(until))
-    with game.under(f):
-        _locked_effect(game, ctx, objs, [(5, "grant", tuple(gained))], until, eid=eid)
+    _continuous(game, ctx, "effect_gain_abilities", objs, [(5, "grant", tuple(gained))], _until(e), eid=eid,
+                origin=origins, abilities="；".join(f"「{a.text}」" for a in gained) or say("none"))
 
 
 def _counters(game, ctx, e, sign=1, verb="add_counters"):
