@@ -17,7 +17,6 @@ when it rewards a rule for covering more of the query (`index.search`).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -252,7 +251,7 @@ def _typos(q: Query, groups: list[list[str]], concept_of: list[int | None], seg,
                 # a word plus a character (能 + 横置): without the sound, any word next to an
                 # unusual character would look like a typo of its one-character-off neighbour (未横置)
                 continue
-            fixes = [f for f in _one_away(window, seg, known) if _changed(window, f) in lone]
+            fixes = [f for f in seg.one_away(window) if known(f) and _changed(window, f) in lone]
             if len(window) == 2:
                 # two characters are little evidence: only a typo of one of the book's own
                 # words (横至 → 横置, not 打到 → 达到), and never with a stop word (攻几 → 攻击)
@@ -290,27 +289,6 @@ def _have_pinyin() -> bool:
 def _changed(a: str, b: str) -> int:
     """The position where two strings of the same length differ (the first)."""
     return next(i for i in range(len(a)) if a[i] != b[i])
-
-
-_FREQ_BY_LEN: dict[int, dict[tuple[int, str], list[str]]] = {}
-
-
-def _one_away(window: str, seg, known: Callable[[str], bool]) -> list[str]:
-    size = len(window)
-    table = _FREQ_BY_LEN.get((id(seg.tk.FREQ), size))  # type: ignore[call-overload]
-    if table is None:
-        table = {}
-        for w, f in seg.tk.FREQ.items():
-            if f and len(w) == size and _ALL_HAN.fullmatch(w):
-                for p in range(size):
-                    table.setdefault((p, w[:p] + w[p + 1:]), []).append(w)
-        _FREQ_BY_LEN[(id(seg.tk.FREQ), size)] = table  # type: ignore[index]
-    out = []
-    for p in range(size):
-        for w in table.get((p, window[:p] + window[p + 1:]), []):
-            if w != window and w not in out and known(w):
-                out.append(w)
-    return out
 
 
 def _sounds_alike(window: str, fixes: list[str]) -> list[str]:
@@ -354,6 +332,3 @@ def _one_edit(a: str, b: str) -> bool:
     if len(a) > len(b):
         a, b = b, a
     return any(b[:i] + b[i + 1:] == a for i in range(len(b)))
-
-
-_ALL_HAN = re.compile(r"[\u4e00-\u9fff]+")

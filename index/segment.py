@@ -28,6 +28,7 @@ from math import log
 from pathlib import Path
 
 HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")  # a typo correction: common CJK ideographs only
 _PLACEHOLDER = "\ue000"  # a private-use character: never in a text, carries the pruned mass
 _MISSING = object()
 _BASE = None  # (FREQ, total) of jieba's full dictionary, once loaded in this process
@@ -100,6 +101,8 @@ class Segmenter:
     def __init__(self, tokenizer):
         self.tk = tokenizer  # a jieba Tokenizer (building) or a _Dictionary (searching)
         self._memo: dict[str, list[list[str]]] = {}
+        # per word length: (position, the word without the character there) → words
+        self._near: dict[int, dict[tuple[int, str], list[str]]] = {}
         # While building, the set every dictionary word seen in a DAG is added to
         # (exactly the entries a pruned dictionary needs to segment the same text).
         self.collect: set[str] | None = None
@@ -178,6 +181,25 @@ class Segmenter:
                         self.collect.add(run[k])
         if len(self._memo) < 50000:
             self._memo[run] = out
+        return out
+
+    def one_away(self, s: str) -> list[str]:
+        """The dictionary's Han words as long as `s` that differ from it in one
+        character (typo corrections, `index.query`). The table behind it is
+        built once per word length and lives as long as this dictionary."""
+        size = len(s)
+        table = self._near.get(size)
+        if table is None:
+            table = self._near[size] = {}
+            for w, f in self.tk.FREQ.items():
+                if f and len(w) == size and _HAN_WORD.fullmatch(w):
+                    for p in range(size):
+                        table.setdefault((p, w[:p] + w[p + 1:]), []).append(w)
+        out: list[str] = []
+        for p in range(size):
+            for w in table.get((p, s[:p] + s[p + 1:]), []):
+                if w != s and w not in out:
+                    out.append(w)
         return out
 
     def export(self, words: set[str], path: Path) -> None:
