@@ -7,7 +7,9 @@ WIDTH = 120
 
 
 def spans(text: str, words: list[str]) -> list[tuple[int, int]]:
-    """Non-overlapping (start, end) of `words` in `text`, longest words first.
+    """Non-overlapping (start, end) of `words` in `text`, longest words first,
+    then in the order given (where two overlap, the one typed first is marked;
+    the same every run, whatever the hash seed).
 
     Matching is done on the normalised text (so 優先權 in a Traditional book
     marks 优先权); when normalising changed the length, on the case-folded
@@ -16,7 +18,7 @@ def spans(text: str, words: list[str]) -> list[tuple[int, int]]:
     hay = norm if len(norm) == len(text) else text.casefold()
     taken = [False] * len(text)
     out = []
-    for w in sorted({normalize(w) for w in words if w}, key=len, reverse=True):
+    for w in sorted(dict.fromkeys(normalize(w) for w in words if w), key=len, reverse=True):
         if not w.strip():
             continue
         start = hay.find(w)

@@ -142,6 +142,15 @@ def test_snippet_marks_matched_words(mtg):
     assert {"传奇", "同名"} <= marked
 
 
+def test_overlapping_highlights_are_decided_by_query_order_not_hash_seed():
+    from index.snippet import spans
+
+    # 付费 and 费用 overlap in 支付费用: the word given first wins, in every process
+    assert spans("牌手支付费用", ["付费", "费用"]) == [(3, 5)]
+    assert spans("牌手支付费用", ["费用", "付费"]) == [(4, 6)]
+    assert spans("牌手支付费用", ["费用", "支付费用"]) == [(2, 6)]   # a longer word still comes first
+
+
 def test_empty_and_punctuation_only_queries(mtg):
     assert search(mtg, "   ") == []
     assert search(mtg, "？！。") == []
