@@ -30,6 +30,7 @@ from rulebook.model import Book
 from judge.explain.cite import rule_block
 from judge.explain.errors import ExplainError
 from judge.explain.rule import document
+from judge.explain.shorten import cut
 from judge.explain.templates import Templates, load, template_dir
 
 QUOTE_CHARS = 40
@@ -56,12 +57,16 @@ class _Cites:
         self.book = book
         self.where = where
         self.order: dict[str, None] = {}
+        self._uids: dict[str, str] = {}    # a trace names a few rules thousands of times; book.get parses the query
 
     def uid(self, rule: str) -> str:
-        node = self.book.get(number_of(rule))
-        if node is None:   # the engine checks its registry against the book; this is a bug if it happens
-            raise ExplainError(f"{self.where}: the trace cites rule {rule!r}, which book {self.book.id!r} does not contain")
-        return node.uid
+        if rule not in self._uids:
+            node = self.book.get(number_of(rule))
+            if node is None:   # the engine checks its registry against the book; this is a bug if it happens
+                raise ExplainError(f"{self.where}: the trace cites rule {rule!r}, "
+                                   f"which book {self.book.id!r} does not contain")
+            self._uids[rule] = node.uid
+        return self._uids[rule]
 
     def cite(self, rule: str) -> str:
         u = self.uid(rule)
@@ -91,7 +96,7 @@ def first_sentence(text: str, n: int = QUOTE_CHARS, ellipsis: str = "…") -> st
         i = s.find(stop)
         if 0 <= i < n:
             return s[: i + 1]
-    return s if len(s) <= n else s[: n - len(ellipsis)] + ellipsis
+    return cut(s, n, ellipsis)
 
 
 def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> dict:
@@ -111,7 +116,8 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
     sources = scenario.get("source") or []
     sources = [sources] if isinstance(sources, str) else list(sources)
     source_specs = [_spec(s) for s in sources if book.get(number_of(s)) is not None]
-    source_uids = {cites.uid(s["rule"]) for s in source_specs}
+    source_ids = [cites.uid(s["rule"]) for s in source_specs]
+    source_uids = set(source_ids)
     wanted = [_spec(x) for x in (expect.get("fired") or []) + (expect.get("fired_in_order") or [])]
     # The answer is about the rule the scenario reproduces when it fired as expected;
     # otherwise about every firing the scenario expects; failing that, its source rule.
@@ -121,13 +127,13 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
     focus_rules = {cites.uid(s["rule"]) for s in wanted} | source_uids
     quiet = quiet_reasons().get(trace["game"], frozenset())
     names = {oid: o["name"] for oid, o in trace["objects"].items()}
-    rule_text = {}
+    quoted: set[str] = set()
 
     def quote(uid: str) -> str:
         """`（规则 420.5c：「…」）` the first time a rule is cited, `（规则 420.5c）` after."""
-        if uid in rule_text:
+        if uid in quoted:
             return t("labels.cites", ids=uid)
-        rule_text[uid] = True
+        quoted.add(uid)
         return t("labels.cite_quote", id=uid, quote=first_sentence(book.node(uid).text, QUOTE_CHARS,
                                                                     t("labels.ellipsis")))
 
@@ -150,10 +156,11 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
             if f["reason"] in quiet and not about and uid not in focus_rules:
                 continue
             cites.cite(f["rule"])
-            details.append({"text": _text(f, where), "rule": uid, "firing": f["id"], "quote": quote(uid)})
+            text = _text(f, where)
+            details.append({"text": text, "rule": uid, "firing": f["id"], "quote": quote(uid)})
             if about:
-                decisive.append((_text(f, where), uid, s["index"], uid in source_uids))
-                changed.setdefault(_text(f, where), []).extend(f["changes"])
+                decisive.append((text, uid, s["index"], uid in source_uids))
+                changed.setdefault(text, []).extend(f["changes"])
         if not details:
             continue
         steps.append({
@@ -184,8 +191,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
     decisive = _focus(decisive, bare, cites) + misses_expected
     # nothing fired about what the scenario checks, and no zone or life fact answers it:
     # the last firing that touched a checked object is what the outcome rests on
-    if not decisive and (expect.get("not_fired") or not _final_state(trace, expect, names, t, lang,
-                                                                     characteristics=False)):
+    if not decisive and (expect.get("not_fired") or not _final_state(trace, expect, t, lang, characteristics=False)):
         decisive = _fallback(trace, expect, cites, where)
     fired = {cites.uid(f["rule"]) for st in trace["steps"] for f in st["firings"]}
     not_applied = [u for u in dict.fromkeys(cites.uid(_spec(x)["rule"]) for x in expect.get("not_fired") or [])
@@ -196,7 +202,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
     why_not = {}
     for m in misses:
         why_not.setdefault(m["rule"], m["text"])
-    answer, answer_cites = _answer(decisive, not_applied, trace, expect, names, t, lang, changed, why_not)
+    answer, answer_cites = _answer(decisive, not_applied, trace, expect, t, lang, changed, why_not)
     for spec in source_specs:  # the header cites the rule the scenario reproduces: quote it too
         cites.cite(spec["rule"])
     order = list(cites.order)
@@ -209,8 +215,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
                         "variant": scenario.get("variant"),
                         "title": scenario.get("title") or "",
                         "source": sources,
-                        "source_ids": [book.get(number_of(s)).uid for s in sources
-                                       if book.get(number_of(s)) is not None],
+                        "source_ids": source_ids,
                         "example": scenario.get("example"),
                         "result": {k: trace["result"].get(k) for k in ("life", "winner", "lost")},
                     })
@@ -223,8 +228,7 @@ def _text(firing: dict, where: str) -> str:
     return text
 
 
-def _final_state(trace: dict, expect: dict, names: dict, t: Templates, lang: str,
-                 characteristics: bool = True) -> list[str]:
+def _final_state(trace: dict, expect: dict, t: Templates, lang: str, characteristics: bool = True) -> list[str]:
     """Facts of the trace's final state that the scenario's expectations check: where objects ended, life."""
     from judge.engine import reasons
 
@@ -332,26 +336,25 @@ def _fallback(trace: dict, expect: dict, cites: _Cites, where: str) -> list[tupl
     return [(_text(last, where), cites.cite(last["rule"]))] if last else []
 
 
-def _answer(decisive: list[tuple[str, str]], not_applied: list[str], trace: dict, expect: dict, names: dict,
-            t: Templates, lang: str, changed: dict | None = None,
-            why_not: dict[str, str] | None = None) -> tuple[str, list[str]]:
+def _answer(decisive: list[tuple[str, str]], not_applied: list[str], trace: dict, expect: dict, t: Templates,
+            lang: str, changed: dict[str, list[dict]], why_not: dict[str, str]) -> tuple[str, list[str]]:
     sentences = list(dict.fromkeys(s for s, _ in decisive))
     # who already won or lost in the engine's own sentences: not said twice
-    said = {(c["subject"], c["attr"]) for s in sentences for c in (changed or {}).get(s, []) if c["after"] is True}
+    said = {(c["subject"], c["attr"]) for s in sentences for c in changed.get(s, []) if c["after"] is True}
     ids = list(dict.fromkeys(u for _, u in decisive))
     body = t("answer.sentence_sep").join(sentences)
     if ids:
         body += t("labels.cites", ids=t("labels.cites_sep").join(ids))
     tail = []
     if not_applied:
-        why_not = why_not or {}
+        # a rule with a near miss is explained by it, unless the answer already says that sentence
         explained = [u for u in not_applied if u in why_not and why_not[u] not in sentences]
-        bare = [u for u in not_applied if u not in explained and not (u in why_not and why_not[u] in sentences)]
+        bare = [u for u in not_applied if u not in why_not]
         tail.extend(t("answer.not_applied_because", id=u, why=why_not[u]) for u in explained)
         if bare:
             tail.append(t("answer.not_applied", ids=t("labels.cites_sep").join(bare)))
         ids += [u for u in not_applied if u not in ids]
-    final = _final_state(trace, expect, names, t, lang)
+    final = _final_state(trace, expect, t, lang)
     if final:
         items = t("answer.final_sep").join(final)
         tail.append(t("answer.final", items=items) if body or not_applied else items)
@@ -368,10 +371,8 @@ def _answer(decisive: list[tuple[str, str]], not_applied: list[str], trace: dict
     return t("answer.lead", text=t("answer.part_sep").join(parts) + t("answer.end")), ids
 
 
-def _instance_expect(sf, variant: str | None) -> dict:
-    from judge.engine.scenario.load import variant as get_variant
-
-    v, _ = get_variant(sf, variant)
+def _instance_expect(sf, v) -> dict:
+    """The expectations of the base scenario, or of its variant `v`, as given in the file."""
     e = v.expect if v is not None else sf.model.expect
     return e.model_dump(mode="json", include=set(e.given()) | {"fired", "fired_in_order", "near_miss"})
 
@@ -413,6 +414,6 @@ def explain_scenario(path: str, lang: str = "zh", variant: str | None = None, ro
     if v is not None and not v.title:   # the base title would describe the base outcome, not this one
         title = load(lang)("headings.variant_title", title=sf.model.title, variant=variant)
     scenario = {"path": path, "variant": variant, "title": title, "source": sf.model.source,
-                "example": sf.model.example, "expect": _instance_expect(sf, variant)}
+                "example": sf.model.example, "expect": _instance_expect(sf, v)}
     return explain_trace(trace, scenario, book, lang)
 
