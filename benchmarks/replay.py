@@ -44,9 +44,12 @@ def seed_runs():
 
 def bench_seed(rounds: int) -> dict:
     files, runs = seed_runs()
-    for sf, v in runs:                      # warm caches (rulebook, card library, statics)
+    steps = firings = 0
+    for sf, v in runs:                      # warm caches (rulebook, card library, statics); count the traces
         out = replay(sf, v)
         assert out.passed, (sf.path, v, out.error, out.failures)
+        steps += len(out.trace.steps)
+        firings += sum(1 for _ in out.trace.firings())
     rates = []
     for _ in range(rounds):
         t0 = time.perf_counter()
@@ -61,8 +64,6 @@ def bench_seed(rounds: int) -> dict:
             replay(sf, v)
             n += 1
     load_rate = n / (time.perf_counter() - t0)
-    steps = sum(len(replay(sf, v).trace.steps) for sf, v in runs)
-    firings = sum(len(list(replay(sf, v).trace.firings())) for sf, v in runs)
     return {"files": len(files), "runs": len(runs), "replays_per_s": statistics.median(rates),
             "replays_per_s_best": max(rates), "load_and_replay_per_s": load_rate,
             "trace_steps": steps, "firings": firings}
@@ -152,7 +153,7 @@ def main(argv=None) -> None:
     print(f"  replay only    : {s['replays_per_s']:8.0f} replays/s (median of {args.rounds}; best "
           f"{s['replays_per_s_best']:.0f}/s; {1000 / s['replays_per_s']:.2f} ms per replay)")
     print(f"  load + replay  : {s['load_and_replay_per_s']:8.0f} replays/s (YAML parse + validation included)")
-    print(f"\ngenerated game, growth with length (best of 3):")
+    print("\ngenerated game, growth with length (best of 3):")
     print(f"  {'actions':>7} {'turns':>5} {'permanents':>10} {'steps':>6} {'firings':>7} {'ms total':>9} "
           f"{'ms/action':>9} {'ratio':>6}")
     for r in bench_growth(args.actions):

@@ -119,8 +119,6 @@ def check(
     con = Console(highlight=False, soft_wrap=True)
     if table.rows:
         con.print(table)
-    from rich.markup import escape
-
     for p in problems:
         con.print(f"[red]✗[/red] {escape(p)}", markup=True)
     con.print(f"{n_pass} passed, {n_fail} failed ({len(files)} files)")
@@ -200,7 +198,7 @@ def new_scenario(
         typer.echo(text)
         return
     if out.is_dir():
-        out = out / f"{node.number.replace('.', '.', 1)}-{slug}.yaml"
+        out = out / f"{node.number}-{slug}.yaml"
     if out.exists():
         typer.echo(f"{out}: exists; not overwriting", err=True)
         raise typer.Exit(2)
