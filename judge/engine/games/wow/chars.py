@@ -253,8 +253,4 @@ def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], list
     return out, notes
 
 
-def describe_notes(c: Chars) -> str:
-    return "；".join(f"{src}：{what}" for _, src, what in c.notes) or "-"
-
-
-__all__ = ["Chars", "AbilityDef", "compute", "chars", "printed", "describe_notes"]
+__all__ = ["Chars", "AbilityDef", "compute", "chars", "printed"]

@@ -58,7 +58,6 @@ def enter_play(game, obj, d: dict) -> bool:
                     game.add_modifier(m)
     exhausted = bool(d.get("exhausted"))
     host = d.get("attach")
-    frm = obj.zone
     move(game, obj, "play", controller=controller, area="hero" if host is not None else d.get("area"))
     if host is not None:
         game.set(obj, "attached_to", host.id)

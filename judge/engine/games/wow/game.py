@@ -216,9 +216,6 @@ class WowGame(CardGame):
         self.item_names[x.id] = say("name.modifier_of", source=x.source_name)
         self.record(x.id, "effect", None, x.source_name)
 
-    def end_modifier(self, m) -> None:
-        self.set(m, "ended", True)
-
     def after_losses(self) -> None:
         left = self.in_game()
         teams = {p.team or p.name for p in left}

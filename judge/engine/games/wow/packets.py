@@ -42,10 +42,6 @@ class Rep:
     shield: object = None
     source: object = None
 
-    @property
-    def label(self) -> str:
-        return self.name
-
 
 def subject(ev: Event) -> str:
     t = ev.data.get("target")

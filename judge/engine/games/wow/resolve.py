@@ -17,9 +17,8 @@ replaced this link's packets is used up now (717.4).
 """
 from __future__ import annotations
 
-from judge.engine.core.objects import Event, StackAbility
+from judge.engine.core.objects import Event
 from judge.engine.games.common.targets import recheck
-from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.effects import Ctx, run
 from judge.engine.games.wow.filters import target_problem
 from judge.engine.games.wow.rules import rules
@@ -67,7 +66,8 @@ def interrupt(game, item, why: str, by=None) -> None:
     game.fire("711.2", "nothing_happens", [item], object=item)
 
 
-def _resolve(game, item, controller: str) -> None:
+def _resolve(game, item, controller: str) -> bool | None:
+    """True if the link was a proposal whose combat step began (it has given priority)."""
     is_card = isinstance(item, WCard)
     if not is_card and item.kind == "proposal":
         from judge.engine.games.wow.combat import resolve_proposal
@@ -93,7 +93,7 @@ def _resolve(game, item, controller: str) -> None:
     if not is_card and item.extra.get("about"):
         about = item.extra["about"]
         o = game.objects.get(about[0])
-        ctx.about = o if o is not None else None
+        ctx.about = o
         ctx.about_key = about
     if is_card:
         if item.link.get("resource"):
@@ -150,8 +150,4 @@ def recheck_targets(game, item, specs, slots, controller):
                    went=lambda t: zone(t.zone) if t else say("zone.elsewhere"))
 
 
-def is_effect(item) -> bool:
-    return isinstance(item, StackAbility)
-
-
-__all__ = ["resolve_top", "interrupt", "recheck_targets", "chars"]
+__all__ = ["resolve_top", "interrupt", "recheck_targets"]

@@ -33,12 +33,10 @@ from judge.engine.games.common.vocab import (
 from judge.engine.games.wow.state import ABILITY_KINDS
 
 TYPES = ("英雄", "盟军", "技能", "武器", "防具", "物品", "任务", "资源")
-EQUIPMENT = ("武器", "防具", "物品")
 DAMAGE_TYPES = ("奥术", "火焰", "冰霜", "神圣", "近战", "自然", "远程", "暗影")
 KEYWORDS = ("护卫", "隐遁", "狂暴", "长程")
 FACTIONS = ("联盟", "部落")
 CLASSES = ("战士", "法师", "牧师", "德鲁伊", "盗贼", "圣骑士", "术士", "萨满", "猎人")
-DURATIONS = ("end_of_turn", "permanent", "until_your_next_turn", "until_its_controller_next_turn")
 
 
 class Filter(_M):
@@ -72,7 +70,7 @@ TARGET_WORDS = ("英雄或盟军", "英雄", "盟军", "队员", "防具", "技�
 class Target(_M):
     """One use of the word "目标" (706): what it may choose."""
 
-    what: Literal["英雄或盟军", "英雄", "盟军", "队员", "防具", "技能", "装备", "英雄或盟军或装备", "连锁上的技能"] = "英雄或盟军"
+    what: Literal[TARGET_WORDS] = "英雄或盟军"
     filter: Filter | None = None
 
     _short = short_form("what")
