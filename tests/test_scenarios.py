@@ -169,12 +169,20 @@ def test_catalogue_examples_reproduced():
 
 
 def test_docs_trace_example_matches_engine():
-    """docs/scenarios.md shows a real trace excerpt; keep it true."""
+    """docs/scenarios.md shows a real trace excerpt; keep it true: each firing it shows is, field for field,
+    the engine's firing with that id in the replay of the file it names."""
     doc = (ROOT / "docs" / "scenarios.md").read_text("utf-8")
-    assert "灰熊 受到 3 点伤害，伤害 ≥ 防御力 2，被消灭" in doc
+    excerpts = re.findall(r"```json\n(.*?)```", doc, re.S)
+    assert len(excerpts) == 1
+    shown = json.loads("[" + excerpts[0] + "]")
+    assert "灰熊 受到 3 点伤害，伤害 ≥ 防御力 2，被消灭" in [f["text"] for f in shown]
     sf = loaded(SCENARIOS / "mtg" / "420.5c-lethal-damage.yaml")
     d = to_doc(replay(sf), sf)
     assert d["schema"] in doc
+    firings = {f["id"]: f for s in d["steps"] for f in s["firings"]}
+    for f in shown:
+        assert f["id"] in firings, f["id"]
+        assert {k: firings[f["id"]][k] for k in f} == f
 
 
 def test_every_mtg_rule_has_two_outcome_changing_variants():
