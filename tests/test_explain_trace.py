@@ -73,6 +73,13 @@ def test_variant_that_survives_says_which_rule_did_not_apply():
                              "结果：灰熊在场上。")
 
 
+def test_objects_sharing_a_name_are_told_apart_in_the_result():
+    # the raider and the guard are both 示例盟军; the scenario expects the raider in the
+    # graveyard and the guard at 1/3: the answer must say which one is which, in both facts
+    doc = explain_scenario("scenarios/wow/714.3a-sudden-reversal-while-defending.yaml", root=ROOT)
+    assert "结果：示例盟军(raider)在坟墓场；示例盟军(guard)为 1/3。" in doc["answer"]
+
+
 def test_first_sentence():
     assert first_sentence("甲。乙。") == "甲。"
     assert first_sentence("一二三四五六", 4) == "一二三…"

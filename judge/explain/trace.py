@@ -22,6 +22,7 @@ rulebook text; the frame around them comes from `explain.yaml`.
 """
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
@@ -239,39 +240,44 @@ def _final_state(trace: dict, expect: dict, t: Templates, lang: str, characteris
     for listed in (expect.get("zones") or {}).values():
         for oid in listed:
             ids.setdefault(oid, None)
-    objs = [(oid, trace["objects"][oid]) for oid in ids if oid in trace["objects"]]
-    count: dict[str, int] = {}
-    for _, o in objs:
-        count[o["name"]] = count.get(o["name"], 0) + 1
+    shown = _namer(trace, t)
     by_zone: dict[str, list[str]] = {}
-    for oid, o in objs:   # two objects with one name (two 树林) are told apart by their scenario ids
-        shown = t("labels.object_id", name=o["name"], id=oid) if count[o["name"]] > 1 else o["name"]
-        by_zone.setdefault(o["zone"], []).append(shown)
+    for oid in ids:
+        if oid in trace["objects"]:
+            by_zone.setdefault(trace["objects"][oid]["zone"], []).append(shown(oid))
     items = []
     special = t.data.get("answer", {}).get("final_zone_by_zone", {})
-    for zone, shown in by_zone.items():
+    for zone, objects in by_zone.items():
         key = f"answer.final_zone_by_zone.{zone}" if zone in special else "answer.final_zone"
-        items.append(t(key, object=t("labels.list_sep").join(shown), zone=zones.get(zone, zone)))
+        items.append(t(key, object=t("labels.list_sep").join(objects), zone=zones.get(zone, zone)))
     life = trace["result"].get("life") or {}
     for player in expect.get("life") or {}:
         if player in life:
             items.append(t("answer.final_life", player=player, life=life[player]))
     if characteristics:
-        items.extend(_final_characteristics(trace, expect, t))
+        items.extend(_final_characteristics(trace, expect, t, shown))
     return items
 
 
-def _final_characteristics(trace: dict, expect: dict, t: Templates) -> list[str]:
+def _namer(trace: dict, t: Templates):
+    """How the answer names an object: by its name, or by name and scenario id when
+    the trace has another object of that name (two 树林, a raider and a guard that
+    are both 示例盟军), so that a judge can tell which one ended where."""
+    objects = trace["objects"]
+    count = Counter(o["name"] for o in objects.values())
+
+    def shown(oid: str) -> str:
+        name = objects[oid]["name"]
+        return t("labels.object_id", name=name, id=oid) if count[name] > 1 else name
+
+    return shown
+
+
+def _final_characteristics(trace: dict, expect: dict, t: Templates, shown) -> list[str]:
     """P/T, keyword abilities and colours the scenario checks at the end. A ruling
     is only written for a scenario whose expectations the engine verified, so
     these values are the final state of the trace, not claims of the author."""
     objects = trace["objects"]
-    names = [o["name"] for o in objects.values()]
-
-    def shown(oid: str) -> str:
-        name = objects[oid]["name"]
-        return t("labels.object_id", name=name, id=oid) if names.count(name) > 1 else name
-
     items = []
     for oid, pt in (expect.get("pt") or {}).items():
         if oid in objects:
