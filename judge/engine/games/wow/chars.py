@@ -168,7 +168,7 @@ def apply(game, a: Applier, c: Chars, res: dict) -> None:
             if s.get("health"):
                 c.health = (c.health or 0) + s["health"]
             rule = "714.3a" if a.while_ else "714.1"
-            c.notes.append((rule, a.source_name, _delta_zh(s)))
+            c.notes.append((rule, a.source_name, delta_zh(s)))
         elif kind == "control":
             c.controller = a.controller
             c.notes.append(("714.3b", a.source_name, say("note.control", player=a.controller)))
@@ -186,7 +186,7 @@ def apply(game, a: Applier, c: Chars, res: dict) -> None:
         c.atk = (c.atk or 0) + n
         c.notes.append(("714.2", a.source_name, say("note.atk_per", n=n)))
     elif s.get("atk") or s.get("health"):
-        c.notes.append(("714.2", a.source_name, _delta_zh(s)))
+        c.notes.append(("714.2", a.source_name, delta_zh(s)))
     add = s.get("add_types")
     if add:
         src = game.objects.get(a.source)
@@ -212,7 +212,8 @@ def _while_holds(obj, cond: str) -> bool:
     return False
 
 
-def _delta_zh(s: dict) -> str:
+def delta_zh(s: dict) -> str:
+    """'+4攻击力、+1总生命' for an ATK/Health change (an ongoing power's or a link's modifier)."""
     parts = []
     if s.get("atk"):
         parts.append(say("note.atk", n=f"{s['atk']:+d}"))
@@ -253,4 +254,4 @@ def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], list
     return out, notes
 
 
-__all__ = ["Chars", "AbilityDef", "compute", "chars", "printed"]
+__all__ = ["Chars", "AbilityDef", "compute", "chars", "printed", "delta_zh"]

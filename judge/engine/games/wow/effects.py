@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from judge.engine.core.errors import EngineError
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.effects import merged, plain_amount, shared_ref
-from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.chars import chars, delta_zh
 from judge.engine.games.wow.filters import matches, select
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import Delayed, Modifier, Shield, ability_defs
@@ -310,41 +310,42 @@ def _token(game, ctx, e):
     return True
 
 
-def _until(game, ctx, e):
-    return e.get("until", "end_of_turn")
+def _until(e, default="end_of_turn"):
+    return e.get("until", default)
+
+
+def _lasting(game, ctx, code, o, x, add, **fields) -> None:
+    """Modifier or shield `x` on card `o`: one firing of 709.2b saying so (`fields`), under which `add(x)`
+    records it."""
+    with game.under(_fire(game, code, [o], source=ctx.source_name, object=o, **fields)):
+        add(x)
 
 
 def _grant(game, ctx, e):
     power = ability_defs([e["grant"]], prefix="granted_")[0]
-    ok = False
-    for o in refs(game, ctx, e.get("to", "target")):
+    until = _until(e)
+    objs = refs(game, ctx, e.get("to", "target"))
+    for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.grant"), "grant", getattr(ctx.source, "id", ""), ctx.source_name,
-                     ctx.controller, game.tick(), {"power": power}, {o.key}, until=_until(game, ctx, e),
-                     turn=game.turn)
-        f = _fire(game, "effect_grant", [o], source=ctx.source_name, object=o, power=power.text or power.key,
-                  until=_until_zh(m.until))
-        with game.under(f):
-            game.add_modifier(m)
-        ok = True
-    return ok
+                     ctx.controller, game.tick(), {"power": power}, {o.key}, until=until, turn=game.turn)
+        _lasting(game, ctx, "effect_grant", o, m, game.add_modifier, power=power.text or power.key,
+                 until=_until_zh(until))
+    return bool(objs)
 
 
 def _modify(game, ctx, e):
     spec = e["modify"]
-    ok = False
-    for o in refs(game, ctx, e.get("to", "target")):
+    until = _until(e)
+    what = delta_zh(spec)
+    if spec.get("while"):
+        what += say("note.only_while", what=say(f"while.{spec['while']}"))
+    objs = refs(game, ctx, e.get("to", "target"))
+    for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.mod"), "modify", getattr(ctx.source, "id", ""), ctx.source_name,
                      ctx.controller, game.tick(), {"atk": spec.get("atk", 0), "health": spec.get("health", 0)},
-                     {o.key}, until=_until(game, ctx, e), while_=spec.get("while"), turn=game.turn)
-        what = "、".join(x for x in (say("note.atk", n=f"{spec['atk']:+d}") if spec.get("atk") else "",
-                                      say("note.health", n=f"{spec['health']:+d}") if spec.get("health") else "") if x)
-        if spec.get("while"):
-            what += say("note.only_while", what=say(f"while.{spec['while']}"))
-        f = _fire(game, "effect_modify", [o], source=ctx.source_name, object=o, what=what, until=_until_zh(m.until))
-        with game.under(f):
-            game.add_modifier(m)
-        ok = True
-    return ok
+                     {o.key}, until=until, while_=spec.get("while"), turn=game.turn)
+        _lasting(game, ctx, "effect_modify", o, m, game.add_modifier, what=what, until=_until_zh(until))
+    return bool(objs)
 
 
 def _control(game, ctx, e):
@@ -357,47 +358,39 @@ def _control(game, ctx, e):
                            object=src or ctx.source_name,
                            why=say("remain.not"))
             return False
-    ok = False
-    for o in refs(game, ctx, e.get("control", "target")):
+    objs = refs(game, ctx, e.get("control", "target"))
+    for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.control"), "control", getattr(ctx.source, "id", ""),
-                     ctx.source_name, ctx.controller, game.tick(), {}, {o.key}, until=e.get("until", "permanent"),
+                     ctx.source_name, ctx.controller, game.tick(), {}, {o.key}, until=_until(e, "permanent"),
                      hold=hold, turn=game.turn)
-        f = _fire(game, "effect_control", [o], source=ctx.source_name, object=o, player=game.by_name[ctx.controller])
-        with game.under(f):
-            game.add_modifier(m)
-        ok = True
-    return ok
+        _lasting(game, ctx, "effect_control", o, m, game.add_modifier, player=game.by_name[ctx.controller])
+    return bool(objs)
 
 
 def _prevent(game, ctx, e):
-    ok = False
-    for o in refs(game, ctx, e.get("to", "your_hero")):
+    until = _until(e)
+    objs = refs(game, ctx, e.get("to", "your_hero"))
+    for o in objs:
         s = Shield(game.new_id(f"{ctx.subject}.prevent"), "prevent", ctx.source_name, ctx.controller, o.key,
-                   amount=e["prevent"], until=e.get("until", "end_of_turn"))
-        f = _fire(game, "effect_prevent", [o], source=ctx.source_name, object=o, amount=e["prevent"],
-                  until=_until_zh(s.until))
-        with game.under(f):
-            game.add_shield(s)
-        ok = True
-    return ok
+                   amount=e["prevent"], until=until)
+        _lasting(game, ctx, "effect_prevent", o, s, game.add_shield, amount=e["prevent"], until=_until_zh(until))
+    return bool(objs)
 
 
 def _next_time(game, ctx, e):
     spec = e["next_time"]
-    ok = False
-    for o in refs(game, ctx, e.get("to", "your_hero")):
+    until = _until(e)
+    what = say("next.deal" if spec["event"] == "deal" else "next.dealt") + \
+        say("next.damage_when", type=spec.get("damage_type") or "") + \
+        (say("next.plus", n=spec["plus"]) if spec.get("plus") else "") + \
+        (say("next.redirect") if spec.get("redirect_to") else "")
+    objs = refs(game, ctx, e.get("to", "your_hero"))
+    for o in objs:
         s = Shield(game.new_id(f"{ctx.subject}.next"), "next_time", ctx.source_name, ctx.controller, o.key,
-                   data=dict(spec), until=e.get("until", "end_of_turn"))
-        what = say("next.deal" if spec["event"] == "deal" else "next.dealt") + \
-            say("next.damage_when", type=spec.get("damage_type") or "") + \
-            (say("next.plus", n=spec["plus"]) if spec.get("plus") else "") + \
-            (say("next.redirect") if spec.get("redirect_to") else "")
-        f = _fire(game, "effect_next_time", [o], source=ctx.source_name, object=o, what=say("next.what", what=what),
-                  until=_until_zh(s.until))
-        with game.under(f):
-            game.add_shield(s)
-        ok = True
-    return ok
+                   data=dict(spec), until=until)
+        _lasting(game, ctx, "effect_next_time", o, s, game.add_shield, what=say("next.what", what=what),
+                 until=_until_zh(until))
+    return bool(objs)
 
 
 def _until_zh(u) -> str:
