@@ -33,7 +33,26 @@ a{color:#1a55c2;text-decoration:none}a:hover{text-decoration:underline}a.term{co
 :target{background:#fff7cc}
 """.strip()
 
-_QUOTED = {TEXT: "quote", ITEM: "quote item", EXAMPLE: "quote example", CARD: "card"}
+_HEADING = {TITLE: "h1", H2: "h2", RULE: "h3"}
+_CLASS = {   # every other line is a paragraph of this class
+    META: "meta", ANSWER: "answer", STEP: "step", DETAIL: "detail", MISS: "miss", TEXT: "quote", ITEM: "quote item",
+    EXAMPLE: "quote example", CARD: "card", ENTRY: "entry", CITES: "cites", MISSING: "missing", NOTE: "note",
+}
+_OURS = (META, ANSWER, CITES)   # our words around rule ids: only the ids the line cites are links
+_PLAIN = (TITLE, H2, RULE, MISSING, NOTE)
+
+
+def _splice(text: str, spans: list[tuple[int, int, str]]) -> str:
+    """Escape `text`, putting each (start, end, html) span in place of its characters; overlaps lose."""
+    out, pos = [], 0
+    for s, e, frag in sorted(spans):
+        if s < pos:
+            continue
+        out.append(html.escape(text[pos:s]))
+        out.append(frag)
+        pos = e
+    out.append(html.escape(text[pos:]))
+    return "".join(out).replace("\n", "<br>")
 
 
 def anchor_id(uid: str) -> str:
@@ -80,29 +99,27 @@ class _Page:
                     continue
                 spans.append((s, e, self.link(uid, text[s:e], "term")))
                 taken.append((s, e))
-        spans.sort()
-        out, pos = [], 0
-        for s, e, frag in spans:
-            if s < pos:
-                continue
-            out.append(html.escape(text[pos:s]))
-            out.append(frag)
-            pos = e
-        out.append(html.escape(text[pos:]))
-        return "".join(out).replace("\n", "<br>")
+        return _splice(text, spans)
 
     def cites(self, text: str, ids: list[str]) -> str:
         """Escape `text`, linking each of `ids` where it occurs, in order."""
-        out, pos = [], 0
+        spans, pos = [], 0
         for uid in ids:
             i = text.find(uid, pos)
-            if i < 0:
-                continue
-            out.append(html.escape(text[pos:i]))
-            out.append(self.link(uid))
-            pos = i + len(uid)
-        out.append(html.escape(text[pos:]))
-        return "".join(out).replace("\n", "<br>")
+            if i >= 0:
+                pos = i + len(uid)
+                spans.append((i, pos, self.link(uid)))
+        return _splice(text, spans)
+
+    def content(self, ln: Line) -> str:
+        """A line's text as html: escaped, and linked as its kind allows."""
+        if ln.kind in _OURS:
+            return self.cites(ln.text, ln.cites)
+        if ln.kind in _PLAIN:
+            return html.escape(ln.text)
+        # quoted rulebook text and engine sentences: rule numbers in their references (and glossary
+        # headwords in a quoted rule's own text) link; a step's rule ids follow in `suffix`
+        return self.rich_text(ln.text, terms=ln.terms) + self.cites(ln.suffix, ln.cites)
 
     def id_attr(self, ln: Line) -> str:
         if ln.anchor and ln.anchor not in self.placed and ln.anchor in self.anchors:
@@ -116,33 +133,11 @@ def render(lines: list[Line], doc: dict, lang: str = "zh-Hans") -> str:
     title = next((ln.text for ln in lines if ln.kind == TITLE), "judge explain")
     body: list[str] = []
     for ln in lines:
-        ident = page.id_attr(ln)
-        style = f' style="margin-left:{ln.depth * 1.25:.2f}rem"' if ln.depth else ""
-        k = ln.kind
-        if k == TITLE:
-            body.append(f"<h1{ident}>{html.escape(ln.text)}</h1>")
-        elif k == META:
-            body.append(f'<p class="meta"{ident}>{page.cites(ln.text, ln.cites)}</p>')
-        elif k == H2:
-            body.append(f"<h2{ident}>{html.escape(ln.text)}</h2>")
-        elif k == RULE:
-            body.append(f"<h3{ident}{style}>{html.escape(ln.text)}</h3>")
-        elif k == ANSWER:
-            body.append(f'<p class="answer"{ident}>{page.cites(ln.text, ln.cites)}</p>')
-        elif k in (STEP, DETAIL, MISS):
-            cls = {STEP: "step", DETAIL: "detail", MISS: "miss"}[k]
-            body.append(f'<p class="{cls}"{ident}{style}>{page.rich_text(ln.text)}{page.cites(ln.suffix, ln.cites)}</p>')
-        elif k in _QUOTED:
-            text = page.rich_text(ln.text, terms=ln.terms)
-            body.append(f'<p class="{_QUOTED[k]}"{ident}{style}>{text}</p>')
-        elif k == ENTRY:
-            body.append(f'<p class="entry"{ident}{style}>{page.rich_text(ln.text)}</p>')
-        elif k == CITES:
-            body.append(f'<p class="cites"{ident}{style}>{page.cites(ln.text, ln.cites)}</p>')
-        elif k == MISSING:
-            body.append(f'<p class="missing"{ident}{style}>{html.escape(ln.text)}</p>')
-        else:  # NOTE
-            body.append(f'<p class="note"{ident}{style}>{html.escape(ln.text)}</p>')
+        tag = _HEADING.get(ln.kind, "p")
+        cls = "" if ln.kind in _HEADING else f' class="{_CLASS[ln.kind]}"'
+        # the answer stands out as a box, not indented
+        style = f' style="margin-left:{ln.depth * 1.25:.2f}rem"' if ln.depth and ln.kind != ANSWER else ""
+        body.append(f"<{tag}{cls}{page.id_attr(ln)}{style}>{page.content(ln)}</{tag}>")
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{html.escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
