@@ -22,7 +22,8 @@ from __future__ import annotations
 from judge.engine.core.errors import IllegalAction, MissingChoice
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import chars
-from judge.engine.games.wow.filters import matches, target_problem
+from judge.engine.games.wow.events import move
+from judge.engine.games.wow.filters import legal_targets, matches, target_problem
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect
 from judge.engine.games.wow.words import say
@@ -68,13 +69,20 @@ def non_combat_problem(game, actor) -> str | None:
 
 # ------------------------------------------------------------------ playing a card (705.2)
 
-def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
+def _from_hand(game, actor, oid):
+    """(player name, player, card) for an action that plays or places a card: the acting player must have
+    priority and the card must be in his hand."""
     actor = game.require_priority(actor)
     p = game.by_name[actor]
-    obj = game.objects.get(cast)
+    obj = game.objects.get(oid)
     if obj is None or obj.zone != "hand" or obj.owner != actor:
-        raise _illegal(game, "使用", "not_playable", f"{cast} is not in {actor}'s hand", player=p,
-                       object=obj or cast, why=say("why.not_in_hand"))
+        raise _illegal(game, "使用", "not_playable", f"{oid} is not in {actor}'s hand", player=p,
+                       object=obj or oid, why=say("why.not_in_hand"))
+    return actor, p, obj
+
+
+def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
+    actor, p, obj = _from_hand(game, actor, cast)
     card = obj.card
     if card.type == "任务":
         raise _illegal(game, "使用", "not_playable", f"{obj.name} is a quest: quests are placed as resources",
@@ -95,8 +103,6 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
     # 707.1a announce: the card goes on top of the chain
     f = game.fire("707.1a", "link_announced", [obj], player=p, object=obj)
     with game.under(f):
-        from judge.engine.games.wow.events import move
-
         move(game, obj, "chain", controller=actor)
         obj.link = {"controller": actor, "targets": []}
     game.fire("705.2", "card_to_chain", [obj], player=p, object=obj, face=say("face.up"))
@@ -226,8 +232,6 @@ def check_targets(game, obj, specs, given, *, controller) -> list:
         given = []
         for i, spec in enumerate(specs):
             sub = obj.id if len(specs) == 1 else f"{obj.id}[{i + 1}]"
-            from judge.engine.games.wow.filters import legal_targets
-
             legal = legal_targets(game, spec, controller=controller, source=obj)
             if not legal:
                 raise _illegal(game, "707.2", "cannot_complete", f"{obj.name}: no legal target", player=p,
@@ -375,12 +379,7 @@ def use_power(game, actor, activate=None, ability=None, targets=None, x=None, co
 # ------------------------------------------------------------------ placing a resource (705.1, 705.2)
 
 def place_resource(game, actor, play=None, **_):
-    actor = game.require_priority(actor)
-    p = game.by_name[actor]
-    obj = game.objects.get(play)
-    if obj is None or obj.zone != "hand" or obj.owner != actor:
-        raise _illegal(game, "使用", "not_playable", f"{play} is not in {actor}'s hand", player=p,
-                       object=obj or play, why=say("why.not_in_hand"))
+    actor, p, obj = _from_hand(game, actor, play)
     why = non_combat_problem(game, actor)
     if why:
         raise _illegal(game, "瞬发", "not_instant_timing", f"a resource can only be placed {why}", player=p,
@@ -390,8 +389,6 @@ def place_resource(game, actor, play=None, **_):
                        object=obj)
     f = game.fire("705.1", "resource_placed", [obj], player=p, object=obj)
     with game.under(f):
-        from judge.engine.games.wow.events import move
-
         move(game, obj, "chain", controller=actor)
         face_up = obj.card.type == "任务"
         obj.link = {"controller": actor, "targets": [], "resource": True}
