@@ -46,9 +46,7 @@ class Toy(Game):
     def __init__(self, doublers=0):
         super().__init__()
         for n in ("A", "B", "C"):
-            p = Player(n)
-            self.players.append(p)
-            self.by_name[n] = p
+            self.seat(Player(n))
         self.active = "A"
         self.priority = "A"
         self.step = "main"

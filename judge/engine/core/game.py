@@ -424,8 +424,7 @@ class Game:
     def do_pass_until(self, actor, until=None, **_):
         """Everyone passes in turn until the condition holds (`stack_empty`, or a step name)."""
         if until in (None, "stack_empty"):
-            start = len(self.stack)
-            if start == 0:
+            if not self.stack:
                 raise EngineError("pass_until: stack_empty with an empty stack would end the step; "
                                   "use `advance:` to move to another step")
             for _ in range(PASS_LIMIT):

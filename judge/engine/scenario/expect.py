@@ -20,12 +20,11 @@ class Failure:
     field: str
     expected: Any
     actual: Any
-    message: str = ""
+    message: str
 
     def text(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
-        msg = self.message or f"expected {_show(self.expected)}, got {_show(self.actual)}"
-        return f"{where}: {self.field}: {msg}"
+        return f"{where}: {self.field}: {self.message}"
 
 
 def _show(v) -> str:
@@ -44,9 +43,9 @@ def check_expect(game, sf, e: Expect | None, base: tuple, where: str = "end") ->
 
     def fail(loc: tuple, expected, actual, msg=""):
         full = base + loc
+        msg = msg or f"expected {_show(expected)}, got {_show(actual)}"
         out.append(Failure(sf.path, line_of(marks, full), ".".join(str(x) for x in full), expected, actual,
-                           (msg + f" (at {where})") if msg else f"expected {_show(expected)}, got {_show(actual)} "
-                                                                 f"(at {where})"))
+                           f"{msg} (at {where})"))
 
     def obj(oid, loc):
         o = game.objects.get(oid)
