@@ -8,6 +8,18 @@ Order of results:
 2. everything else by BM25F over the weighted fields, multiplied by how much
    of the query a rule covers, so a rule that matches every concept beats one
    that repeats a single word.
+
+Why the scoring is ours and not whoosh's `Searcher` with its `BM25F`: whoosh
+normalises a field by its token count, where a BM25F that weights fields must
+normalise by the weighted length (an example or an inherited heading counts at
+its weight, `_weighted_lengths`); the coverage factor needs to know which
+concepts each document matched, which whoosh reports only with `terms=True`;
+and the glossary bridge and the priors work on the scored set. Reading the
+postings ourselves does all that in one pass. On the 2026 CR dev questions
+(19 terms a query, up to 42) this module ranks in 5 ms (median, max 28 ms)
+with everything above; whoosh's searcher over the same terms takes 18 ms
+(max 43) without `terms=True` and 34 ms (max 206) with it, and importing its
+searcher, query and scoring modules adds 14 ms to a cold `judge search`.
 """
 from __future__ import annotations
 
@@ -78,7 +90,7 @@ class Index:
 
     @property
     def reader(self):
-        """whoosh's reader only: scoring is ours (see `_ranked`), so whoosh's
+        """whoosh's reader only: scoring is ours (see the module docstring), so whoosh's
         searcher and query modules are never imported on the query path."""
         if self._reader is None:
             self._reader = self.ix.reader()
@@ -265,12 +277,8 @@ def _pinned(idx: Index, text: str) -> list[tuple[str, str]]:
 
 def _ranked(idx: Index, q: Query, n: int) -> list[tuple[int, float]]:
     """BM25F over the `words` field (term frequencies already weighted by field
-    at index time) plus the bigram field, then scaled by concept coverage.
-
-    Scored here from whoosh's postings rather than through a whoosh query: a
-    question expands to 30–60 terms, and whoosh's matcher tree costs 10–70 ms
-    per query on the 2026 CR where reading the same postings costs 1–3 ms; and
-    coverage needs to know which terms matched each document anyway."""
+    at index time) plus the bigram field, then scaled by concept coverage
+    (scored from whoosh's postings: see the module docstring for why)."""
     scores: dict[int, float] = {}
     hits: dict[int, dict[int, float]] = {}   # doc → concept → matched share
     terms: dict[str, float] = {}
