@@ -11,12 +11,10 @@ printed phrase, never as an id, because every id we show must resolve).
 from __future__ import annotations
 
 from rulebook.lookup import ALONE
-from rulebook.model import GLOSSARY, Book, Node
+from rulebook.model import Book, Node
 
 from judge.explain.terms import terms_used
 from judge.ruledoc import label, rule_doc
-
-SEP = " › "
 
 
 def rule_block(book: Book, node: Node, *, examples: bool = True, cited_by: bool = True) -> dict:

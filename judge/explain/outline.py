@@ -119,21 +119,13 @@ def _rule_explained(out: list[Line], b: dict, related: dict, t: Templates) -> No
         if b.get("examples_omitted"):
             out.append(Line(NOTE, t("labels.omitted", n=b["examples_omitted"]), 1))
     out.append(Line(H2, t("headings.refs_out")))
-    for uid in b["refs_out"]:
-        if uid in related:
-            _related(out, related[uid], 1, t)
-        else:   # shortened away: the id alone still resolves
-            out.append(Line(CITES, uid, 1, cites=[uid]))
+    _quoted(out, b["refs_out"], related, t)
     for m in b["missing_refs"]:
         out.append(Line(MISSING, t("labels.missing_ref", raw=m["raw"], target=m["target"]), 1))
     if not b["refs_out"] and not b["missing_refs"]:
         out.append(Line(NOTE, t("labels.none"), 1))
     out.append(Line(H2, t("headings.cited_by")))
-    for uid in b["cited_by"]:
-        if uid in related:
-            _related(out, related[uid], 1, t)
-        else:
-            out.append(Line(CITES, uid, 1, cites=[uid]))
+    _quoted(out, b["cited_by"], related, t)
     if not b["cited_by"]:
         out.append(Line(NOTE, t("labels.none"), 1))
     if b["subrules"]:
@@ -141,10 +133,18 @@ def _rule_explained(out: list[Line], b: dict, related: dict, t: Templates) -> No
         out.append(Line(CITES, t("labels.cites_sep").join(b["subrules"]), 1, cites=list(b["subrules"])))
 
 
+def _quoted(out: list[Line], uids: list[str], related: dict, t: Templates) -> None:
+    """Rules a rule points to, or that point to it: each quoted one level deep, or (shortened away) its id."""
+    for uid in uids:
+        if uid in related:
+            _related(out, related[uid], 1, t)
+        else:
+            out.append(Line(CITES, uid, 1, cites=[uid]))
+
+
 def _rule_cited(out: list[Line], b: dict, t: Templates) -> None:
     """A rule a scenario's ruling rests on: full text, then where it points."""
-    out.append(Line(RULE, t("labels.rule_heading", id=b["id"], path=_path(b["breadcrumb"], t)), 1, anchor=b["id"],
-                    cites=[]))
+    out.append(Line(RULE, t("labels.rule_heading", id=b["id"], path=_path(b["breadcrumb"], t)), 1, anchor=b["id"]))
     _body(out, b, 2)
     if b["refs_out"]:
         out.append(Line(CITES, t("labels.refs_line", ids=t("labels.cites_sep").join(b["refs_out"])), 2,

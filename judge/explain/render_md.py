@@ -13,15 +13,12 @@ from judge.explain.outline import (
 )
 
 _SPECIAL = re.compile(r"([\\`*_<>\[\]#|])")
+_QUOTED = (TEXT, ITEM, CARD, EXAMPLE)   # the book's words: block quotes
 
 
 def esc(text: str) -> str:
     """Escape what Markdown would otherwise read as markup (WoW cards print `>>>` and `[横置]`)."""
     return _SPECIAL.sub(r"\\\1", text)
-
-
-def _lines(text: str) -> list[str]:
-    return text.split("\n")
 
 
 def render(lines: list[Line]) -> str:
@@ -35,8 +32,8 @@ def render(lines: list[Line]) -> str:
     for ln in lines:
         body = esc(ln.text + ln.suffix)
         kind = ln.kind
-        quoted = kind in (TEXT, ITEM, CARD, EXAMPLE)
-        if prev is not None and (quoted != (prev in (TEXT, ITEM, CARD, EXAMPLE)) or kind in (TITLE, H2, RULE)):
+        quoted = kind in _QUOTED
+        if prev is not None and (quoted != (prev in _QUOTED) or kind in (TITLE, H2, RULE)):
             blank()
         if kind == TITLE:
             out.append("# " + body)
@@ -55,7 +52,7 @@ def render(lines: list[Line]) -> str:
             # One level of quote; deeper lines (a related rule's subrules) sit under their list item.
             mark = "▌ " if kind == CARD else ""
             nest = "  " * max(0, ln.depth - 1 - (1 if kind in (CARD, ITEM) else 0)) + "> "
-            first, *rest = _lines(body)
+            first, *rest = body.split("\n")
             out.append(nest + mark + first + "  ")
             out.extend(nest + r + "  " for r in rest)
         elif kind == STEP:   # "1. …" from the template is already an ordered-list item

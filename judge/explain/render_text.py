@@ -15,7 +15,6 @@ from judge.explain.outline import (
 
 INDENT = "  "
 CARD_BAR = "▌ "
-ITEM_MARK = ""
 
 
 def _prefix(line: Line) -> str:
@@ -27,11 +26,16 @@ def _indent_block(text: str, prefix: str, cont: str) -> str:
     return "\n".join([prefix + first] + [cont + r for r in rest])
 
 
+def _gap(kind: str, prev: str | None) -> bool:
+    """A blank line before each section, and before a quoted rule that does not open one."""
+    return kind == H2 or (kind == RULE and prev not in (META, H2, None))
+
+
 def plain(lines: list[Line]) -> str:
     out: list[str] = []
     prev = None
     for ln in lines:
-        if ln.kind == H2 or (ln.kind == RULE and prev not in (META, H2, None)):
+        if _gap(ln.kind, prev):
             out.append("")
         prev = ln.kind
         prefix = _prefix(ln)
@@ -55,7 +59,7 @@ def print_rich(lines: list[Line], stream: TextIO | None = None, force: bool | No
     console = Console(file=stream or sys.stdout, force_terminal=force, highlight=False)
     prev = None
     for ln in lines:
-        if ln.kind == H2 or (ln.kind == RULE and prev not in (META, H2, None)):
+        if _gap(ln.kind, prev):
             console.print()
         prev = ln.kind
         body = Text()

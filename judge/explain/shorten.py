@@ -30,7 +30,7 @@ def _related_cut(doc: dict, n: int, e: str) -> None:
             c["text"] = cut(c["text"], n // 2, e)
 
 
-def _related_labels(doc: dict, e: str) -> None:
+def _related_labels(doc: dict) -> None:
     for r in doc["related"]:
         r["text"] = ""
         r["contents_omitted"] = r.get("contents_omitted", 0) + len(r["contents"])
@@ -92,7 +92,7 @@ def ladder(e: str) -> list[Callable[[dict], None]]:
     return [
         lambda d: _related_cut(d, 60, e),
         lambda d: (_glossary_cut(d, 60, e), _examples_cut(d, 120, e)),
-        lambda d: (_related_labels(d, e), _glossary_cut(d, 24, e), _steps_cut(d, 120, e)),
+        lambda d: (_related_labels(d), _glossary_cut(d, 24, e), _steps_cut(d, 120, e)),
         lambda d: (d.__setitem__("related", []), d.__setitem__("glossary", []), _examples_drop(d)),
         lambda d: (_steps_cut(d, 48, e), _other_rules(d, 60, e)),
         lambda d: _other_rules(d, None, e),
