@@ -29,6 +29,15 @@ def test_every_explain_template_renders_with_its_fields():
         assert not [f for f in fields if "{" + f + "}" in text], (key, text)
 
 
+def test_a_zone_word_reads_the_same_whichever_game_names_it():
+    """MTG's exile and WoW's removed are both 移出游戏: '结果：X已移出游戏' for both, never 'X在移出游戏'."""
+    frames = load("zh").data["answer"]["final_zone_by_zone"]
+    by_word: dict[str, set] = {}
+    for code, word in reasons.step_templates("zh")["zones"].items():
+        by_word.setdefault(word, set()).add(frames.get(code))
+    assert {w: f for w, f in by_word.items() if len(f) > 1} == {}
+
+
 def test_a_missing_field_is_an_error_naming_the_template():
     with pytest.raises(TemplateError, match="answer.lead.*text"):
         load("zh")("answer.lead")
