@@ -105,8 +105,13 @@ def test_max_chars_keeps_answer_and_citations(fmt, lethal):
 
 
 def test_max_chars_shortens_in_order(lethal):
+    full = explain(LETHAL).stdout
     mid = explain(LETHAL, "--max-chars", "2500").stdout
-    assert len(mid) <= 2500 and "经过" in mid and "结算 闪电击(bolt)" in mid
+    assert len(mid) <= 2500 < len(full) and "（已按 --max-chars 2500 缩短" in mid
+    # related rules go before the steps, and the steps' lines before the rules the answer cites
+    assert "\n相关规则" in full and "\n相关规则" not in mid
+    assert "经过" in mid and "结算 闪电击(bolt)" in mid and "闪电击 对 灰熊 造成 3 点伤害" in mid
+    assert "防御力大于0且受到致命伤害的生物会被消灭。致命伤害是指大于等于生物防御力的伤害。" in mid
 
 
 def test_missing_file_and_variant_errors(tmp_path):
