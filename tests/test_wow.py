@@ -9,6 +9,7 @@ scenario instance, so no implemented rule is a claim without a test.
 from __future__ import annotations
 
 import re
+import shutil
 from collections import defaultdict
 from pathlib import Path
 
@@ -105,11 +106,11 @@ def test_wow_steps_have_their_own_wording():
 
 @pytest.mark.parametrize("path", wow_files(), ids=lambda p: p.name)
 def test_wow_scenario_and_variants_pass(path):
-    for (name, v), (sf, out) in runs().items():
-        if name != path.name:
-            continue
+    mine = {v: out for (name, v), (_, out) in runs().items() if name == path.name}
+    assert None in mine and len(mine) == 1 + len(load_scenario(path).model.variants)
+    for v, out in mine.items():
         problems = ([out.error.located()] if out.error else []) + [f.text() for f in out.failures]
-        assert out.passed, f"{name}#{v}: " + "\n".join(problems)
+        assert out.passed, f"{path.name}#{v}: " + "\n".join(problems)
 
 
 def test_every_declared_wow_reason_is_emitted_by_some_scenario():
@@ -190,19 +191,30 @@ def test_coverage_reports_the_glossary_entries_wow_cites(tmp_path):
     assert any(r["rule"] == "wow:战斗伤害" for r in rep["implemented"])
 
 
+def scratch_scenario(tmp_path, name: str, text: str) -> Path:
+    """A scenario file outside the repository, next to a copy of the WoW card library (a file written under
+    scenarios/ would be replayed by a `judge check scenarios/` running at the same time)."""
+    root = tmp_path / "scenarios"
+    (root / "cards").mkdir(parents=True)
+    (root / "wow").mkdir()
+    shutil.copy(ROOT / "scenarios" / "cards" / "wow.yaml", root / "cards" / "wow.yaml")
+    p = root / "wow" / name
+    p.write_text(text, "utf-8")
+    return p
+
+
 def test_identical_modifiers_need_no_order_but_different_ones_do(tmp_path):
     """Two World in Flames: no choice; World in Flames and Berserker Stance on one packet: the packet's controller
     must choose (717.3a), and a missing choice names him and the options."""
     from judge.engine.core.errors import MissingChoice
 
+    _, two = runs()[("716.1d-two-world-in-flames.yaml", None)]
+    assert two.passed and [c for s in two.trace.steps for c in s.choices if c.choice == "replacement"] == []
     text = (WOW / "717.3b-team-intervene-helm-stance.yaml").read_text("utf-8")
-    text = text.replace("    choices: {replacement: {b_hero: [stance.dealt, helm]}}\n", "")
-    p = WOW.parent.parent / "scenarios" / "wow" / "_tmp_missing_choice.yaml"
-    try:
-        p.write_text(text.split("variants:")[0], "utf-8")
-        out = replay(load_scenario(p))
-    finally:
-        p.unlink()
+    chosen = "    choices: {replacement: {b_hero: [stance.dealt, helm]}}\n"
+    assert chosen in text
+    out = replay(load_scenario(scratch_scenario(tmp_path, "missing-choice.yaml",
+                                                text.replace(chosen, "").split("variants:")[0])))
     assert isinstance(out.error, MissingChoice)
     assert out.error.by == "甲" and sorted(out.error.options) == ["stance.dealt", "wif.double"]
 
@@ -237,17 +249,10 @@ def test_no_chinese_sentences_in_the_wow_rule_code():
 
 
 def test_new_scenario_for_a_wow_rule_is_a_valid_wow_scenario(tmp_path):
-    import shutil
-
     from rulebook import load_book
 
     from judge.engine.scenario.template import scenario_template
 
-    root = tmp_path / "scenarios"
-    (root / "cards").mkdir(parents=True)
-    (root / "wow").mkdir()
-    shutil.copy(ROOT / "scenarios" / "cards" / "wow.yaml", root / "cards" / "wow.yaml")
-    p = root / "wow" / "717.2b-new.yaml"
-    p.write_text(scenario_template("wow", load_book("wow").get("717.2b")), "utf-8")
+    p = scratch_scenario(tmp_path, "717.2b-new.yaml", scenario_template("wow", load_book("wow").get("717.2b")))
     out = replay(load_scenario(p))
     assert out.passed, out.error or [f.text() for f in out.failures]

@@ -7,10 +7,10 @@ text, not from the engine: 716.1d/717.2b for packets, 714.2 for Tracker Gallen,
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
+from test_wow import scratch_scenario
 
 from judge.engine.core.errors import IllegalAction
 from judge.engine.scenario.load import load_scenario
@@ -20,12 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _write(tmp_path_factory, text: str) -> Path:
-    root = tmp_path_factory.mktemp("w") / "scenarios"
-    (root / "cards").mkdir(parents=True)
-    shutil.copy(ROOT / "scenarios" / "cards" / "wow.yaml", root / "cards" / "wow.yaml")
-    p = root / "t.yaml"
-    p.write_text(text, "utf-8")
-    return p
+    return scratch_scenario(tmp_path_factory.mktemp("w"), "t.yaml", text)
 
 
 @settings(max_examples=30, deadline=None)
@@ -34,7 +29,7 @@ def test_packet_doubled_once_per_world_in_flames_then_prevented(tmp_path_factory
     """716.1d: each World in Flames doubles a fire packet once; 717.2b: prevention takes min(X, Y) and keeps the rest."""
     dtype = "火焰" if fire else "暗影"
     wifs = "".join(f"\n      - {{card: World in Flames, id: wif{i}}}" for i in range(n))
-    shield = (f"\n    hand: [{{card: 护盾, id: shield}}]" if p else "")
+    shield = "\n    hand: [{card: 护盾, id: shield}]" if p else ""
     text = f"""\
 book: wow
 title: t
