@@ -15,10 +15,11 @@ as single characters instead, and the character-bigram field covers them.
 jieba itself is only imported to build an index (its dictionary, user words
 and frequency suggestions). Cutting text with a dictionary is jieba's
 `get_DAG` + `calc` (precise mode without HMM), 15 lines that `_dag` and
-`_route` below follow step for step: importing jieba costs ~12 ms of a cold
-`judge search` (its HMM tables load at import), 6 % of the whole budget, for
-code the query path never runs. A test checks that both cut every run of a
-book identically.
+`_route` below follow step for step. Importing jieba (its HMM tables load at
+import) for code the query path never runs made a cold `judge search 传奇 同名`
+2.89× `import typer` instead of 2.69× (2.41× instead of 1.93× with the
+modules precompiled), against a budget of 3×. A test checks that both cut
+every run of a book identically, in precise and in search mode.
 """
 from __future__ import annotations
 
@@ -175,10 +176,8 @@ class Segmenter:
         if self.collect is not None:
             for k, ends in dag.items():
                 for j in ends:
-                    if j > k and freq.get(run[k:j + 1]):
+                    if freq.get(run[k:j + 1]):
                         self.collect.add(run[k:j + 1])
-                    elif j == k and freq.get(run[k]):
-                        self.collect.add(run[k])
         if len(self._memo) < 50000:
             self._memo[run] = out
         return out

@@ -165,6 +165,9 @@ def test_pruned_dictionary_segments_the_book_like_the_full_one(own_cache):
     assert pruned.tk.total == full.tk.total
     # and our DAG + route is jieba's own precise mode without HMM
     assert [r for r in runs if list(full.tk.cut(r, HMM=False)) != [g[0] for g in pruned.words(r)]] == []
+    # and the words inside each word are jieba's search mode (which yields them before the word)
+    assert [r for r in runs
+            if list(full.tk.cut_for_search(r, HMM=False)) != [w for g in pruned.words(r) for w in g[1:] + g[:1]]] == []
 
 
 def test_lookup_tables(own_cache):
