@@ -41,17 +41,21 @@ def pieces(text: str):
         yield m.lastgroup, m.group()
 
 
-def word_terms(text: str, seg) -> list[str]:
+def _terms(text: str, han) -> list[str]:
+    """Latin words stemmed, numbers whole, each Han run cut by `han`."""
     out: list[str] = []
     for kind, s in pieces(text):
         if kind == "han":
-            for group in seg.words(s):
-                out.extend(group)
+            out.extend(han(s))
         elif kind == "lat":
             out.append(stem(s))
         else:
             out.append(s)
     return out
+
+
+def word_terms(text: str, seg) -> list[str]:
+    return _terms(text, lambda run: [w for group in seg.words(run) for w in group])
 
 
 def bigrams_of(run: str) -> list[str]:
@@ -61,15 +65,7 @@ def bigrams_of(run: str) -> list[str]:
 
 
 def bigram_terms(text: str) -> list[str]:
-    out: list[str] = []
-    for kind, s in pieces(text):
-        if kind == "han":
-            out.extend(bigrams_of(s))
-        elif kind == "lat":
-            out.append(stem(s))
-        else:
-            out.append(s)
-    return out
+    return _terms(text, bigrams_of)
 
 
 def han_runs(text: str) -> list[str]:
