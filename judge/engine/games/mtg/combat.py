@@ -83,6 +83,17 @@ def _why(code: str) -> str:
     return say(_WHY_KEY[code])
 
 
+def _refuse_attacker(game, o) -> None:
+    """Refuse a permanent that can't be declared as an attacker: 212.3d for summoning sickness, else 308.2a."""
+    why = can_attack(game, o)
+    if why == "sick":
+        raise _illegal(game, "212.3d", "summoning_sick_attack",
+                       f"{o.name} ({o.id}) can't attack: summoning sick and no haste (212.3d, 308.2a)", object=o)
+    if why:
+        raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_why(why)}", object=o,
+                       why=_why(why))
+
+
 def do_attack(game, actor, attack=None, **_):
     if game.awaiting is None and game.auto_declared == (game.turn, "宣告攻击者") and not attack:
         return                          # agrees with the declaration the engine already made (no attackers)
@@ -90,14 +101,8 @@ def do_attack(game, actor, attack=None, **_):
         # the declaration was made automatically (no creature could attack): say why this one can't
         for aid in (attack if isinstance(attack, list) else list(attack)):
             o = game.objects.get(str(aid))
-            why = can_attack(game, o) if o is not None and o.zone == "battlefield" else None
-            if why == "sick":
-                raise _illegal(game, "212.3d", "summoning_sick_attack",
-                               f"{o.name} ({o.id}) can't attack: summoning sick and no haste (212.3d, 308.2a)",
-                               object=o)
-            if why:
-                raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_why(why)}",
-                               object=o, why=_why(why))
+            if o is not None and o.zone == "battlefield":
+                _refuse_attacker(game, o)
     if game.awaiting != ("宣告攻击者", actor):
         raise _illegal(game, "308.2a", "cannot_attack",
                        f"{actor} cannot declare attackers now (step {game.step}; "
@@ -123,13 +128,7 @@ def do_attack(game, actor, attack=None, **_):
         if o is None or o.zone != "battlefield":
             raise _illegal(game, "308.2a", "cannot_attack", f"{aid!r} is not a permanent on the battlefield",
                            object=aid, why=say("why.not_on_battlefield"))
-        why = can_attack(game, o)
-        if why == "sick":
-            raise _illegal(game, "212.3d", "summoning_sick_attack",
-                           f"{o.name} ({o.id}) can't attack: summoning sick and no haste (212.3d, 308.2a)", object=o)
-        if why:
-            raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_why(why)}", object=o,
-                           why=_why(why))
+        _refuse_attacker(game, o)
         if d not in defenders:
             raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} can't attack {d!r}", object=o, why=say("why.bad_defender"))
         objs.append(o)
