@@ -70,7 +70,7 @@ class Index:
         self.dir = d
         self.ix = windex.open_dir(str(d))
         self._reader = None
-        self._lengths: dict[str, dict[int, int]] = {}
+        self._bigram_lengths: dict[int, int] = {}   # whoosh's token count, read as documents match
 
     @cached_property
     def lookup(self) -> dict:
@@ -107,39 +107,31 @@ class Index:
         r = self.reader
         n = r.doc_count_all()
         wl = self._weighted_lengths
-        return {"n": n, **{f: (r.field_length(f) / max(n, 1)) or 1.0 for f in ("words", "bigram")},
-                "words_weighted": (sum(wl) / len(wl) if wl else 0.0) or 1.0}
+        return {"n": n, "bigram": (r.field_length("bigram") / max(n, 1)) or 1.0,
+                "words": (sum(wl) / len(wl) if wl else 0.0) or 1.0}
 
     def scored(self, field: str, term: str, weight: float) -> list[tuple[int, float]]:
         """(document number, BM25 score × weight) for every document holding `term`."""
-        import math
-
         r = self.reader
         try:
             m = r.postings(field, term)
         except Exception:  # whoosh raises TermNotFound for an absent term
             return []
-        n = self._stats["n"]
-        df = r.doc_frequency(field, term)
-        idf = math.log(1 + (n - df + 0.5) / (df + 0.5)) * weight
+        idf = self.idf(field, term) * weight
+        avg = self._stats[field]
+        weighted = field == "words"
+        lengths = self._weighted_lengths if weighted else self._bigram_lengths
         out = []
         k1, b = K1, B
-        weighted = self._weighted_lengths if field == "words" else None
-        if weighted:
-            avg = self._stats["words_weighted"]
-        else:
-            avg = self._stats[field]
-            lengths = self._lengths.setdefault(field, {})
-            dfl = r.doc_field_length
         while m.is_active():
             doc = m.id()
             tf = m.weight()
             if weighted:
-                dl = weighted[doc]
+                dl = lengths[doc]
             else:
                 dl = lengths.get(doc)
                 if dl is None:
-                    dl = lengths[doc] = dfl(doc, field, 1)
+                    dl = lengths[doc] = r.doc_field_length(doc, field, 1)
             out.append((doc, idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avg))))
             m.next()
         return out
@@ -150,17 +142,14 @@ class Index:
         at its field weight (BM25F): whoosh counts every token once, so a rule
         with a long example or deep section headings would be cut down for
         text that barely counts."""
-        return self._ranking.get("lengths", [])
+        return self._ranking["lengths"]
 
     @cached_property
     def _ranking(self) -> dict:
         """`ranking.marshal`: weighted lengths, glossary citations, the book's terms."""
         import marshal
 
-        try:
-            return marshal.loads((self.dir / "ranking.marshal").read_bytes())
-        except (OSError, EOFError, ValueError, TypeError):
-            return {}
+        return marshal.loads((self.dir / "ranking.marshal").read_bytes())
 
     def idf(self, field: str, term: str) -> float:
         import math
@@ -174,7 +163,7 @@ class Index:
 
     @cached_property
     def cites(self) -> dict[int, list[int]]:
-        return self._ranking.get("cites", {})
+        return self._ranking["cites"]
 
     @cached_property
     def _priors(self) -> dict[int, float]:
@@ -188,7 +177,7 @@ class Index:
 
     @cached_property
     def _terms(self) -> frozenset[str]:
-        return frozenset(self._ranking.get("terms", ()))
+        return frozenset(self._ranking["terms"])
 
     def is_term(self, word: str) -> bool:
         """Whether the word is one of the book's own: a term it names (glossary
@@ -198,6 +187,14 @@ class Index:
 
     def known(self, word: str) -> bool:
         return self.reader.doc_frequency("words", word) > 0
+
+    def load(self) -> "Index":
+        """Read every part a query reads (every search needs them all), so that
+        a damaged or missing file fails here, where `open_index` rebuilds the
+        index, and not in the middle of a search."""
+        self.reader.doc_count()
+        _ = self.lookup, self.vocab, self.seg, self._ranking
+        return self
 
     def close(self) -> None:
         if self._reader is not None:
@@ -211,9 +208,7 @@ def open_index(book: str = "mtg", *, notice=store._quiet, progress=None) -> Inde
     ref = store.resolve(book)
     d = store.ensure(ref, notice=notice, progress=progress)
     try:
-        idx = Index(d)
-        idx.reader.doc_count()
-        return idx
+        return Index(d).load()
     except Exception as e:  # whoosh raises many kinds on a damaged directory
         notice(f"the search index of {ref.id} could not be read ({type(e).__name__}); rebuilding it")
         store.remove(d)

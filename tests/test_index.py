@@ -74,11 +74,13 @@ def test_edited_book_gets_a_new_index_and_the_old_one_goes(tiny, own_cache):
     assert "702.19c" in [h.uid for h in search(idx, "践踏 阻挡生物")]
 
 
-@pytest.mark.parametrize("damage", ["meta", "segments"])
+@pytest.mark.parametrize("damage", ["meta", "segments", "lookup.json", "ranking.marshal", "vocab.json"])
 def test_damaged_index_is_rebuilt_with_a_notice(tiny, own_cache, damage):
     d = store.ensure(store.resolve(str(tiny)))
     if damage == "meta":
         (d / "meta.json").write_text("{not json", encoding="utf-8")
+    elif "." in damage:   # one of our own files, lost
+        (d / damage).unlink()
     else:
         for f in d.glob("*.seg"):
             f.write_bytes(b"garbage")
