@@ -88,6 +88,24 @@ def _sound(doc: dict) -> None:
     assert not leftover, f"unfilled template fields: {leftover}"
 
 
+def test_bless_keeps_the_golden_of_a_scenario_that_fails_and_removes_one_whose_scenario_is_gone(tmp_path, monkeypatch):
+    from judge.explain import bless
+
+    scenarios, golden = tmp_path / "scenarios", tmp_path / "tests" / "golden" / "explain"
+    (scenarios / "mtg").mkdir(parents=True)
+    (scenarios / "mtg" / "broken.yaml").write_text("book: mtg\ntitle: [unclosed\n", encoding="utf-8")
+    (golden / "mtg").mkdir(parents=True)
+    (golden / "mtg" / "broken.txt").write_text("裁定：a reviewed ruling\n", encoding="utf-8")
+    (golden / "mtg" / "gone.txt").write_text("裁定：its scenario was deleted\n", encoding="utf-8")
+    monkeypatch.setattr(bless, "ROOT", tmp_path)
+    monkeypatch.setattr(bless, "SCENARIOS", scenarios)
+    monkeypatch.setattr(bless, "GOLDEN", golden)
+    report = bless.bless_all()
+    assert [ln.split()[0] for ln in report] == ["FAILED", "removed"], report
+    assert (golden / "mtg" / "broken.txt").read_text(encoding="utf-8") == "裁定：a reviewed ruling\n"
+    assert not (golden / "mtg" / "gone.txt").exists()
+
+
 def test_no_stale_golden_files():
     wanted = {golden_path(s, v) for s, v in CASES}
     stale = [str(p.relative_to(ROOT)) for p in GOLDEN.rglob("*") if p.is_file() and p not in wanted] \
