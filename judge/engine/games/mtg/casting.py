@@ -449,7 +449,6 @@ def resolve_mana_trigger(game, t) -> None:
         ev = t.event
         if ev is not None and ev.kind == "tap_for_mana":
             ctx.about = ev.data["object"]
-            ctx.chosen["mana_spec"] = ev.data.get("mana")
         effects = []
         for e in t.ability.spec.get("effects", []):
             if e.get("add_mana") == "same":

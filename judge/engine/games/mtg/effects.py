@@ -673,7 +673,7 @@ def _delayed(game, ctx, e):
     obj = about[0] if about and not isinstance(about[0], Player) else None
     d = Delayed(game.new_id(f"{ctx.subject}.delayed"), getattr(ctx.source, "id", ""), ctx.source_name,
                 ctx.controller, spec, obj.key if obj is not None else None,
-                tuple(chars(game, obj).types) if obj is not None else (), game.tick())
+                tuple(chars(game, obj).types) if obj is not None else ())
     game.fire("404.4a", "delayed_created", [obj] if obj is not None else [], source=ctx.source_name,
               ability=_delayed_text(spec), object=obj or "-")
     if obj is not None and obj.zone != "battlefield" and spec["when"]["event"] in ("leaves", "dies"):

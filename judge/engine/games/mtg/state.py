@@ -81,7 +81,6 @@ class Card(Obj):
     blocked: bool = False
     blocked_by: list = field(default_factory=list)
     cast: dict | None = None          # on the stack: targets, x, mode, cost paid
-    chosen: dict = field(default_factory=dict)
     base_controller: str | None = None    # who put it onto the battlefield (200.6a), before control effects
 
 
@@ -141,6 +140,5 @@ class Delayed:
     spec: dict
     about: tuple | None        # (id, inc) of the object it refers to
     about_types: tuple = ()
-    created: int = 0
     done: bool = False
     triggered: int = 0         # times it triggered: its first trigger on the stack keeps the delayed ability's id

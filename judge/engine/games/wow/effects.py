@@ -327,7 +327,7 @@ def _grant(game, ctx, e):
     objs = refs(game, ctx, e.get("to", "target"))
     for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.grant"), "grant", getattr(ctx.source, "id", ""), ctx.source_name,
-                     ctx.controller, game.tick(), {"power": power}, {o.key}, until=until, turn=game.turn)
+                     ctx.controller, game.tick(), {"power": power}, {o.key}, until=until)
         _lasting(game, ctx, "effect_grant", o, m, game.add_modifier, power=power.text or power.key,
                  until=_until_zh(until))
     return bool(objs)
@@ -343,7 +343,7 @@ def _modify(game, ctx, e):
     for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.mod"), "modify", getattr(ctx.source, "id", ""), ctx.source_name,
                      ctx.controller, game.tick(), {"atk": spec.get("atk", 0), "health": spec.get("health", 0)},
-                     {o.key}, until=until, while_=spec.get("while"), turn=game.turn)
+                     {o.key}, until=until, while_=spec.get("while"))
         _lasting(game, ctx, "effect_modify", o, m, game.add_modifier, what=what, until=_until_zh(until))
     return bool(objs)
 
@@ -362,7 +362,7 @@ def _control(game, ctx, e):
     for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.control"), "control", getattr(ctx.source, "id", ""),
                      ctx.source_name, ctx.controller, game.tick(), {}, {o.key}, until=_until(e, "permanent"),
-                     hold=hold, turn=game.turn)
+                     hold=hold)
         _lasting(game, ctx, "effect_control", o, m, game.add_modifier, player=game.by_name[ctx.controller])
     return bool(objs)
 

@@ -50,7 +50,7 @@ def enter_play(game, obj, d: dict) -> bool:
                 if until == "until_its_controller_next_turn":
                     until = ("start_of_turn", controller, game.turn)
                 m = Modifier(game.new_id(f"{src.id}.{ab.key}"), "lose_powers", src.id, src.name, sc.controller,
-                             game.tick(), {}, {(obj.id, obj.inc + 1)}, until=until, turn=game.turn)
+                             game.tick(), {}, {(obj.id, obj.inc + 1)}, until=until)
                 f_ = game.fire("710.1a", "as_enters", [obj, src], object=obj, source=src.name,
                                what=say("note.lose_powers") + (say("note.until_controller_turn")
                                                                if isinstance(until, tuple) else ""))

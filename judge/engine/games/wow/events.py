@@ -39,8 +39,7 @@ def move(game, obj, to: str, *, controller: str | None = None, top: bool = True,
         game.stack.remove(obj)
     if frm == "play":
         c = chars(game, obj)
-        obj.lki = {"attached_to": obj.attached_to, "controller": c.controller, "damage": obj.damage,
-                   "name": c.name, "inc": obj.inc}
+        obj.lki = {"attached_to": obj.attached_to, "controller": c.controller, "name": c.name}
         if game.combat and obj.id in (game.combat.get("attacker"), game.combat.get("defender")):
             game.set(obj, "attacking", None)
             game.set(obj, "defending", False)

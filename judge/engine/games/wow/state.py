@@ -115,7 +115,6 @@ class Modifier:
     until: Any = "end_of_turn"
     while_: str | None = None
     hold: tuple | None = None
-    turn: int = 0
     ended: bool = False
 
 
