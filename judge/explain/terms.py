@@ -46,21 +46,17 @@ def scan(text: str, heads: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     overlap. Renderers call this with only the terms an explanation lists,
     to link them without needing the book.
     """
-    if not heads:
-        return []
-    ordered = sorted(heads, key=lambda w: (-len(w), w))
-    firsts = {w[0] for w in ordered}
+    starting: dict[str, list[str]] = {}    # first character → headwords, longest first
+    for w in sorted(heads, key=lambda w: (-len(w), w)):
+        starting.setdefault(w[0], []).append(w)
     out: list[tuple[int, int, str]] = []
     i, n = 0, len(text)
     while i < n:
-        if text[i] in firsts:
-            for w in ordered:
-                if text.startswith(w, i):
-                    out.extend((i, i + len(w), uid) for uid in heads[w])
-                    i += len(w)
-                    break
-            else:
-                i += 1
+        for w in starting.get(text[i], ()):
+            if text.startswith(w, i):
+                out.extend((i, i + len(w), uid) for uid in heads[w])
+                i += len(w)
+                break
         else:
             i += 1
     return out
