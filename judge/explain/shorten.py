@@ -3,12 +3,15 @@
 A chat bot has a message limit; a judge reading a ruling aloud needs the
 裁定 and the rules it rests on, and can look the rest up. So shortening is a
 ladder of steps from least to most needed, each applied on top of the
-previous one, stopping at the first that fits: first the texts of related
-rules are cut, then glossary definitions and examples, then those are
-dropped, then the steps of the trace are cut, then the rules only the steps
-cite (their ids stay in the steps), then the steps themselves. The answer and the cited rules (full
-text, with the ids they reference) are never cut: if they alone exceed N, the
-output is longer than N, and says it was shortened as far as it goes.
+previous one, stopping at the first that fits (`ladder`): the texts of
+related rules are cut; glossary definitions and examples are cut; related
+rules are reduced to their labels and the lines under the steps are cut;
+related rules, glossary and examples are dropped; the rules only the steps
+cite are cut, then dropped (their ids stay in the steps); the lines under the
+steps are dropped (each step keeps its rule ids); last, the steps. The answer
+and the cited rules (full text, with the ids they reference) are never cut:
+if they alone exceed N, the output is longer than N, and says it was
+shortened as far as it goes.
 """
 from __future__ import annotations
 
