@@ -93,8 +93,9 @@ class WowGame(CardGame):
         self.modifiers: list = []
         self.shields: list = []
         self.delayed: list = []
-        self.combat: dict | None = None        # {"attacker", "defender", "proposer", "n"} during a combat step
-        self._deps: list = []
+        self.combat: dict | None = None        # {"attacker", "defender", "n"} (ids; n-th combat) during a combat step
+        self._deps: list = []                   # (dependent, depends on) modifier ids, from chars.order (719.2)
+        self._deps_noted: set = set()           # those already reported under 719.2
         self._seen: dict = {}
         self._explicit: set = set()             # replacement ids a player picked among several (717.3)
         self.loop_seen: dict = {}
@@ -106,6 +107,7 @@ class WowGame(CardGame):
         d["loop_seen"] = dict(self.loop_seen)
         d["loops_done"] = set(self.loops_done)
         d["_explicit"] = set(self._explicit)
+        d["_deps_noted"] = set(self._deps_noted)
         return d
 
     # ------------------------------------------------------------------ zones

@@ -68,12 +68,10 @@ def note_characteristics(game) -> None:
             game.fire(r, code, [o], object=o, what=label, before=b if b is not None else say("none"),
                       after=a if a is not None else say("none"), detail=detail)
     game._seen = now
-    seen = getattr(game, "_deps_noted", set())
     for dep, on in game._deps:
-        if (dep, on) not in seen:
-            seen.add((dep, on))
+        if (dep, on) not in game._deps_noted:
+            game._deps_noted.add((dep, on))
             game.fire("719.2", "dependent_applies_later", [], effect=dep, depends_on=on)
-    game._deps_noted = seen
 
 
 def _sync_control(game, o, before, after, detail) -> None:
