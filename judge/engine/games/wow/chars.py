@@ -104,7 +104,7 @@ def compute(game) -> dict[str, Chars]:
     ordered, game._deps = order(game, appliers, res)
     for a in ordered:
         for oid in select(game, a, res):
-            apply(game, a, res[oid], res)
+            apply(game, a, oid, res)
     return res
 
 
@@ -155,13 +155,14 @@ def select(game, a: Applier, res: dict) -> list[str]:
             and matches(game, game.objects[oid], aff, controller=a.controller, source_id=a.source, ch=c) is None]
 
 
-def apply(game, a: Applier, c: Chars, res: dict) -> None:
+def apply(game, a: Applier, oid: str, res: dict) -> None:
+    """Modifier `a` applied to the characteristics of card `oid` in `res`."""
     s = a.spec
+    c = res[oid]
     if not a.static:
         kind = s["kind"]
         if kind == "modify":
-            obj = next((game.objects[i] for i in res if res[i] is c), None)
-            if a.while_ and not _while_holds(obj, a.while_):
+            if a.while_ and not _while_holds(game.objects[oid], a.while_):
                 return
             if s.get("atk"):
                 c.atk = (c.atk or 0) + s["atk"]
@@ -203,8 +204,6 @@ def apply(game, a: Applier, c: Chars, res: dict) -> None:
 
 
 def _while_holds(obj, cond: str) -> bool:
-    if obj is None:
-        return False
     if cond == "defending":
         return bool(obj.defending)
     if cond == "attacking":
@@ -234,7 +233,7 @@ def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], list
             continue                     # only changes of type or control can change what another affects
         trial = {k: v.clone() for k, v in res.items()}
         for oid in select(game, b, trial):
-            apply(game, b, trial[oid], trial)
+            apply(game, b, oid, trial)
         for a in by_ts:
             if a is not b and set(select(game, a, trial)) != base_sel[a.eid]:
                 deps[a.eid].add(b.eid)
