@@ -115,22 +115,36 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
 
 
 def book_vocabulary(vocab: Vocabulary, docs: list[Doc], stop_df: dict[str, int]) -> Vocabulary:
-    """The game's vocabulary as this book needs it. A stop word that the book
-    names as a term of its own (a glossary headword or a rule heading) and uses
-    in few documents is a term here, not a function word: MTG's 地 (land) is
-    also the adverb particle 地, but a book that writes 的 in 75 % of its rules
-    and 地 in 3–6 % means the land. The 2026 CR also defines 你 (8 %: a term
-    there too) and 如果 (28 %: still a stop word)."""
+    """The game's vocabulary as this book needs it.
+
+    English names: the ones the book prints (WoW's `优先权 Priority`) name its
+    headwords, ahead of the game's table (`terms/*-en.tsv`); a query and an
+    exact headword match both read them from here.
+
+    Stop words: a stop word that the book names as a term of its own (a
+    glossary headword or a rule heading) and uses in few documents is a term
+    here, not a function word: MTG's 地 (land) is also the adverb particle 地,
+    but a book that writes 的 in 75 % of its rules and 地 in 3–6 % means the
+    land. The 2026 CR also defines 你 (8 %: a term there too) and 如果 (28 %:
+    still a stop word)."""
     names = set()
+    english: dict[str, list[str]] = {}
     for d in docs:
         names.update(normalize(n) for n in d.names)
         if d.kind != "glossary" and d.title:
             names.add(normalize(d.title))
+        for n in d.names:
+            k = english_key(n)
+            if k and not any("\u4e00" <= c <= "\u9fff" for c in n):
+                head = normalize(d.label)
+                if head not in english.setdefault(k, []):
+                    english[k].append(head)
+    for k, zh in vocab.english.items():
+        own = english.get(k, [])
+        english[k] = own + [z for z in zh if z not in own]
     limit = STOP_TERM_SHARE * max(len(docs), 1)
     terms = {w for w in vocab.stopwords & names if stop_df.get(w, 0) < limit}
-    if not terms:
-        return vocab
-    return replace(vocab, stopwords=vocab.stopwords - terms)
+    return replace(vocab, english=english, stopwords=vocab.stopwords - terms)
 
 
 def _fields(d: Doc) -> dict[str, str]:
@@ -142,22 +156,16 @@ def _fields(d: Doc) -> dict[str, str]:
 
 def _lookup(book, docs: list[Doc]) -> dict:
     """Exact-match tables: rule number key → uid, glossary name → uid, a rule's
-    subrules, and the English names the book prints (→ Chinese headword)."""
+    subrules, the priors."""
     keys: dict[str, str] = {}
     children: dict[str, list[str]] = {}
     names: dict[str, str] = {}
-    english: dict[str, list[str]] = {}
     indexed = {d.uid for d in docs}
     for d in docs:
         if d.key and d.key not in keys:
             keys[d.key] = d.uid
         for n in d.names:
             names.setdefault(normalize(n), d.uid)
-            k = english_key(n)
-            if k and not any("\u4e00" <= c <= "\u9fff" for c in n):
-                head = normalize(d.label)
-                if head not in english.setdefault(k, []):
-                    english[k].append(head)
     for d in docs:
         node = book.node(d.uid)
         kids = [c for c in node.children if c in indexed]
@@ -165,7 +173,7 @@ def _lookup(book, docs: list[Doc]) -> dict:
             children[d.uid] = kids
     # document number (= position in `docs`, the order documents are added) → prior, when not 1
     priors = {str(i): d.prior for i, d in enumerate(docs) if d.prior != 1.0}
-    return {"keys": keys, "names": names, "children": children, "english": english, "priors": priors}
+    return {"keys": keys, "names": names, "children": children, "priors": priors}
 
 
 def _cites(book, docs: list[Doc]) -> dict[int, list[int]]:

@@ -64,10 +64,10 @@ class Query:
         self.terms.append(Term(word, weight, concept))
 
 
-def parse(text: str, seg, vocab, english: dict[str, list[str]], known: Callable[[str], bool],
+def parse(text: str, seg, vocab, known: Callable[[str], bool],
           occurs: Callable[[str], bool] = lambda s: True, df: Callable[[str], int] | None = None,
           term: Callable[[str], bool] = lambda w: False) -> Query:
-    """`english`: extra English → Chinese names (the book's glossary aliases);
+    """`vocab`: the book's vocabulary (`index.build.book_vocabulary`);
     `known(word)`: whether the index holds the word; `occurs(s)`: whether the
     character string `s` appears anywhere in the book (both for typos);
     `df(word)`: in how many documents the word stands; `term(word)`: whether
@@ -82,7 +82,7 @@ def parse(text: str, seg, vocab, english: dict[str, list[str]], known: Callable[
             j = i
             while j < len(items) and items[j][0] == "lat":
                 j += 1
-            _english(q, [w for _, w in items[i:j]], vocab, english, seg, known)
+            _english(q, [w for _, w in items[i:j]], vocab, seg, known)
             i = j
             continue
         if kind == "num":
@@ -112,15 +112,14 @@ def _chinese_terms(q: Query, text: str, weight: float, c: int, seg) -> None:
     q.concepts[c].show.append(text)
 
 
-def _english(q: Query, words: list[str], vocab, extra: dict[str, list[str]], seg,
-             known: Callable[[str], bool]) -> None:
+def _english(q: Query, words: list[str], vocab, seg, known: Callable[[str], bool]) -> None:
     """Greedy longest match of English phrases against the name tables."""
     stems = [stem(w) for w in words]
     i = 0
     while i < len(words):
         for n in range(min(5, len(words) - i), 0, -1):
             key = " ".join(stems[i:i + n])
-            names = extra.get(key, []) + [z for z in vocab.english.get(key, []) if z not in extra.get(key, [])]
+            names = vocab.english.get(key, [])
             if names:
                 break
         else:

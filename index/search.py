@@ -221,7 +221,7 @@ def search(idx: Index, text: str, limit: int = 10) -> list[Hit]:
     if not text:
         return []
     pinned = _pinned(idx, text)
-    q = parse(text, idx.seg, idx.vocab, idx.lookup.get("english", {}), idx.known, idx.occurs,
+    q = parse(text, idx.seg, idx.vocab, idx.known, idx.occurs,
               lambda w: idx.reader.doc_frequency("words", w), idx.is_term)
     ranked = _ranked(idx, q, max(CANDIDATES, limit * 3))
     top = max([s for _, s in ranked] or [1.0])
@@ -262,9 +262,7 @@ def _pinned(idx: Index, text: str) -> list[tuple[str, str]]:
     if norm in lk["names"]:
         return [(lk["names"][norm], "headword")]
     if norm.isascii():
-        key = english_key(norm)
-        names = lk.get("english", {}).get(key, []) + idx.vocab.english.get(key, [])
-        for zh in names:
+        for zh in idx.vocab.english.get(english_key(norm), []):
             if zh in lk["names"]:
                 return [(lk["names"][zh], "headword")]
     return []

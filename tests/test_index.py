@@ -193,7 +193,11 @@ def test_lookup_tables(own_cache):
     assert lk["keys"]["704.1.a"] == "704.1a"
     from index.vocab import english_key
 
-    assert "优先权" in lk["english"][english_key("Priority")]
+    # the English names the book prints join the game's table, ahead of it
+    english = json.loads((d / "vocab.json").read_text("utf-8"))["english"]
+    assert english[english_key("Priority")][0] == "优先权"
+    assert english[english_key("Exhaust")][0] == "横置"
+    assert "盟军" in english[english_key("ally")]          # index/data/terms/wow-en.tsv
 
 
 def test_glossary_cites_and_weighted_lengths(own_cache):

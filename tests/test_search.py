@@ -76,13 +76,13 @@ def test_english_terms_map_to_chinese(mtg, wow):
 
 
 def test_english_words_are_stemmed(wow):
-    q = parse("attacks exhausted", wow.seg, wow.vocab, {}, wow.known)
+    q = parse("attacks exhausted", wow.seg, wow.vocab, wow.known)
     words = {t.word for t in q.terms}
     assert {"attack", "exhaust"} <= words
 
 
 def test_synonyms_expand_below_typed_words(mtg):
-    q = parse("墓地", mtg.seg, mtg.vocab, {}, mtg.known)
+    q = parse("墓地", mtg.seg, mtg.vocab, mtg.known)
     by_word = {t.word: t.weight for t in q.terms}
     assert by_word["墓地"] == 1.0 and by_word["坟墓场"] == SYNONYM
     # the book says 坟墓场 only; the colloquial word still finds it
@@ -120,14 +120,14 @@ def test_glossary_definition_is_a_bridge_to_the_rule_it_cites(tmp_path, monkeypa
 
 def test_question_words_are_dropped_whole(mtg):
     # 怎么样 is not a word of the book; it used to be cut into 怎/么/样 and 怎, 样 searched
-    q = parse("传奇 怎么样", mtg.seg, mtg.vocab, {}, mtg.known)
+    q = parse("传奇 怎么样", mtg.seg, mtg.vocab, mtg.known)
     assert [c.typed for c in q.concepts] == ["传奇"]
 
 
 def test_a_stop_word_the_book_names_as_a_term_is_searched(mtg):
     # 地 is a particle to the stop list, and a land to the MTG book (a headword, in few rules)
     assert "地" not in mtg.vocab.stopwords and "的" in mtg.vocab.stopwords
-    q = parse("每回合可以使用几个地", mtg.seg, mtg.vocab, {}, mtg.known)
+    q = parse("每回合可以使用几个地", mtg.seg, mtg.vocab, mtg.known)
     assert "地" in [c.typed for c in q.concepts]
 
 
@@ -227,7 +227,7 @@ def test_typos_are_corrected_to_book_words(rift, wow, monkeypatch, have_pypinyin
     from index.query import TYPO
 
     def fixes(idx, text):
-        q = parse(text, idx.seg, idx.vocab, {}, idx.known, idx.occurs, term=idx.is_term)
+        q = parse(text, idx.seg, idx.vocab, idx.known, idx.occurs, term=idx.is_term)
         typo = {i for i, c in enumerate(q.concepts) if c.kind == "typo"}
         return [t.word for t in q.terms if t.concept in typo and t.weight == TYPO]
 
@@ -241,7 +241,7 @@ def test_typos_are_corrected_to_book_words(rift, wow, monkeypatch, have_pypinyin
 
 
 def _typo_fixes(idx, text):
-    q = parse(text, idx.seg, idx.vocab, {}, idx.known, idx.occurs, term=idx.is_term)
+    q = parse(text, idx.seg, idx.vocab, idx.known, idx.occurs, term=idx.is_term)
     return {c.typed: [t.word for t in q.terms if t.concept == i] for i, c in enumerate(q.concepts) if c.kind == "typo"}
 
 
