@@ -99,9 +99,10 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     seg.export(used | user_words, dest / "words.dict")
     vocab = book_vocabulary(vocab, docs, stop_df)
     (dest / "vocab.json").write_text(json.dumps(snapshot(vocab), ensure_ascii=False), encoding="utf-8")
-    (dest / "lookup.json").write_text(json.dumps(_lookup(book, docs), ensure_ascii=False), encoding="utf-8")
+    lookup = _lookup(book, docs)
+    (dest / "lookup.json").write_text(json.dumps(lookup, ensure_ascii=False), encoding="utf-8")
     # what ranking reads on every text query, in marshal: it loads 5–10× faster than JSON
-    ranking = {"lengths": lengths, "cites": _cites(book, docs),
+    ranking = {"lengths": lengths, "cites": _cites(book, docs, lookup["keys"]),
                "terms": sorted(w for w in named if len(w) > 1)}   # likelier typo targets (index.query._typos)
     (dest / "ranking.marshal").write_bytes(marshal.dumps(ranking))
     meta = {
@@ -176,17 +177,14 @@ def _lookup(book, docs: list[Doc]) -> dict:
     return {"keys": keys, "names": names, "children": children, "priors": priors}
 
 
-def _cites(book, docs: list[Doc]) -> dict[int, list[int]]:
+def _cites(book, docs: list[Doc], keys: dict[str, str]) -> dict[int, list[int]]:
     """Glossary entry (document number) → the rules its definition cites
     (`参见规则702.19`), as document numbers. A cited rule that is only a heading
     (702.19 践踏) stands for the rules below it, which answer: they are listed
     after it, at every depth (708 牌面朝下 → 708.2a).
-    The glossary bridge of `index.search` passes weight along these links."""
+    The glossary bridge of `index.search` passes weight along these links;
+    `keys` is the number table of `_lookup`."""
     num = {d.uid: i for i, d in enumerate(docs)}
-    keys: dict[str, str] = {}
-    for d in docs:
-        if d.key:
-            keys.setdefault(d.key, d.uid)
     out: dict[int, list[int]] = {}
     for i, d in enumerate(docs):
         if d.kind != "glossary":
