@@ -83,7 +83,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "exile": (),
     "bounce": (),
     "return_to_hand": (),
-    "return_to_battlefield": ("under",),
+    "return_to_battlefield": (),
     "shuffle_into_library": (),
     "sacrifice": ("who", "count"),
     "draw": ("who",),

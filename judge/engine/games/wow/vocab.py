@@ -83,7 +83,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "destroy": (),
     "exhaust": (),
     "ready": (),
-    "ready_one": ("of",),                  # ready one card you choose among those matching a filter
+    "ready_one": (),                        # ready one card you choose among those matching a filter
     "draw": ("who",),
     "discard": ("who",),
     "to_hand": (),                          # put into its owner's hand
