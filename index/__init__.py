@@ -16,6 +16,8 @@ Modules, each with one job:
 - `search`     run a query: exact rule numbers and headwords first, then BM25F
 - `snippet`    the best passage of a hit, with the matched words marked
 - `schema`     pydantic models of the `--json` documents (imported only for JSON)
+- `whooshlib`  whoosh imported without the asyncio-importing `cached_property` backport
+- `tools`      scripts that regenerate the tables in `index/data/` (never at run time)
 
 This package imports `rulebook`; `rulebook` never imports it. Heavy libraries
 (jieba, whoosh, opencc) are imported inside functions.
