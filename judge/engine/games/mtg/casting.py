@@ -224,7 +224,7 @@ def activate_mana_sources(game, actor, sources) -> None:
 
 
 def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, other=None):
-    """409.1h: pay the whole total cost (mana from the pool, then the other parts)."""
+    """409.1h: pay the whole total cost (mana from the pool, then the other parts); the firing that paid it."""
     p = game.by_name[actor]
     options = M.payments(total, p.pool)
     if not options:
@@ -264,6 +264,7 @@ def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, ot
             game.set(obj if not isinstance(obj, StackAbility) else game.objects[obj.source], "tapped", True)
         if sacrifice is not None:
             game.happen([Event("sacrifice", {"object": sacrifice}, f.id, firing=f)])
+    return f
 
 
 # ------------------------------------------------------------------ activated abilities
@@ -383,7 +384,7 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
                            why=say("why.counters_n", object=obj.name, n=obj.counters.get(cname, 0), counter=cname))
         other.append(say("cost.remove_counters", n=n, counter=cname))
     if is_mana:
-        _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other)
+        _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other, discards, top)
         return
     c = chars(game, obj)
     chosen = check_targets(game, obj, spec.get("targets", []), targets, controller=actor, colors=tuple(c.colors))
@@ -397,8 +398,15 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
     activate_mana_sources(game, actor, mana)
     with game.under(f):
         game.push(item)
-    pay_cost(game, actor, item, total, pay, sacrifice=sac, tap_self=tap, other=other)
-    paid = game.trace.steps[-1].firings[-1] if game.trace.steps[-1].firings else f
+    paid = pay_cost(game, actor, item, total, pay, sacrifice=sac, tap_self=tap, other=other)
+    _cost_events(game, actor, obj, spec, discards, top, paid, item)
+    game.took_action(actor)
+
+
+def _cost_events(game, actor, obj, spec, discards, top, paid, item) -> None:
+    """The parts of a cost that are events, under the 409.1h firing that paid them: counters removed from the
+    object, cards discarded, the top cards of the library removed from the game (which remember the ability
+    that removed them, 217.7d)."""
     for cname, n in (spec.get("remove_counters") or {}).items():
         game.happen([Event("counters", {"object": obj, "name": cname, "n": -n}, paid.id, firing=paid)])
     if discards:
@@ -408,14 +416,16 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
         done = game.happen([Event("move", {"object": o, "to": "exile", "from": "library", "reason": "cost"}, paid.id,
                                   firing=paid) for o in top])
         tag_exiled(game, item, [ev.data["object"] for ev in done if ev.kind == "move"])
-    game.took_action(actor)
 
 
-def _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other):
-    """411.1: a mana ability is paid for and resolves at once, without the stack."""
+def _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other, discards, top):
+    """411.1: a mana ability is paid for and resolves at once, without the stack. Its {横置} is paid as it
+    resolves; any other part of its cost (mana, a sacrifice, discards, counters, cards from the library) first,
+    under 409.1h, like any activated ability's."""
     p = game.by_name[actor]
-    if total:
-        pay_cost(game, actor, obj, total, pay, sacrifice=sac)
+    if total or sac is not None or other:
+        paid = pay_cost(game, actor, obj, total, pay, sacrifice=sac, other=other)
+        _cost_events(game, actor, obj, ab.spec, discards, top, paid, None)
     f = game.fire("411.1", "mana_ability", [obj], player=p, source=obj, mana=_mana_text(ab.spec))
     with game.under(f):
         if tap:
