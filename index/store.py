@@ -72,7 +72,7 @@ def resolve(ref: str) -> BookRef:
     fast = _remembered(ref)
     if fast is not None:
         return fast
-    from rulebook.books import _registry_file
+    from rulebook.books import registry_file
     from rulebook.books import resolve as resolve_book
     from rulebook.source import read_bytes
 
@@ -82,7 +82,7 @@ def resolve(ref: str) -> BookRef:
     data = read_bytes(path)
     sha = hashlib.sha256(data).hexdigest()
     book = BookRef(info.id if info else str(path), path.resolve(), sha, ref, make_key(sha))
-    _remember(book, str(_registry_file()))  # `judge books add` may point an id at another file
+    _remember(book, str(registry_file()))  # `judge books add` may point an id at another file
     return book
 
 

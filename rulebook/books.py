@@ -42,13 +42,14 @@ BUNDLED: dict[str, BookInfo] = {
 }
 
 
-def _registry_file() -> Path:
+def registry_file() -> Path:
+    """The JSON file where `judge books add` records user books (search indexes watch it too)."""
     return data_dir() / "books.json"
 
 
 def registered() -> dict[str, BookInfo]:
     """User-added books (`judge books add`)."""
-    f = _registry_file()
+    f = registry_file()
     if not f.exists():
         return {}
     try:
@@ -72,7 +73,7 @@ def register(path: str | Path, book_id: str, *, game: str = "", edition: str = "
     info = BookInfo(book_id, str(p), game, edition, language, dialect or book.dialect)
     reg = {k: {kk: vv for kk, vv in v.__dict__.items() if kk not in ("id", "bundled")} for k, v in registered().items()}
     reg[book_id] = {k: v for k, v in info.__dict__.items() if k not in ("id", "bundled")}
-    f = _registry_file()
+    f = registry_file()
     f.parent.mkdir(parents=True, exist_ok=True)
     _atomic_write(f, json.dumps(reg, ensure_ascii=False, indent=2).encode("utf-8"))
     return info
