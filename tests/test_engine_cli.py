@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 from typer.testing import CliRunner
 
@@ -107,6 +108,39 @@ def test_new_scenario_template_is_a_valid_scenario(tmp_path):
     assert res.exit_code == 0 and out.exists()
     assert run("new-scenario", "420.5b", "--out", str(out)).exit_code == 2
     assert run("new-scenario", "999.9").exit_code == 2
+
+
+@pytest.mark.parametrize("book, rule", [("mtg", "420.5b"), ("wow", "717.2b")])
+def test_new_scenario_of_each_game_replays_as_written(tmp_path, book, rule):
+    """Each game's own skeleton (its zones, steps and cards), written next to a copy of its card library, loads
+    and replays as it stands."""
+    from judge.engine.games import game_for, known_books
+    from judge.engine.scenario.load import load_scenario
+    from judge.engine.scenario.run import replay
+
+    assert sorted(known_books()) == ["mtg", "wow"]      # a new game: add it here
+    assert game_for(book).SCENARIO_TEMPLATE
+    res = run("new-scenario", rule, "--book", book)
+    assert res.exit_code == 0, res.output
+    assert f"book: {book}\n" in res.stdout
+    root = tmp_path / "scenarios"
+    (root / "cards").mkdir(parents=True)
+    shutil.copy(ROOT / "scenarios" / "cards" / f"{book}.yaml", root / "cards" / f"{book}.yaml")
+    p = root / book / f"{rule}-new.yaml"
+    p.parent.mkdir()
+    p.write_text(res.stdout, "utf-8")
+    out = replay(load_scenario(p))
+    assert out.passed, out.error or [f.text() for f in out.failures]
+
+
+def test_new_scenario_refuses_a_book_without_an_engine(tmp_path):
+    """Riftbound has a rulebook but no engine module: no skeleton that could never load, and the books that do
+    have an engine are named."""
+    res = run("new-scenario", "108.3.c.1", "--book", "riftbound", "--out", str(tmp_path))
+    assert res.exit_code == 2
+    assert res.stdout == ""
+    assert "no engine for book 'riftbound'" in res.stderr and "books with an engine: mtg, wow" in res.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_trace_is_identical_across_processes_and_hash_seeds():

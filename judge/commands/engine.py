@@ -183,11 +183,17 @@ def new_scenario(
     slug: str = typer.Option("example", "--slug", help="Short name after the rule number in the file name."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here (default: print to stdout)."),
 ) -> None:
-    """A scenario template for a rule, with the rule's text quoted; see docs/scenarios.md."""
+    """A scenario template for a rule, with the rule's text quoted; see docs/scenarios.md. Only for a book whose
+    game has an engine (`judge.engine.games.known_books()`)."""
     from rulebook import load_book
 
-    from judge.engine.scenario.template import scenario_template
+    from judge.engine.scenario.template import NoEngine, game_template, scenario_template
 
+    try:
+        game_template(book)
+    except NoEngine as e:
+        typer.echo(str(e), err=True)
+        raise typer.Exit(2)
     b = load_book(book)
     node = b.get(rule)
     if node is None:

@@ -30,6 +30,7 @@ class CardGame(Game):
     PLAY_ZONE = ""           # the zone all players' permanents share (zone_key (None, PLAY_ZONE))
     PRIORITY_RULE = ""       # the rule a player breaks by acting without priority (declares `no_priority`)
     SETUP = ""               # the game's setup module: CARDS, load_player, load_card, shown
+    SCENARIO_TEMPLATE = ""   # the skeleton `judge new-scenario` writes (a `str.format` template: scenario.template)
     watched: frozenset = frozenset()   # rules the scenario expects not to apply (set by the loader)
 
     def __init__(self):

@@ -34,6 +34,50 @@ rules.declare("419.6a", near_misses={"replacement_already_applied": "effect even
 rules.declare("410.7", near_misses={"event_prevented": "ability source event"})
 
 
+SCENARIO_TEMPLATE = """\
+# {rule_id} — {short}
+# {quoted}
+#
+# 格式说明：docs/scenarios.md。一个文件重现一个例子；variants 改变一个数字并期待不同的结果。
+book: {book}
+title: "（这个局面证明了什么，中文）"
+source: "{number}"
+# example: M47            # seed-examples.md 中的编号（若重现目录中的例子）
+seed: 0
+cards: cards/{book}.yaml   # 牌库；下面的 define: 可定义只在本文件使用的牌
+define:
+  测试生物:
+    types: [生物]
+    cost: "{{一}}{{绿}}"
+    pt: 2/2
+    text: ""
+players:
+  甲: {{life: 20}}
+  乙: {{life: 20}}
+turn: {{active: 甲, step: 战斗前的行动阶段, priority: 甲}}
+board:
+  甲:
+    battlefield:
+      - {{card: 测试生物, id: a}}
+  乙:
+    hand: []
+actions:
+  # - {{as: 甲, cast: ID, targets: [ID]}}
+  # - pass_until: stack_empty
+  # - {{checkpoint: 名字, expect: {{life: {{乙: 20}}}}}}
+  - {{as: 甲, pass: true}}
+expect:
+  # life / zones / where / tapped / damage / counters / pt / stack / priority / winner
+  fired: []          # 必须触发的规则，例如 [{number}]
+  not_fired: []      # 不得触发的规则
+variants:
+  # - name: 改变一个数字
+  #   objects: {{a: {{with: {{pt: 2/4}}}}}}
+  #   expect: {{where: {{a: battlefield}}}}
+  []
+"""
+
+
 class MtgGame(CardGame):
     game = "mtg"
     book = "mtg"
@@ -48,6 +92,7 @@ class MtgGame(CardGame):
     SCALARS = Game.SCALARS + ("cleanup_again", "first_strike_pending", "first_strike_done", "auto_declared")
     STEPS = turn.STEPS
     ZONES = ZONES
+    SCENARIO_TEMPLATE = SCENARIO_TEMPLATE
     UNVERSIONED = frozenset({"life", "damage", "pool", "sick", "lands_played", "drew_from_empty", "won", "lost",
                              "poison", "ended_note"})
 
