@@ -143,6 +143,37 @@ def test_new_scenario_refuses_a_book_without_an_engine(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_scenario_discovery_takes_yaml_and_yml_and_skips_cards_folders_at_any_depth(tmp_path):
+    """One discovery for `judge check`, `judge coverage` and the golden explanations: `.yaml` and `.yml` (what
+    `judge explain` takes), never a card library — in `scenarios/cards/` or in a `cards/` folder beside the
+    scenarios that use it. A file named explicitly is taken as given; a missing path is an input error."""
+    from judge.engine.scenario.files import scenario_files, scenario_paths
+    from judge.explain import bless
+
+    root = tmp_path / "scenarios"
+    lib = ROOT / "scenarios" / "cards" / "mtg.yaml"
+    for d in ("cards", "mtg/cards", "wow/deep"):
+        (root / d).mkdir(parents=True)
+    shutil.copy(lib, root / "cards" / "mtg.yaml")
+    shutil.copy(lib, root / "mtg" / "cards" / "mtg.yaml")
+    shutil.copy(LETHAL, root / "mtg" / "a.yaml")
+    shutil.copy(LETHAL, root / "mtg" / "b.yml")
+    (root / "mtg" / "notes.txt").write_text("not a scenario\n", "utf-8")
+    (root / "wow" / "deep" / "c.yaml").write_text("book: wow\n", "utf-8")
+    assert scenario_files(root) == [root / "mtg" / "a.yaml", root / "mtg" / "b.yml", root / "wow" / "deep" / "c.yaml"]
+    assert scenario_files(root / "cards") == [] and scenario_files(root / "nope") == []
+    assert scenario_paths([root / "wow", root / "mtg" / "cards" / "mtg.yaml"]) == [
+        root / "wow" / "deep" / "c.yaml", root / "mtg" / "cards" / "mtg.yaml"]
+    with pytest.raises(FileNotFoundError):
+        scenario_paths([root / "missing.yaml"])
+    assert bless.scenario_files is scenario_files
+    res = run("check", str(root / "mtg"))      # both copies replay; neither card library is taken for a scenario
+    assert res.exit_code == 0, res.output
+    assert "8 passed, 0 failed (2 files)" in res.stdout
+    res = run("check", str(root / "missing.yaml"))
+    assert res.exit_code == 2 and "missing.yaml: no such file or directory" in res.stderr
+
+
 def test_trace_is_identical_across_processes_and_hash_seeds():
     import os
 

@@ -22,7 +22,8 @@ import pytest
 
 from rulebook import load_book
 
-from judge.explain.bless import GOLDEN, ROOT, golden_path, instances, render_golden, scenario_files
+from judge.engine.scenario.files import scenario_files
+from judge.explain.bless import GOLDEN, ROOT, SCENARIOS, golden_path, instances, render_golden
 from judge.explain.errors import ExplainError
 from judge.explain.output import to_string
 from judge.explain.schema import ExplainDoc
@@ -39,7 +40,7 @@ def _tracked() -> set[str] | None:
 
 
 TRACKED = _tracked()
-CASES = [(s, v) for s in scenario_files() for v in instances(s)]
+CASES = [(s, v) for s in scenario_files(SCENARIOS) for v in instances(s)]
 BLESS = "judge explain --bless  (then review: git diff tests/golden/explain)"
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from judge.engine.scenario.expect import check_expect
+from judge.engine.scenario.files import scenario_files as find_scenarios
 from judge.engine.scenario.load import instances, load_scenario
 from judge.engine.scenario.render import to_doc, to_json
 from judge.engine.scenario.run import replay
@@ -24,7 +25,7 @@ CATALOGUE = ROOT.parent / "shared" / "seed-examples.md"
 
 
 def scenario_files() -> list[Path]:
-    return sorted(p for p in SCENARIOS.rglob("*.yaml") if "cards" not in p.relative_to(SCENARIOS).parts)
+    return find_scenarios(SCENARIOS)
 
 
 _LOADED: dict = {}

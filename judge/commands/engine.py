@@ -23,20 +23,15 @@ def _fail_input(err) -> None:
 
 
 def scenario_paths(paths: list[Path]) -> list[Path]:
-    """Scenario files under the given files/directories (card libraries under `cards/` are skipped)."""
-    out: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            for f in sorted(p.rglob("*.yaml")):
-                if "cards" in f.relative_to(p).parts[:-1] or f.parent.name == "cards":
-                    continue
-                out.append(f)
-        elif p.exists():
-            out.append(p)
-        else:
-            typer.echo(f"{p}: no such file or directory", err=True)
-            raise typer.Exit(2)
-    return out
+    """Scenario files the given files and directories name (`judge.engine.scenario.files`); exit 2 for a path
+    that does not exist."""
+    from judge.engine.scenario.files import scenario_paths as find
+
+    try:
+        return find(paths)
+    except FileNotFoundError as e:
+        typer.echo(f"{e.args[0]}: no such file or directory", err=True)
+        raise typer.Exit(2)
 
 
 @app.command()

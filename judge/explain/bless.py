@@ -1,6 +1,6 @@
 """Golden explanations: one stored ruling per scenario, compared by the tests, re-blessed on purpose.
 
-For each scenario under `scenarios/` (not the card libraries), the plain-text
+For each scenario under `scenarios/` (`judge.engine.scenario.files`: not the card libraries), the plain-text
 explanation (what a judge reads, and reviews) is stored under
 `tests/golden/explain/`, mirroring the scenario's path, one file per instance:
 
@@ -24,25 +24,12 @@ import re
 import sys
 from pathlib import Path
 
+from judge.engine.scenario.files import scenario_files
+
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 GOLDEN = ROOT / "tests" / "golden" / "explain"
-SKIP_DIRS = {"cards"}
 _UNSAFE = re.compile(r'[\\/:*?"<>|\s]')     # variant names are free text ("再得+3/+0则力量为1")
-
-
-def scenario_files(root: Path | None = None) -> list[Path]:
-    """Every scenario file, sorted; card libraries (`scenarios/cards/`) are not scenarios."""
-    root = SCENARIOS if root is None else root
-    if not root.is_dir():
-        return []
-    out = []
-    for p in sorted(root.rglob("*.y*ml")):
-        rel = p.relative_to(root)
-        if rel.parts[0] in SKIP_DIRS or p.suffix not in (".yaml", ".yml"):
-            continue
-        out.append(p)
-    return out
 
 
 def instances(scenario: Path) -> list[str | None]:
@@ -78,7 +65,7 @@ def bless_all(only: str | None = None) -> list[str]:
 
     report: list[str] = []
     wanted = set()
-    for scen in scenario_files():
+    for scen in scenario_files(SCENARIOS):
         rel = scen.relative_to(ROOT)
         for variant in instances(scen):
             label = f"{rel}" + (f" --variant {variant}" if variant else "")
