@@ -15,6 +15,20 @@ def test_templates_use_only_declared_fields():
     assert reasons.bad_fields(rules) == []
 
 
+def test_one_fields_of_reads_the_field_an_attribute_or_an_index_follows(monkeypatch):
+    """The reason templates and the explain templates are checked by one function: `{what.name}` and `{n[0]}`
+    need the fields `what` and `n`, which a reason code may declare."""
+    from types import SimpleNamespace
+
+    from judge.explain import templates
+
+    assert reasons.fields_of is templates.fields_of
+    assert reasons.fields_of("{who} 受到 {n[0]} 点{what.name}，{{字面}} {who!r:>3}") == {"who", "n", "what"}
+    monkeypatch.setattr(reasons, "templates", lambda game, lang="zh": {"c": "{object.name} {n[0]} {extra}"})
+    registry = SimpleNamespace(game="mtg", codes={"c": SimpleNamespace(fields=("object", "n"))})
+    assert reasons.bad_fields(registry) == ["c: template uses ['extra'], declared ['object', 'n']"]
+
+
 def test_no_template_without_a_reason_code():
     extra = sorted(set(reasons.templates("mtg")) - set(rules.codes))
     assert extra == [], f"templates for codes the engine never declares: {extra}"

@@ -9,11 +9,11 @@ code does not provide.
 """
 from __future__ import annotations
 
-import string
 from functools import lru_cache
 from pathlib import Path
 
 from judge.engine.core.trace import Ref
+from judge.engine.template_fields import fields_of
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "data" / "templates"
 
@@ -33,10 +33,6 @@ def templates(game: str, lang: str = "zh") -> dict[str, str]:
 
 def step_templates(lang: str = "zh") -> dict[str, str]:
     return _load(lang, "steps")
-
-
-def fields_of(template: str) -> set[str]:
-    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
 
 
 def show(v, names: dict | None = None) -> str:

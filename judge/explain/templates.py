@@ -8,9 +8,10 @@ silently blank sentence (tests render every template with sample fields).
 """
 from __future__ import annotations
 
-import string
 from importlib import resources
 from pathlib import Path
+
+from judge.engine.template_fields import fields_of
 
 DEFAULT_LANG = "zh"
 _CACHE: dict[str, "Templates"] = {}
@@ -22,11 +23,6 @@ class TemplateError(Exception):
 
 def template_dir(lang: str = DEFAULT_LANG) -> Path:
     return Path(str(resources.files("judge") / "data" / "templates" / lang))
-
-
-def fields_of(template: str) -> set[str]:
-    """`"{who} 受到 {n} 点伤害"` → `{"who", "n"}` (the names a template needs)."""
-    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 class Templates:
