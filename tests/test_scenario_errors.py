@@ -117,6 +117,38 @@ def test_card_library_errors_name_the_library_line(write, tmp_path):
     assert str(lib) in e.located() and "unknown card type" in e.located()
 
 
+def test_paying_life_is_not_a_cost_the_vocabulary_accepts(write):
+    """The bundled 2006 book states no rule for paying life (who can pay how much), so an activated ability's
+    `pay_life` cost is refused rather than accepted and never paid."""
+    card = ('define: {献祭者: {types: [生物], pt: 1/1, text: "支付2点生命：抓一张牌。", abilities: [{activated: '
+            '{pay_life: 2, effects: [{draw: 1}]}, text: "支付2点生命：抓一张牌。"}]}}\n')
+    text = error_of(write(BASE.replace("players:", card + "players:"))).located()
+    assert ":4:" in text and "pay_life" in text and "unknown field" in text
+
+
+def test_every_card_vocabulary_field_is_read_by_its_game():
+    """A field the vocabulary accepts but no engine module reads is a stub: a card using it would be replayed as
+    if it did not say it. (A name check: the field's key must be read as a string somewhere in the game's or the
+    common modules.)"""
+    import inspect
+
+    from pydantic import BaseModel
+
+    offenders = []
+    for game in ("mtg", "wow"):
+        vocab = __import__(f"judge.engine.games.{game}.vocab", fromlist=["vocab"])
+        code = "\n".join(p.read_text("utf-8") for d in (game, "common")
+                         for p in sorted((ROOT / "judge" / "engine" / "games" / d).glob("*.py")) if p.name != "vocab.py")
+        for name, cls in vars(vocab).items():
+            if not (inspect.isclass(cls) and issubclass(cls, BaseModel) and cls.__module__ == vocab.__name__):
+                continue
+            for field, info in cls.model_fields.items():
+                key = info.alias or field
+                if (name, key) != ("Library", "game") and f'"{key}"' not in code and f"'{key}'" not in code:
+                    offenders.append(f"{game} {name}.{key}")
+    assert offenders == []
+
+
 def test_an_action_needs_exactly_one_verb(write):
     p = write(BASE.replace("- {as: 甲, pass: true}", "- {as: 甲, pass: true, cast: bolt}"))
     text = error_of(p).located()

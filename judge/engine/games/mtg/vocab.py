@@ -191,7 +191,6 @@ class Activated(_M):
     exile_top: int = 0                 # additional cost: remove the top N cards of your library from the game
     link: str | None = None            # abilities of one card with the same link are linked (217.7d)
     remove_counters: dict[str, int] = {}
-    pay_life: int = 0
     targets: list[Target] = []
     effects: list[Effect] = []
     zone: Literal["battlefield", "graveyard", "hand"] = "battlefield"
