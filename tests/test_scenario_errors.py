@@ -126,6 +126,18 @@ def test_paying_life_is_not_a_cost_the_vocabulary_accepts(write):
     assert ":4:" in text and "pay_life" in text and "unknown field" in text
 
 
+def test_chosen_is_not_a_reference_word(write):
+    """Nothing ever filled the objects `chosen` named, so an effect on `chosen` silently did nothing; a colour or
+    a creature type chosen on resolution is still read where the docs say (`set_color: [chosen]`, a filter's
+    `subtypes: [chosen]`), but `chosen` as an object reference stops the replay at the action that resolves it."""
+    card = 'define: {鼓舞: {types: [瞬间], cost: "{红}", text: 测试, spell: {effects: [{pump: "+1/+1", what: chosen}]}}}\n'
+    p = write(BASE.replace("players:", card + "players:").replace("{card: 闪电击, id: bolt}", "{card: 鼓舞, id: bolt}")
+              .replace("cast: bolt, targets: [bear]", "cast: bolt"))
+    out = replay(load_scenario(p))
+    assert not out.passed and out.error is not None
+    assert f"{p}:13: unknown reference 'chosen'" in out.error.located()
+
+
 def test_every_card_vocabulary_field_is_read_by_its_game():
     """A field the vocabulary accepts but no engine module reads is a stub: a card using it would be replayed as
     if it did not say it. (A name check: the field's key must be read as a string somewhere in the game's or the

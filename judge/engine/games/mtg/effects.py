@@ -110,8 +110,6 @@ def refs(game, ctx: Ctx, ref) -> list:
         return [ctx.event.data["source"]] if ctx.event and ctx.event.data.get("source") else []
     if r == "event_target":
         return [ctx.event.data["target"]] if ctx.event and ctx.event.data.get("target") else []
-    if r == "chosen":
-        return list(ctx.chosen.get("objects", []))
     raise EngineError(f"unknown reference {r!r}")
 
 
