@@ -126,6 +126,20 @@ def test_every_implemented_mtg_rule_is_exercised():
     assert not missing, f"implemented but never exercised by a scenario: {missing}"
 
 
+def test_every_recorded_change_names_its_attribute_in_chinese():
+    """A judge reads `赦罪索尔兽.缠身于: - → bear`, never an attribute's code name: every attribute a change
+    records in any scenario instance has its name in steps.yaml `attrs`."""
+    from judge.engine import reasons
+
+    names = reasons.step_templates()["attrs"]
+    unnamed = set()
+    for path, variant in RUNS:
+        for s in replay(loaded(path), variant).trace.steps:
+            for x in [*s.firings, *([s.rejected] if s.rejected else [])]:
+                unnamed.update(f"{c.attr} ({path.name})" for c in getattr(x, "changes", ()) if c.attr not in names)
+    assert not unnamed, sorted(unnamed)
+
+
 def test_every_firing_uses_its_declared_fields():
     for p in scenario_files():
         sf = loaded(p)

@@ -759,7 +759,7 @@ def _haunt(game, ctx, e):
     with game.under(f):
         game.happen([Event("move", {"object": me, "to": "exile", "from": "graveyard", "reason": "effect"}, f.id,
                            firing=f)])
-        game.set(me, "extra", {**me.extra, "haunting": [t.id, t.inc]})
+        game.set(me, "haunting", t.key)
 
 
 VERB_FUNCS = {

@@ -561,6 +561,8 @@ class MtgGame(CardGame):
     def display_value(cls, attr, value):
         if attr == "pool" and isinstance(value, dict):
             return M.show(value) if value else say("empty")
+        if attr == "haunting" and isinstance(value, (tuple, list)):
+            return value[0]          # the haunted creature's id, as 结附于 shows what an aura is attached to
         return None
 
     def normalize_pool(self, value) -> str:

@@ -82,6 +82,7 @@ class Card(Obj):
     blocked_by: list = field(default_factory=list)
     cast: dict | None = None          # on the stack: targets, x, mode, cost paid
     base_controller: str | None = None    # who put it onto the battlefield (200.6a), before control effects
+    haunting: tuple | None = None     # removed from the game haunting a creature: its (id, incarnation) (402.8f)
 
 
 @dataclass(slots=True, eq=False)

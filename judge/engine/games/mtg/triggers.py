@@ -186,8 +186,7 @@ def match(game, src, ch, spec: dict, ev: Event, snapshot):
         if subj is not src:
             return None, None
     if w.get("haunted"):
-        haunting = src.extra.get("haunting")
-        if subj is None or haunting is None or (subj.id, d.get("old_inc", subj.inc)) != tuple(haunting):
+        if subj is None or src.haunting is None or (subj.id, d.get("old_inc", subj.inc)) != src.haunting:
             return None, None
     f = w.get("filter")
     if f and subj is not None and not isinstance(subj, Player):
