@@ -140,6 +140,23 @@ def test_every_recorded_change_names_its_attribute_in_chinese():
     assert not unnamed, sorted(unnamed)
 
 
+@pytest.mark.parametrize("name, code, count", [
+    ("419.7c-apothecary-shields.yaml", "effect_prevent", 2),          # one shield per creature (419.7c)
+    ("418.3b-rule-changing-prevention.yaml", "effect_prevent_rule", 1),
+    ("419.4-regenerate-in-response.yaml", "effect_regenerate", 1),
+])
+def test_an_mtg_shield_appears_in_the_trace_when_it_is_created(name, code, count):
+    """Prevention and regeneration shields are continuous effects (419.1): each is recorded under the firing
+    that creates it, before → after, as any other effect and as WoW's shields, so a judge sees it appear."""
+    out = replay(loaded(SCENARIOS / "mtg" / name))
+    shields = {s.id: s for s in out.game.shields}
+    made = [(c, f) for st in out.trace.steps for f in st.firings for c in f.changes if c.subject in shields]
+    assert len(made) == len(shields) == count
+    for c, f in made:
+        assert f.reason == code and f.rule == "mtg:413.2b"
+        assert (c.attr, c.before, c.after) == ("effect", None, shields[c.subject].source_name)
+
+
 def test_every_firing_uses_its_declared_fields():
     for p in scenario_files():
         sf = loaded(p)

@@ -621,29 +621,30 @@ def _prevent(game, ctx, e):
     until = e.get("until", "end_of_turn")
     n = "all" if amt == "all" else amount(game, ctx, amt)
     if e.get("from") is not None and e.get("to") is None:      # a rule-changing effect (418.3b example 2)
-        _fire(game, ctx, "effect_prevent_rule", [], source=ctx.source_name,
-              what=say("prevent.all") if n == "all" else say("prevent.n", n=n), until=_until_zh(until))
-        game.shields.append(Shield(game.new_id(f"{ctx.subject}.shield"), "prevent", getattr(ctx.source, "id", ""),
+        f = _fire(game, ctx, "effect_prevent_rule", [], source=ctx.source_name,
+                  what=say("prevent.all") if n == "all" else say("prevent.n", n=n), until=_until_zh(until))
+        with game.under(f):
+            game.add_shield(Shield(game.new_id(f"{ctx.subject}.shield"), "prevent", getattr(ctx.source, "id", ""),
                                    ctx.source_name, ctx.controller, None, n,
                                    {"source_filter": e["from"], "combat_only": bool(e.get("combat"))}, until))
-        game.version += 1
         return
     objs = refs(game, ctx, e.get("to", "target"))
-    _fire(game, ctx, "effect_prevent", objs, source=ctx.source_name, objects=objs, amount=n, until=_until_zh(until))
-    for o in objs:                                             # one shield per object, fixed now (419.7c)
-        key = ("player", o.name) if isinstance(o, Player) else o.key
-        game.shields.append(Shield(game.new_id(f"{ctx.subject}.shield"), "prevent", getattr(ctx.source, "id", ""),
+    f = _fire(game, ctx, "effect_prevent", objs, source=ctx.source_name, objects=objs, amount=n,
+              until=_until_zh(until))
+    with game.under(f):
+        for o in objs:                                         # one shield per object, fixed now (419.7c)
+            key = ("player", o.name) if isinstance(o, Player) else o.key
+            game.add_shield(Shield(game.new_id(f"{ctx.subject}.shield"), "prevent", getattr(ctx.source, "id", ""),
                                    ctx.source_name, ctx.controller, key, n,
                                    {"combat_only": bool(e.get("combat"))}, until))
-    game.version += 1
 
 
 def _regenerate(game, ctx, e):
     for o in _objs(game, ctx, e["regenerate"]):
-        _fire(game, ctx, "effect_regenerate", [o], source=ctx.source_name, object=o)
-        game.shields.append(Shield(game.new_id(f"{ctx.subject}.shield"), "regenerate",
+        f = _fire(game, ctx, "effect_regenerate", [o], source=ctx.source_name, object=o)
+        with game.under(f):
+            game.add_shield(Shield(game.new_id(f"{ctx.subject}.shield"), "regenerate",
                                    getattr(ctx.source, "id", ""), ctx.source_name, ctx.controller, o.key))
-    game.version += 1
 
 
 def _token(game, ctx, e):

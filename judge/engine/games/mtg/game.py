@@ -346,6 +346,13 @@ class MtgGame(CardGame):
         self.version += 1
         self.record(e.id, "effect", None, e.source_name)
 
+    def add_shield(self, s) -> None:
+        """A prevention or regeneration shield (419.6b, 419.7b–c): a continuous effect (419.1) the replacement
+        step consults, recorded as it appears like any other effect (as WoW's add_shield)."""
+        self.shields.append(s)
+        self.version += 1
+        self.record(s.id, "effect", None, s.source_name)
+
     def duration_holds(self, e) -> bool:
         kind, key = e.until
         o = self.objects.get(key[0])
