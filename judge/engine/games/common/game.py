@@ -64,6 +64,21 @@ class CardGame(Game):
         objs = self.objects
         return [(objs[i], cmap[i]) for i in ids if i in cmap]
 
+    def watchers(self, events, kind_events: dict, snapshot, abilities=lambda ch: ch.abilities):
+        """For each event some trigger event can match, in order: (event, its trigger event kinds, whether it
+        moved a permanent out of play, [(object, its characteristics, ability)]) — the triggered abilities in
+        play whose trigger event is one of the kinds `kind_events` gives the event's kind, seen as they were
+        before a leaves-play event (`snapshot`) and as they are now otherwise. `abilities(chars)` is where a
+        game's characteristics keep their abilities. Each game then checks each ability against the event."""
+        for ev in events:
+            kinds = kind_events.get(ev.kind)
+            if kinds is None:
+                continue
+            leaving = ev.kind == "move" and ev.data.get("from") == self.PLAY_ZONE
+            found = [(src, ch, ab) for src, ch in self.listeners(snapshot if leaving else None)
+                     for ab in abilities(ch) if ab.kind == "triggered" and ab.spec["when"]["event"] in kinds]
+            yield ev, kinds, leaving, found
+
     def set_tapped(self, obj, tapped: bool, zone: str) -> bool:
         """Tap or untap (exhaust or ready) a card in `zone`; False if it is not there or already is."""
         if bool(obj.tapped) == tapped or obj.zone != zone:

@@ -42,23 +42,9 @@ _KIND_EVENTS = {
 @rules.implements("308.3", near_misses={"attack_trigger_checked": "ability source object check expected actual"})
 @rules.implements("309.4", near_misses={"block_trigger_checked": "ability source object check expected actual"})
 def collect(game, events: list[Event], snapshot) -> None:
-    for ev in events:
-        kinds = _KIND_EVENTS.get(ev.kind)
-        if kinds is None:
-            continue
-        leaving = ev.kind == "move" and ev.data.get("from") == "battlefield"
-        seen = set()
-        for src, ch in game.listeners(snapshot if leaving else None):
-            if src.id in seen:
-                continue
-            seen.add(src.id)
-            for ab in ch.abilities:
-                if ab.kind != "triggered":
-                    continue
-                w = ab.spec["when"]
-                if w["event"] not in kinds:
-                    continue
-                _try(game, src, ch, ab, ev, leaving, snapshot)
+    for ev, kinds, leaving, found in game.watchers(events, _KIND_EVENTS, snapshot):
+        for src, ch, ab in found:
+            _try(game, src, ch, ab, ev, leaving, snapshot)
         for src in game.zone_trigger_sources():
             for ab in src.card.abilities:
                 if ab.kind == "triggered" and ab.spec.get("zone") == src.zone and ab.spec["when"]["event"] in kinds:

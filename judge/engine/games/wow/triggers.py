@@ -35,18 +35,9 @@ _KIND_EVENTS = {
                                         "no_transition": "ability source object state"})
 @rules.implements("710.1d", reasons={"enters_trigger": "ability object"})
 def collect(game, events: list[Event], snapshot) -> None:
-    for ev in events:
-        kinds = _KIND_EVENTS.get(ev.kind)
-        if kinds is None:
-            continue
-        leaving = ev.kind == "move" and ev.data.get("from") == "play"
-        for src, ch in game.listeners(snapshot if leaving else None):
-            for ab in ch.powers:
-                if ab.kind != "triggered":
-                    continue
-                if ab.spec["when"]["event"] not in kinds:
-                    continue
-                _try(game, src, ch, ab, ev, snapshot if leaving else None)
+    for ev, _kinds, leaving, found in game.watchers(events, _KIND_EVENTS, snapshot, lambda ch: ch.powers):
+        for src, ch, ab in found:
+            _try(game, src, ch, ab, ev, snapshot if leaving else None)
         _delayed(game, ev)
 
 
