@@ -94,7 +94,9 @@ def print_rules(lookup: dict, stream: TextIO | None = None, rich: bool | None = 
             body.append(f"\n{sub['canonical_id']} ", style="bold cyan")
             body.append(sub["text"] + "\n")
             _rich_details(body, sub)
-        console.print(Panel(body.rstrip() or Text(""), title=title, title_align="left", border_style="cyan"))
+        # Text.rstrip() trims in place and returns None: trim first, then pass the Text.
+        body.rstrip()
+        console.print(Panel(body, title=title, title_align="left", border_style="cyan"))
 
 
 def _rich_details(body, doc: dict) -> None:
