@@ -172,7 +172,7 @@ def test_unknown_rule_is_a_clear_error():
 
 def test_missing_scenario_file_is_a_clear_error():
     res = explain("scenarios/nope.yaml")
-    assert res.exit_code == 1
+    assert res.exit_code == 2   # bad input, as `judge replay` of a missing file
     assert "scenarios/nope.yaml" in res.stderr and "Traceback" not in res.output
 
 

@@ -141,5 +141,5 @@ def test_a_scenario_that_fails_its_expectations_is_not_explained(tmp_path):
 def test_a_broken_scenario_names_file_and_line(tmp_path):
     p = _copy_with(tmp_path, "cast: bolt", "cast: nosuchcard")
     res = explain(str(p))
-    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert res.exit_code == 2 and "Traceback" not in res.output   # bad input, as in `judge replay`
     assert f"{p}:" in res.stderr and "nosuchcard" in res.stderr

@@ -5,7 +5,8 @@ are imported inside each command so other commands start fast.
 
 Exit codes: 0 ok; 1 an expectation failed or a replay stopped; 2 bad input
 (scenario or card file errors, unknown rule id), always as `file:line: …`
-on stderr, never a traceback.
+on stderr, never a traceback. `judge check` exits 2 when any file could not
+be loaded, else 1 when any expectation failed.
 """
 from __future__ import annotations
 
@@ -83,12 +84,13 @@ def check(
     for col in ("scenario", "variant", "example", "result", "checks"):
         table.add_column(col, overflow="fold")
     problems: list[str] = []
-    n_pass = n_fail = 0
+    n_pass = n_fail = n_bad = 0
     for f in files:
         try:
             sf = load_scenario(f)
         except EngineError as e:
             n_fail += 1
+            n_bad += 1
             table.add_row(escape(str(f)), "", "", "[red]error[/red]", "")
             problems.append(e.located())
             continue
@@ -118,7 +120,7 @@ def check(
         con.print(f"[red]✗[/red] {escape(p)}", markup=True)
     con.print(f"{n_pass} passed, {n_fail} failed ({len(files)} files)")
     if n_fail:
-        raise typer.Exit(1)
+        raise typer.Exit(2 if n_bad else 1)
 
 
 @app.command()

@@ -74,7 +74,7 @@ def explain(
             doc = explain_rule(b, target, lang=lang)
         _write(doc, fmt, max_chars, output, color)
     except (ExplainError, TemplateError) as e:
-        _fail(str(e))
+        _fail(str(e), getattr(e, "code", 1))
 
 
 def _write(doc: dict, fmt: str, max_chars: Optional[int], output: Optional[str], color: Optional[bool]) -> None:

@@ -20,11 +20,9 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "data" / "templates"
 
 @lru_cache(maxsize=8)
 def _load(lang: str, name: str) -> dict:
-    import yaml
+    from rulebook import safe_yaml
 
-    p = TEMPLATES / lang / f"{name}.yaml"
-    with open(p, encoding="utf-8") as fh:
-        return yaml.safe_load(fh) or {}
+    return safe_yaml.read(TEMPLATES / lang / f"{name}.yaml") or {}
 
 
 def templates(game: str, lang: str = "zh") -> dict[str, str]:

@@ -68,13 +68,12 @@ class Templates:
 
 def load(lang: str = DEFAULT_LANG) -> Templates:
     if lang not in _CACHE:
-        import yaml
+        from rulebook import safe_yaml
 
         path = template_dir(lang) / "explain.yaml"
         if not path.is_file():
             have = sorted(p.name for p in template_dir(lang).parent.iterdir() if (p / "explain.yaml").is_file())
             raise TemplateError(f"no explain templates for language {lang!r} (have: {', '.join(have) or 'none'})")
-        with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f) or {}
+        data = safe_yaml.read(path) or {}
         _CACHE[lang] = Templates(lang, data, str(path))
     return _CACHE[lang]

@@ -44,10 +44,9 @@ def number_of(rule: str) -> str:
 
 @lru_cache(maxsize=1)
 def quiet_reasons() -> dict[str, frozenset]:
-    import yaml
+    from rulebook import safe_yaml
 
-    with open(template_dir().parent / "explain-select.yaml", encoding="utf-8") as f:
-        data = yaml.safe_load(f) or {}
+    data = safe_yaml.read(template_dir().parent / "explain-select.yaml") or {}
     return {game: frozenset(codes or []) for game, codes in (data.get("quiet") or {}).items()}
 
 
@@ -400,9 +399,12 @@ def explain_scenario(path: str, lang: str = "zh", variant: str | None = None, ro
 
     full = Path(path) if root is None else Path(root) / path
     if not full.is_file():
-        raise ExplainError(f"{path}: no such scenario file")
+        raise ExplainError(f"{path}: no such scenario file", code=2)
     try:
         sf = load_scenario(full)
+    except EngineError as e:
+        raise ExplainError(e.located(), code=2) from None
+    try:
         sf.path = path
         out = replay(sf, variant)
     except EngineError as e:
