@@ -1,8 +1,9 @@
 """Numbered rulebook text → a cross-referenced rule graph.
 
     >>> from rulebook import load_book
+    >>> from rulebook.lookup import resolve_one
     >>> book = load_book("mtg")
-    >>> book.get("420.5c").text[:12]
+    >>> resolve_one(book, "420.5c").text[:12]
 
 This package imports neither `index` nor `judge`. Its names are imported on
 first use, so `import rulebook.version` (used to key caches) stays cheap.

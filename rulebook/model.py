@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulebook.dialects import DIALECTS
+from rulebook.ids import display
+
 # Kinds of node. Every input line belongs to exactly one node (see `Book.nodes`).
 FRONT = "front"          # title, preface, credits, table of contents: text that is not a rule
 CHAPTER = "chapter"      # "1. 游戏", "## 100. Game Concepts": groups rules, has no rule number of its own
@@ -111,18 +114,8 @@ class Book:
     def has(self, uid: str) -> bool:
         return uid in self._by_uid
 
-    def get(self, query: str) -> Node | None:
-        """The node a judge means by `query` (rule number in any accepted form,
-        `glossary:术语`, or a glossary headword), or None."""
-        from rulebook.lookup import resolve_one
-
-        return resolve_one(self, query)
-
     def display(self, key: str) -> str:
         """A canonical key (`420.5.c`) printed the way this book prints numbers."""
-        from rulebook.dialects import DIALECTS
-        from rulebook.ids import display
-
         d = DIALECTS.get(self.dialect)
         return display(key, d.style if d else "joined")
 

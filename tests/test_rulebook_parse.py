@@ -5,6 +5,7 @@ import pytest
 
 from rulebook import ids, load_book, parse_text
 from rulebook.books import BUNDLED
+from rulebook.lookup import resolve_one
 from rulebook.model import BULLET, CARD, CHAPTER, EXAMPLE, GLOSSARY, RULE
 from rulebook.parse import parse_file
 from rulebook.refs import find_refs
@@ -86,7 +87,7 @@ def test_table_of_contents_is_front_matter_not_rules():
 
 def test_mtg_breadcrumb():
     book = load_book("mtg")
-    crumbs = [n.uid for n in book.breadcrumb(book.get("420.5c"))]
+    crumbs = [n.uid for n in book.breadcrumb(resolve_one(book, "420.5c"))]
     assert crumbs == ["4", "420", "420.5", "420.5c"]
     assert book.node("4").title == "咒语，异能，和效应"
     assert book.node("420").title == "依状态而生的效应"
@@ -94,17 +95,17 @@ def test_mtg_breadcrumb():
 
 def test_irregular_separators_are_aliases():
     book = load_book("mtg")
-    node = book.get("102.4.a")
+    node = resolve_one(book, "102.4.a")
     assert node is not None and node.uid == "102.4a"
     assert "102.4.a" in node.aliases
-    assert book.get("102.4a") is node and book.get("102.4a.") is node
-    assert book.get("102.4.c").uid == "102.4c"     # printed "102.4.c." with a trailing dot
+    assert resolve_one(book, "102.4a") is node and resolve_one(book, "102.4a.") is node
+    assert resolve_one(book, "102.4.c").uid == "102.4c"     # printed "102.4.c." with a trailing dot
 
 
 def test_rules_without_space_after_number():
     book = load_book("mtg")
-    assert book.get("104.3").text.startswith("魔法力符号包括")      # "104.3.魔法力符号…"
-    assert book.get("217.1b").text.startswith("除非任何效应允许")    # "217.1b除非…"
+    assert resolve_one(book, "104.3").text.startswith("魔法力符号包括")      # "104.3.魔法力符号…"
+    assert resolve_one(book, "217.1b").text.startswith("除非任何效应允许")    # "217.1b除非…"
 
 
 def test_duplicate_numbers_are_kept_and_disambiguated():
@@ -119,22 +120,22 @@ def test_duplicate_numbers_are_kept_and_disambiguated():
 
 def test_examples_attach_to_their_rule():
     book = load_book("mtg")
-    r = book.get("413.2a")
+    r = resolve_one(book, "413.2a")
     exs = [book.node(u) for u in r.attached if book.node(u).kind == EXAMPLE]
     assert len(exs) == 2 and "灵气冲击波" in exs[0].text and "疫病孢子" in exs[1].text
     assert all(e.parent == "413.2a" for e in exs)
-    assert [book.node(u).kind for u in book.get("104.2").attached] == [EXAMPLE, EXAMPLE]
+    assert [book.node(u).kind for u in resolve_one(book, "104.2").attached] == [EXAMPLE, EXAMPLE]
 
 
 def test_wow_cards_attach_to_examples():
     book = load_book("wow")
-    ex = book.node(book.get("717.3b").attached[0])
+    ex = book.node(resolve_one(book, "717.3b").attached[0])
     assert ex.kind == EXAMPLE
     cards = [book.node(u) for u in ex.attached]
     assert [c.kind for c in cards] == [CARD] * 4
     assert [c.title for c in cards] == ["Berserker Stance", "Fire Blast", "Intervene", "World in Flames"]
     assert "改为造成原数量两倍的伤害" in cards[3].text        # the card's text line belongs to the card
-    hearthstone = [book.node(u) for u in book.get("800.1").attached]
+    hearthstone = [book.node(u) for u in resolve_one(book, "800.1").attached]
     assert hearthstone[0].kind == CARD and hearthstone[0].title == "炉石"
 
 
@@ -147,45 +148,45 @@ def test_wow_example_before_first_rule_is_an_example():
 
 def test_wow_bullets_and_glossary():
     book = load_book("wow")
-    bullets = [book.node(u) for u in book.get("705.1").attached]
+    bullets = [book.node(u) for u in resolve_one(book, "705.1").attached]
     assert [b.kind for b in bullets] == [BULLET] * 6
-    act = book.get("glossary:激活")
+    act = resolve_one(book, "glossary:激活")
     assert act.aliases == ["Activate"] and act.text.startswith("激活式能力")
-    assert book.get("Activate") is act and book.get("activate") is act
+    assert resolve_one(book, "Activate") is act and resolve_one(book, "activate") is act
     assert [r.targets for r in act.refs][0] == ["701.3"]
-    lethal = book.get("致命伤害")                       # an entry without an English alias
+    lethal = resolve_one(book, "致命伤害")                       # an entry without an English alias
     assert lethal is not None and lethal.text.startswith("大于等于角色总生命的伤害")
-    assert book.get("glossary:收藏").text.startswith("在正式比赛中")  # header with no colon
-    ppp = book.get("预·优先权处理")                       # a headword with a middle dot
+    assert resolve_one(book, "glossary:收藏").text.startswith("在正式比赛中")  # header with no colon
+    ppp = resolve_one(book, "预·优先权处理")                       # a headword with a middle dot
     assert ppp.aliases == ["Pre-Priority Processing"] and ppp.text.startswith("有玩家将获得优先权时")
-    assert "预·优先权处理" not in book.get("glossary:能力").text
+    assert "预·优先权处理" not in resolve_one(book, "glossary:能力").text
     assert book.title == ""                             # the excerpt starts inside a rule
 
 
 def test_wow_top_level_headings_with_and_without_dot():
     book = load_book("wow")
-    assert book.get("704").title == "持续式能力"
-    assert book.get("718").title == "更动的互动"
-    assert book.get("718.1").parent == "718"
+    assert resolve_one(book, "704").title == "持续式能力"
+    assert resolve_one(book, "718").title == "更动的互动"
+    assert resolve_one(book, "718.1").parent == "718"
 
 
 def test_riftbound_continuation_lines_and_section_path():
     book = load_book("riftbound")
-    r = book.get("108.2.b")
+    r = resolve_one(book, "108.2.b")
     assert r.section_path == ["非场地区域", "废牌堆"]
     assert "受将其移至废牌堆的效果影响、或受到其他类似效果作用时" in r.text   # wrapped line joined
-    assert book.get("108.3.c.1").parent == "108.3.c"
-    ex = [book.node(u) for u in book.get("128.4").attached]
+    assert resolve_one(book, "108.3.c.1").parent == "108.3.c"
+    ex = [book.node(u) for u in resolve_one(book, "128.4").attached]
     assert len(ex) == 2 and all(e.kind == EXAMPLE for e in ex)
     assert "只有该玩家可以阅读卡面文字" in ex[0].text
 
 
 def test_riftbound_markdown_structure():
     book = parse_file(corpus_file("riftbound-core-2025-10-en.txt"))
-    assert book.get("103.1.b.1").parent == "103.1.b"
-    assert book.get("102").parent == "101"              # under "### 101. Deck Construction"
-    assert book.get("101").parent == "100"              # under "## 100. Game Concepts"
-    assert "**" not in book.get("052").text
+    assert resolve_one(book, "103.1.b.1").parent == "103.1.b"
+    assert resolve_one(book, "102").parent == "101"              # under "### 101. Deck Construction"
+    assert resolve_one(book, "101").parent == "100"              # under "## 100. Game Concepts"
+    assert "**" not in resolve_one(book, "052").text
     # "During **rule\n352.2.** , they chose…" is a wrapped reference, not a second 352.2
     assert book.by_key["352.2"] == ["352.2"]
     assert book.by_key["143"] == ["143", "143#2"]       # really printed twice
@@ -193,9 +194,9 @@ def test_riftbound_markdown_structure():
 
 def test_prefix_is_not_parenthood():
     book = parse_text("6. 效应\n613. 互动\n613.4. 甲\n613.4a 乙\n613.41. 丙\n", dialect="mtg")
-    assert book.get("613.41").parent == "613"
-    assert book.get("613.4a").parent == "613.4"
-    assert book.get("613").parent == "6"
+    assert resolve_one(book, "613.41").parent == "613"
+    assert resolve_one(book, "613.4a").parent == "613.4"
+    assert resolve_one(book, "613").parent == "6"
 
 
 def test_subrule_letters_skip_l_and_o():
@@ -230,7 +231,7 @@ def test_reference_phrasings(text, targets):
 
 def test_references_in_books_resolve_and_cite_back():
     book = load_book("mtg")
-    r215 = book.get("215")
+    r215 = resolve_one(book, "215")
     assert [r.targets for r in r215.refs] == [["205.4.c", "420.5.e"]]
     assert all(r.ok for r in r215.refs)
     assert "215" in book.cited_by["420.5e"]
@@ -258,7 +259,7 @@ def test_front_matter_and_mojibake():
 def test_reference_to_a_number_known_only_by_its_subrules_resolves():
     # Riftbound prints 128.1–128.6 but never 128 itself; "请查阅规则128.隐私" points into the book
     book = load_book("riftbound")
-    ref = [r for r in book.get("108.2.d").refs][0]
+    ref = [r for r in resolve_one(book, "108.2.d").refs][0]
     assert ref.targets == ["128"] and ref.ok
     # …while 327 (not printed, no subrules here) stays unresolved
-    assert not [r for r in book.get("108.1.a").refs][0].ok
+    assert not [r for r in resolve_one(book, "108.1.a").refs][0].ok

@@ -21,6 +21,7 @@ from judge.engine.core.trace import Ref
 from judge.engine.games import game_for
 from judge.engine.scenario.load import instances, load_scenario
 from judge.engine.scenario.run import replay
+from rulebook.lookup import resolve_one
 
 ROOT = Path(__file__).resolve().parents[1]
 WOW = ROOT / "scenarios" / "wow"
@@ -253,6 +254,6 @@ def test_new_scenario_for_a_wow_rule_is_a_valid_wow_scenario(tmp_path):
 
     from judge.engine.scenario.template import scenario_template
 
-    p = scratch_scenario(tmp_path, "717.2b-new.yaml", scenario_template("wow", load_book("wow").get("717.2b")))
+    p = scratch_scenario(tmp_path, "717.2b-new.yaml", scenario_template("wow", resolve_one(load_book("wow"), "717.2b")))
     out = replay(load_scenario(p))
     assert out.passed, out.error or [f.text() for f in out.failures]

@@ -183,6 +183,7 @@ def new_scenario(
     """A scenario template for a rule, with the rule's text quoted; see docs/scenarios.md. Only for a book whose
     game has an engine (`judge.engine.games.known_books()`)."""
     from rulebook import load_book
+    from rulebook.lookup import resolve_one
 
     from judge.engine.scenario.template import NoEngine, game_template, scenario_template
 
@@ -192,7 +193,7 @@ def new_scenario(
         typer.echo(str(e), err=True)
         raise typer.Exit(2)
     b = load_book(book)
-    node = b.get(rule)
+    node = resolve_one(b, rule)
     if node is None:
         typer.echo(f"book {book!r} has no rule {rule!r}", err=True)
         raise typer.Exit(2)

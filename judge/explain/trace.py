@@ -26,6 +26,7 @@ from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
+from rulebook.lookup import resolve_one
 from rulebook.model import Book
 
 from judge.explain.cite import rule_block
@@ -57,11 +58,11 @@ class _Cites:
         self.book = book
         self.where = where
         self.order: dict[str, None] = {}
-        self._uids: dict[str, str] = {}    # a trace names a few rules thousands of times; book.get parses the query
+        self._uids: dict[str, str] = {}    # a trace names a few rules thousands of times; resolve_one parses the query
 
     def uid(self, rule: str) -> str:
         if rule not in self._uids:
-            node = self.book.get(number_of(rule))
+            node = resolve_one(self.book, number_of(rule))
             if node is None:   # the engine checks its registry against the book; this is a bug if it happens
                 raise ExplainError(f"{self.where}: the trace cites rule {rule!r}, "
                                    f"which book {self.book.id!r} does not contain")
@@ -115,7 +116,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
     expect = scenario.get("expect") or {}
     sources = scenario.get("source") or []
     sources = [sources] if isinstance(sources, str) else list(sources)
-    source_specs = [_spec(s) for s in sources if book.get(number_of(s)) is not None]
+    source_specs = [_spec(s) for s in sources if resolve_one(book, number_of(s)) is not None]
     source_ids = [cites.uid(s["rule"]) for s in source_specs]
     source_uids = set(source_ids)
     wanted = [_spec(x) for x in (expect.get("fired") or []) + (expect.get("fired_in_order") or [])]

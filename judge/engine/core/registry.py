@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulebook.lookup import resolve_one
+
 from judge.engine.core.errors import RuleNotInBook
 
 
@@ -129,7 +131,7 @@ class RuleRegistry:
 
 def citable(book, number: str):
     """The node a rule id cites: a numbered rule, or a glossary entry named by its exact headword."""
-    node = book.get(number)
+    node = resolve_one(book, number)
     if node is None:
         return None
     if node.kind == "rule":

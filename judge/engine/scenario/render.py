@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+from rulebook.lookup import resolve_one
+
 from judge.engine import reasons
 from judge.engine.scenario.run import Outcome
 
@@ -23,7 +25,7 @@ def _book(book: str):
 
 def rule_text(rule_id: str) -> str:
     game, _, number = rule_id.partition(":")     # a game's id is its book's id
-    node = _book(game).get(number)
+    node = resolve_one(_book(game), number)
     return node.text if node is not None else ""
 
 
