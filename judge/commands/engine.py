@@ -125,23 +125,35 @@ def check(
 
 @app.command()
 def coverage(
-    book: str = typer.Option("mtg", "--book", "-b", help="Book id whose engine to report on."),
+    book: str = typer.Option("mtg", "--book", "-b", help="Book id whose rules to report on."),
     paths: Optional[List[Path]] = typer.Argument(None, help="Scenarios whose traces count (default: scenarios/<book>)."),
+    status: Optional[List[str]] = typer.Option(
+        None, "--status", "-s", help="List the rules with this status: exercised, unexercised, not_procedural, "
+                                     "not_implemented (repeatable)."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
-    """Which rules of the book the engine implements, and which scenarios exercise each (from their traces)."""
+    """Every numbered rule of the book and its one status: implemented and exercised (by which scenarios),
+    implemented but not exercised, not procedural (class and reason, judge/data/coverage/<book>.yaml), or not
+    yet implemented; per chapter and in all. See docs/scenarios.md §Coverage."""
     import json
 
     from judge.engine.core.errors import EngineError
-    from judge.engine.coverage import report
-    from judge.engine.games import game_for, known_books
+    from judge.engine.coverage import STATUSES, data_file, report
+    from judge.engine.games import known_books
 
-    try:
-        game_for(book)
-    except KeyError:
-        typer.echo(f"no engine for book {book!r}; known: {', '.join(known_books())}", err=True)
+    has_engine = book in known_books()
+    if not has_engine and not data_file(book).exists():
+        known = sorted({*known_books(), *(p.stem for p in data_file(book).parent.glob("*.yaml"))})
+        typer.echo(f"no engine or rule classification for book {book!r}; known: {', '.join(known)}", err=True)
         raise typer.Exit(2)
-    files = scenario_paths(paths or [Path("scenarios") / book])
+    bad = [s for s in status or [] if s not in STATUSES]
+    if bad:
+        typer.echo(f"--status {bad[0]!r}: expected one of {', '.join(STATUSES)}", err=True)
+        raise typer.Exit(2)
+    if not has_engine and paths:
+        typer.echo(f"book {book!r} has no engine: its scenarios cannot be replayed", err=True)
+        raise typer.Exit(2)
+    files = scenario_paths(paths or [Path("scenarios") / book]) if has_engine else []
     try:
         rep = report(book, files)
     except EngineError as e:
@@ -149,28 +161,75 @@ def coverage(
     if as_json:
         typer.echo(json.dumps(rep, ensure_ascii=False, indent=2))
         return
+    _print_coverage(rep, status)
+
+
+def _print_coverage(rep: dict, status: Optional[List[str]]) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     con = Console(highlight=False, soft_wrap=True)
-    t = Table(title=f"coverage of book {book} ({rep['scenarios']} scenario runs)")
-    for col in ("chapter", "rules", "implemented", "%", "exercised", "%"):
-        t.add_column(col)
-    for ch in rep["chapters"]:
-        t.add_row(ch["chapter"], str(ch["rules"]), str(ch["implemented"]), f"{ch['implemented_pct']:.1f}",
-                  str(ch["exercised"]), f"{ch['exercised_pct']:.1f}")
+    runs = f"{rep['scenarios']} scenario runs" if rep["engine"] else "no engine yet"
+    t = Table(title=f"coverage of book {rep['book']} ({runs})")
+    t.add_column("chapter", no_wrap=True)
+    for col in ("rules", "exercised", "unexercised", "not procedural", "not implemented", "exercised %"):
+        t.add_column(col, justify="right", overflow="fold")
+
+    def add(row: dict, name: str) -> None:
+        t.add_row(escape(name), str(row["rules"]), str(row["exercised"]), str(row["unexercised"]),
+                  str(row["not_procedural"]), str(row["not_implemented"]), f"{row['exercised_pct']:.1f}")
+
+    numbered = [c for c in rep["chapters"] if c["numbered"]]
+    for ch in numbered:
+        add(ch, ch["chapter"])
     tot = rep["total"]
-    t.add_row("all", str(tot["rules"]), str(tot["implemented"]), f"{tot['implemented_pct']:.1f}",
-              str(tot["exercised"]), f"{tot['exercised_pct']:.1f}")
+    add(tot, "all")
+    for ch in rep["chapters"]:
+        if not ch["numbered"]:
+            add(ch, ch["chapter"])
     con.print(t)
-    r = Table(title="implemented rules")
-    for col in ("rule", "reasons", "scenarios"):
+    if len(numbered) < len(rep["chapters"]):
+        con.print("(all: the numbered rules; the glossary is counted apart)")
+    con.print(f"implemented and exercised: {tot['exercised']} of {tot['rules']} numbered rules "
+              f"({tot['exercised_pct']:.1f}%); procedural {tot['procedural']}, of which not implemented "
+              f"{tot['not_implemented']}; not procedural {tot['not_procedural']}")
+    if status:
+        r = Table(title=f"rules: {', '.join(status)}")
+        for col in ("rule", "chapter", "status", "detail"):
+            r.add_column(col)
+        for row in rep["rules"]:
+            if row["status"] in status:
+                r.add_row(escape(row["rule"]), escape(row["chapter"]), row["status"], escape(_detail(row)))
+        con.print(r)
+        return
+    if rep["implemented"]:
+        r = Table(title="implemented rules")
+        for col in ("rule", "reasons", "scenarios"):
+            r.add_column(col)
+        for row in rep["implemented"]:
+            sc = row["scenarios"]
+            shown = ", ".join(sc[:3]) + (f" … (+{len(sc) - 3})" if len(sc) > 3 else "")
+            r.add_row(row["rule"], ", ".join(row["reasons"]), escape(shown) or "[red]none[/red]")
+        con.print(r)
+    r = Table(title="not procedural")
+    for col in ("rule", "class", "reason"):
         r.add_column(col)
-    for row in rep["implemented"]:
-        sc = row["scenarios"]
-        shown = ", ".join(sc[:3]) + (f" … (+{len(sc) - 3})" if len(sc) > 3 else "")
-        r.add_row(row["rule"], ", ".join(row["reasons"]), shown or "[red]none[/red]")
+    for row in rep["rules"]:
+        if row["status"] == "not_procedural":
+            r.add_row(escape(row["rule"]), row["class"], escape(row["reason"]))
     con.print(r)
+    con.print(f"not implemented: {tot['not_implemented']} numbered rules; "
+              f"`judge coverage --book {rep['book']} --status not_implemented` lists them")
+
+
+def _detail(row: dict) -> str:
+    if row["status"] == "not_procedural":
+        return f"{row['class']}: {row['reason']}"
+    if row["scenarios"]:
+        sc = row["scenarios"]
+        return ", ".join(sc[:3]) + (f" … (+{len(sc) - 3})" if len(sc) > 3 else "")
+    return ""
 
 
 @app.command("new-scenario")

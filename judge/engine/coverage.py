@@ -1,28 +1,164 @@
-"""`judge coverage`: generated from the rule registry and the scenarios' traces, never written by hand.
+"""`judge coverage`: every numbered rule of a book gets one status, from the registry, the scenarios' traces and
+the classification data — never written by hand.
 
-For each chapter of the book: how many numbered rules it has, how many the
-engine implements (registered), and how many of those some scenario actually
-exercised (the rule fired, was a near miss, or refused an action in a trace).
-Glossary entries the engine cites (an excerpt's only statement of a rule) get
-a row of their own.
+The four statuses, exactly one per rule:
+
+- `exercised`        the engine implements it (registered) and some scenario's trace names it (the rule fired,
+                     was a near miss, or refused an action);
+- `unexercised`      registered, but no scenario exercises it;
+- `not_procedural`   it decides nothing during play: `judge/data/coverage/<book>.yaml` says why (a class of
+                     `CLASSES` and a Chinese one-line reason);
+- `not_implemented`  every other rule: procedural, and still to be implemented.
+
+A rule that the engine registers and the data calls not procedural is a contradiction, reported as an error
+naming the data file's line. The bar of issue 11 is `exercised / rules` over the numbered rules
+(`total.exercised_pct`); classifying a rule never raises it. Glossary entries get a status too (the WoW
+excerpt states combat and priority only there) in a row of their own, outside the numbered total.
+A book without an engine (riftbound, until issue 14) is reported from its classification alone.
 """
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rulebook import safe_yaml
+from rulebook.lookup import resolve_one
+
+from judge.engine.core.errors import EngineError
 from judge.engine.core.registry import citable
 
+#: The classes of "not procedural" (docs/scenarios.md §5); Chinese labels for the report.
+CLASSES: dict[str, str] = {
+    "heading": "标题或引导句",
+    "definition": "纯定义或说明",
+    "deck": "套牌构筑",
+    "policy": "比赛政策或牌文出处",
+    "multiplayer": "多人或团队赛制",
+    "physical": "印刷或实物摆放",
+    "editorial": "空节、截断或只有参见",
+    "restatement": "重述另一条规则",
+}
+STATUSES = ("exercised", "unexercised", "not_procedural", "not_implemented")
+DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "coverage"
+GLOSSARY = "glossary"
 
-def report(book_id: str, files: list[Path]) -> dict:
-    from rulebook import load_book
 
-    from judge.engine.games import game_for
+class CoverageDataError(EngineError):
+    """The classification data is wrong: names a rule the book lacks, an unknown class, a contradiction."""
+
+    kind = "coverage_data_error"
+
+
+class Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    cls: Literal[tuple(CLASSES)] = Field(alias="class")            # type: ignore[valid-type]
+    reason: str = Field(min_length=4, max_length=200, pattern=r"^[^\n]+$")
+    same_as: list[str] = []
+
+
+class DataFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    book: str
+    rules: dict[str, Entry] = {}
+    glossary: dict[str, Entry] = {}
+
+
+class Classified(BaseModel):
+    """One not-procedural entry, resolved against the book: `uid` is the book node's uid."""
+
+    uid: str
+    cls: str
+    reason: str
+    same_as: list[str]
+    line: int | None
+
+
+def data_file(book_id: str) -> Path:
+    return DATA_DIR / f"{book_id}.yaml"
+
+
+def load_classification(book, path: Path | None = None) -> dict[str, Classified]:
+    """The book's not-procedural entries, keyed by node uid. A missing file means nothing is classified yet.
+
+    Every key must name a node of the book exactly as parsed (a rule uid such as `212.6b#2`, a glossary
+    headword such as `护卫#2`); a heading must have subrules; a restatement names, and only a restatement
+    names, the existing rules it repeats."""
+    from judge.engine.scenario import yamlio
+
+    path = path or data_file(book.id)
+    if not path.exists():
+        return {}
+    f = str(path)
+    try:
+        data, marks, _ = safe_yaml.read_with_lines(path)      # bounded: size, aliases, nesting
+    except safe_yaml.YamlError as e:
+        raise CoverageDataError(e.message, file=e.file, line=e.line) from None
+    try:
+        doc = DataFile.model_validate(data if data is not None else {})
+    except ValidationError as e:
+        first = yamlio.pydantic_errors(e, f, marks)[0]
+        raise CoverageDataError(first.message, file=f, line=first.line) from None
+    if doc.book != book.id:
+        raise CoverageDataError(f"book: this file classifies {doc.book!r}, not {book.id!r}",
+                                file=f, line=marks.get(("book",)))
+    out: dict[str, Classified] = {}
+    for section, kind, prefix in (("rules", "rule", ""), (GLOSSARY, "glossary", "glossary:")):
+        for key, entry in getattr(doc, section).items():
+            line = marks.get((section, key))
+            uid = prefix + key
+            if not book.has(uid) or book.node(uid).kind != kind:
+                hint = resolve_one(book, key)
+                also = f" (did you mean {hint.uid!r}?)" if hint is not None and hint.kind == kind else ""
+                raise CoverageDataError(f"{section}: book {book.id!r} has no {kind} {key!r}{also}", file=f, line=line)
+            node = book.node(uid)
+            if entry.cls == "heading" and not any(book.has(c) and book.node(c).kind == "rule" for c in node.children):
+                raise CoverageDataError(f"{section}.{key}: a heading must group subrules; {key} has none",
+                                        file=f, line=line)
+            if (entry.cls == "restatement") != bool(entry.same_as):
+                raise CoverageDataError(f"{section}.{key}: same_as names the rules a restatement repeats "
+                                        "(required for class restatement, and only for it)", file=f, line=line)
+            for other in entry.same_as:
+                target = resolve_one(book, other)
+                if target is None or target.uid == uid:
+                    raise CoverageDataError(f"{section}.{key}: same_as {other!r} is not another rule of the book",
+                                            file=f, line=line)
+            out[uid] = Classified(uid=uid, cls=entry.cls, reason=entry.reason, same_as=entry.same_as, line=line)
+    for c in out.values():
+        for other in c.same_as:
+            if resolve_one(book, other).uid in out:
+                raise CoverageDataError(f"{c.uid}: same_as {other!r} is itself classified not procedural; a "
+                                        "restatement repeats a rule that decides", file=f, line=c.line)
+    return out
+
+
+def chapter_of(book, node, names: dict[str, str] | None = None) -> str:
+    """The report row a node belongs to: its chapter; in an excerpt without chapter headings (WoW 703–719,
+    riftbound) the rule's top-level section, named by its heading rule or else by the section path of the
+    first rule seen in it (`names` remembers it, so one section is one row)."""
+    if node.kind == "glossary":
+        return GLOSSARY
+    top = book.breadcrumb(node)[0]
+    if top.kind == "chapter":
+        return f"{top.number or top.uid}. {top.title or ''}".strip()
+    major = (node.number or node.uid).split(".")[0]
+    names = {} if names is None else names
+    if major not in names:
+        head = resolve_one(book, major)
+        title = head.title if head is not None and head.kind == "rule" and head.number == major else None
+        title = title or (node.section_path[0] if node.section_path else "")
+        names[major] = f"{major}. {title}" if title else major
+    return names[major]
+
+
+def _used(book_id: str, files: list[Path]) -> tuple[dict[str, set[str]], int]:
+    """Rule id → the scenario runs (file#variant) whose traces name it, and the number of runs."""
     from judge.engine.scenario.load import instances, load_scenario
     from judge.engine.scenario.run import replay
 
-    game_cls = game_for(book_id)
-    reg = game_cls.rules
-    book = load_book(reg.book)
     used: dict[str, set[str]] = {}
     runs = 0
     for f in files:
@@ -37,37 +173,86 @@ def report(book_id: str, files: list[Path]) -> dict:
                 items = list(s.firings) + list(s.near_misses) + ([s.rejected] if s.rejected else [])
                 for x in items:
                     used.setdefault(x.rule, set()).add(label)
-    chapters: dict[str, dict] = {}
-    for node in book.rules():
-        crumb = book.breadcrumb(node)
-        ch = crumb[0]
-        key = f"{ch.number or ch.uid}. {ch.title or ''}".strip()
-        c = chapters.setdefault(key, {"chapter": key, "rules": 0, "implemented": 0, "exercised": 0})
-        c["rules"] += 1
-        num = node.number
-        canon = reg.normalize(num) if num else None
-        if canon in reg.entries:
-            c["implemented"] += 1
-            if reg.rid(canon) in used:
-                c["exercised"] += 1
-    gloss = [n for n in book.nodes if n.kind == "glossary"]
-    if any(n.title in reg.entries for n in gloss):
-        # an excerpt that states some rules only in its glossary (registry.citable): one more row
-        c = chapters.setdefault("glossary", {"chapter": "glossary", "rules": 0, "implemented": 0, "exercised": 0})
-        for n in gloss:
-            c["rules"] += 1
-            if n.title in reg.entries and citable(book, n.title) is n:    # 护卫 and 护卫#2: the one cited
-                c["implemented"] += 1
-                if reg.rid(n.title) in used:
-                    c["exercised"] += 1
-    rows = list(chapters.values())
-    tot = {k: sum(c[k] for c in rows) for k in ("rules", "implemented", "exercised")}
-    for c in (*rows, tot):
-        c["implemented_pct"] = 100.0 * c["implemented"] / c["rules"] if c["rules"] else 0.0
-        c["exercised_pct"] = 100.0 * c["exercised"] / c["rules"] if c["rules"] else 0.0
+    return used, runs
+
+
+def _row(name: str, numbered: bool) -> dict:
+    return {"chapter": name, "numbered": numbered, "rules": 0, **{s: 0 for s in STATUSES},
+            "implemented": 0, "procedural": 0, "classes": {}}
+
+
+def _finish(row: dict) -> dict:
+    n = row["rules"]
+    row["implemented"] = row["exercised"] + row["unexercised"]
+    row["procedural"] = n - row["not_procedural"]
+    row["implemented_pct"] = 100.0 * row["implemented"] / n if n else 0.0
+    row["exercised_pct"] = 100.0 * row["exercised"] / n if n else 0.0
+    return row
+
+
+def report(book_id: str, files: list[Path], classification: Path | None = None) -> dict:
+    """The coverage of `book_id`: per chapter, in all (numbered rules), per rule. `files` are replayed only
+    when the book has an engine."""
+    from rulebook import load_book
+
+    from judge.engine.games import GAMES, game_for
+
+    reg = game_for(book_id).rules if book_id in GAMES else None
+    book = load_book(reg.book if reg else book_id)
+    data_path = classification or data_file(book_id)
+    classified = load_classification(book, data_path)
+    used, runs = _used(book_id, files) if reg else ({}, 0)
+
+    registered: dict[str, str] = {}          # node uid → registry number (212.6b cites the first 212.6b only)
+    for num in (reg.numbers() if reg else []):
+        node = citable(book, num)
+        if node is not None:
+            registered[node.uid] = num
+            if node.uid in classified:
+                c = classified[node.uid]
+                raise CoverageDataError(
+                    f"{reg.rid(num)} is registered by the engine ({', '.join(reg.entries[num].where) or 'declared'}) "
+                    f"but classified {c.cls} here: a rule the engine implements is procedural",
+                    file=str(data_path), line=c.line)
+
+    rows: dict[str, dict] = {}
+    names: dict[str, str] = {}
+    per_rule = []
+    for node in [*book.rules(), *book.glossary()]:
+        key = chapter_of(book, node, names)
+        row = rows.setdefault(key, _row(key, node.kind == "rule"))
+        num = registered.get(node.uid)
+        c = classified.get(node.uid)
+        if num is not None:
+            status = "exercised" if reg.rid(num) in used else "unexercised"
+        elif c is not None:
+            status = "not_procedural"
+            row["classes"][c.cls] = row["classes"].get(c.cls, 0) + 1
+        else:
+            status = "not_implemented"
+        row["rules"] += 1
+        row[status] += 1
+        per_rule.append({
+            "rule": node.uid.partition(":")[2] if node.kind == "glossary" else node.uid,
+            "id": reg.rid(num) if num is not None else None,
+            "chapter": key, "status": status,
+            "class": c.cls if c else None, "reason": c.reason if c else None,
+            "same_as": c.same_as if c else [],
+            "scenarios": sorted(used.get(reg.rid(num), ())) if num is not None else [],
+        })
+    chapters = [_finish(r) for r in rows.values()]
+    total = _row("all", True)
+    for r in chapters:
+        if r["numbered"]:
+            for k in ("rules", *STATUSES):
+                total[k] += r[k]
+            for k, v in r["classes"].items():
+                total["classes"][k] = total["classes"].get(k, 0) + v
     implemented = []
-    for num in reg.numbers():
+    for num in (reg.numbers() if reg else []):
         e = reg.entries[num]
         implemented.append({"rule": e.id, "reasons": sorted(e.reasons), "where": e.where,
                             "scenarios": sorted(used.get(e.id, ()))})
-    return {"book": book_id, "scenarios": runs, "chapters": rows, "total": tot, "implemented": implemented}
+    return {"book": book_id, "engine": reg is not None, "scenarios": runs,
+            "classification": data_path.name if data_path.exists() else None, "classes": dict(CLASSES),
+            "chapters": chapters, "total": _finish(total), "rules": per_rule, "implemented": implemented}

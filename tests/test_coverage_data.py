@@ -1,0 +1,221 @@
+"""`judge coverage`: the classification data (judge/data/coverage/<book>.yaml) and the one status every numbered
+rule gets from it, the registry and the scenarios' traces."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from judge.cli import app
+from judge.engine.coverage import (CLASSES, STATUSES, CoverageDataError, chapter_of, data_file,
+                                   load_classification, report)
+from judge.engine.games import game_for
+from rulebook import load_book
+
+ROOT = Path(__file__).resolve().parents[1]
+BOOKS = ("mtg", "wow", "riftbound")
+CJK = re.compile(r"[\u4e00-\u9fff]")
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def reports() -> dict[str, dict]:
+    """Each book's report with no scenario replayed: every registered rule is `unexercised`."""
+    return {b: report(b, []) for b in BOOKS}
+
+
+def scratch(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "c.yaml"
+    p.write_text(text, "utf-8")
+    return p
+
+
+# ---- the bundled data ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("book_id", BOOKS)
+def test_every_bundled_book_has_valid_classification_naming_only_its_own_rules(book_id):
+    book = load_book(book_id)
+    data = load_classification(book)
+    assert data_file(book_id).exists() and data
+    for uid, c in data.items():
+        node = book.node(uid)                          # exists exactly as parsed
+        assert node.kind in ("rule", "glossary")
+        assert c.cls in CLASSES
+        assert CJK.search(c.reason), f"{uid}: the reason is a Chinese one-liner"
+        if c.cls == "heading":
+            assert node.children, uid
+
+
+def test_a_number_printed_twice_is_two_rules_and_the_registry_cites_only_the_first(reports):
+    """The MTG book prints 212.6b twice (the one-land rule, then the land subtypes): the engine's 212.6b is the
+    first; the second is classified on its own and never counted as implemented."""
+    rules = {r["rule"]: r for r in reports["mtg"]["rules"]}
+    assert rules["212.6b"]["status"] == "unexercised" and rules["212.6b"]["id"] == "mtg:212.6b"
+    assert rules["212.6b#2"]["status"] == "not_procedural" and rules["212.6b#2"]["id"] is None
+    assert reports["mtg"]["total"]["implemented"] == len(game_for("mtg").rules.entries)
+
+
+# ---- one status per rule; the figures add up ------------------------------------------------------------------
+
+@pytest.mark.parametrize("book_id", BOOKS)
+def test_every_numbered_rule_and_glossary_entry_gets_exactly_one_status(reports, book_id):
+    book = load_book(book_id)
+    rep = reports[book_id]
+    nodes = [*book.rules(), *book.glossary()]
+    ids = [r["rule"] for r in rep["rules"]]
+    assert len(ids) == len(set(ids)) == len(nodes)
+    assert all(r["status"] in STATUSES for r in rep["rules"])
+    classified = load_classification(book)
+    registered = {r["rule"] for r in rep["rules"] if r["id"]}
+    for r, node in zip(rep["rules"], nodes):
+        assert (r["status"] == "not_procedural") == (node.uid in classified)
+        assert (r["status"] in ("exercised", "unexercised")) == (r["rule"] in registered)
+        assert (r["class"] is None) == (r["status"] != "not_procedural")
+
+
+@pytest.mark.parametrize("book_id", BOOKS)
+def test_the_figures_add_up(reports, book_id):
+    rep = reports[book_id]
+    numbered = [c for c in rep["chapters"] if c["numbered"]]
+    for row in [*rep["chapters"], rep["total"]]:
+        assert sum(row[s] for s in STATUSES) == row["rules"]
+        assert row["implemented"] == row["exercised"] + row["unexercised"]
+        assert row["procedural"] == row["rules"] - row["not_procedural"]
+        assert sum(row["classes"].values()) == row["not_procedural"]
+        assert row["exercised_pct"] == pytest.approx(100 * row["exercised"] / row["rules"])
+    for key in ("rules", *STATUSES):
+        assert rep["total"][key] == sum(c[key] for c in numbered)
+    per_chapter = {}
+    for r in rep["rules"]:
+        per_chapter.setdefault(r["chapter"], []).append(r["status"])
+    for c in rep["chapters"]:
+        assert [c[s] for s in STATUSES] == [per_chapter[c["chapter"]].count(s) for s in STATUSES]
+    assert rep["total"]["rules"] == sum(1 for _ in load_book(book_id).rules())
+
+
+def test_glossary_entries_have_a_row_of_their_own_outside_the_numbered_total(reports):
+    wow = reports["wow"]
+    gloss = [c for c in wow["chapters"] if not c["numbered"]]
+    assert [c["chapter"] for c in gloss] == ["glossary"]
+    assert gloss[0]["rules"] == sum(1 for _ in load_book("wow").glossary())
+    assert wow["total"]["rules"] == 127
+    rules = {r["rule"]: r for r in wow["rules"]}
+    assert rules["战斗伤害"]["id"] == "wow:战斗伤害" and rules["护卫#2"]["id"] is None
+
+
+def test_an_excerpt_without_chapter_headings_is_grouped_by_section():
+    wow, rift = load_book("wow"), load_book("riftbound")
+    assert chapter_of(wow, wow.node("704.1a")) == "704. 持续式能力"
+    assert chapter_of(wow, wow.node("703.5")) == "703"               # its heading is not in the excerpt
+    assert chapter_of(wow, wow.node("800.1a")) == "8. 附加术语"
+    names: dict[str, str] = {}
+    assert chapter_of(rift, rift.node("148.1.a.1"), names) == "148. 游戏物体"
+    assert chapter_of(rift, rift.node("148.2.a"), names) == "148. 游戏物体"   # one section, one row
+
+
+def test_exercised_and_unexercised_follow_the_traces():
+    rep = report("mtg", [ROOT / "scenarios" / "mtg" / "420.5c-lethal-damage.yaml"])
+    rules = {r["rule"]: r for r in rep["rules"]}
+    assert rules["420.5c"]["status"] == "exercised"
+    assert "420.5c-lethal-damage.yaml#防御力4则存活" in rules["420.5c"]["scenarios"]
+    assert rules["420.5a"]["status"] == "unexercised" and rules["420.5a"]["scenarios"] == []
+    assert rules["422.1"]["status"] == "not_implemented"
+    assert rep["total"]["exercised"] + rep["total"]["unexercised"] == rep["total"]["implemented"]
+    assert 0 < rep["total"]["exercised"] < rep["total"]["implemented"]
+
+
+def test_a_book_without_an_engine_is_reported_from_its_classification(reports):
+    rift = reports["riftbound"]
+    assert rift["engine"] is False and rift["scenarios"] == 0 and rift["implemented"] == []
+    assert {r["status"] for r in rift["rules"]} == {"not_procedural", "not_implemented"}
+
+
+# ---- contradictions and bad data are errors naming the file and line ----------------------------------------
+
+def test_a_registered_rule_classified_not_procedural_is_a_contradiction(tmp_path):
+    p = scratch(tmp_path, 'book: mtg\nrules:\n  "100": {class: heading, reason: "标题：只把100.1–100.5归为一组"}\n'
+                          '  "420.5c": {class: definition, reason: "故意写错的分类"}\n')
+    with pytest.raises(CoverageDataError) as e:
+        report("mtg", [], classification=p)
+    assert e.value.line == 4 and e.value.file == str(p)
+    assert "mtg:420.5c is registered by the engine" in e.value.message and "definition" in e.value.message
+
+
+def test_a_glossary_entry_the_engine_cites_cannot_be_classified_either(tmp_path):
+    p = scratch(tmp_path, 'book: wow\nglossary:\n  "护卫": {class: definition, reason: "故意写错的分类"}\n')
+    with pytest.raises(CoverageDataError, match="wow:护卫 is registered"):
+        report("wow", [], classification=p)
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ('book: mtg\nrules:\n  "999.9": {class: heading, reason: "没有这条规则"}\n', 3, "has no rule '999.9'"),
+    ('book: mtg\nrules:\n  "102.4.a": {class: definition, reason: "写法不对的编号"}\n', 3, "did you mean '102.4a'"),
+    ('book: mtg\nrules:\n  "420.5a": {class: boring, reason: "没有这个分类"}\n', 3, "class"),
+    ('book: mtg\nrules:\n  "420.5a": {class: definition}\n', 3, "required"),
+    ('book: mtg\nrules:\n  "420.5a": {class: definition, reason: "多余的栏位", note: x}\n', 3, "unknown field"),
+    ('book: mtg\nrules:\n  "420.5a": {class: heading, reason: "没有子规则的标题"}\n', 3, "has none"),
+    ('book: mtg\nrules:\n  "212.6f": {class: restatement, reason: "没写重述了哪一条"}\n', 3, "same_as"),
+    ('book: mtg\nrules:\n  "212.6f": {class: physical, same_as: ["205.4b"], reason: "不是重述却写了"}\n', 3,
+     "same_as"),
+    ('book: mtg\nrules:\n  "212.6f": {class: restatement, same_as: ["999.1"], reason: "指向不存在的规则"}\n', 3,
+     "'999.1' is not another rule"),
+    ('book: mtg\nrules:\n  "212.6f": {class: restatement, same_as: ["212.6f"], reason: "指向自己的重述"}\n', 3,
+     "not another rule"),
+    ('book: mtg\nrules:\n  "212.6f": {class: restatement, same_as: ["205.4b"], reason: "重述一条非程序性规则"}\n'
+     '  "205.4b": {class: definition, reason: "故意写错的分类"}\n', 3, "itself classified"),
+    ('book: wow\nrules: {}\n', 1, "classifies 'wow', not 'mtg'"),
+    ('book: mtg\nglossary:\n  "护卫": {class: definition, reason: "本书没有名词解释"}\n', 3, "has no glossary"),
+    ('book: mtg\nrules:\n  "420.5a": {class: definition, reason: "两行\\n的理由"}\n', 3, "reason"),
+    ('book: mtg\nrules:\n  "420.5a": {class: definition, reason: x}\n  "420.5a": {class: deck, reason: y}\n', 4,
+     "duplicate key"),
+])
+def test_bad_classification_data_names_file_line_and_what_was_expected(tmp_path, text, line, message):
+    p = scratch(tmp_path, text)
+    with pytest.raises(CoverageDataError) as e:
+        load_classification(load_book("mtg"), p)
+    assert message in str(e.value)
+    assert f"{p}:{line}:" in str(e.value)
+
+
+def test_a_huge_classification_file_is_refused_before_parsing(tmp_path):
+    p = scratch(tmp_path, "book: mtg\n" + "#" * (1 << 20) + "\n")
+    with pytest.raises(CoverageDataError, match="larger than"):
+        load_classification(load_book("mtg"), p)
+
+
+# ---- the command a judge runs ---------------------------------------------------------------------------------
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_coverage_json_documents_every_rule_and_the_share():
+    res = run("coverage", "--book", "riftbound", "--json")
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert set(doc) >= {"book", "engine", "scenarios", "classification", "classes", "chapters", "total", "rules",
+                        "implemented"}
+    assert doc["classification"] == "riftbound.yaml" and doc["classes"] == CLASSES
+    row = next(r for r in doc["rules"] if r["rule"] == "138.1")
+    assert row["status"] == "not_procedural" and row["class"] == "physical" and "趣味性文本" in row["reason"]
+
+
+def test_coverage_text_shows_each_class_and_reason_and_lists_a_status_on_request():
+    res = run("coverage", "--book", "riftbound")
+    assert res.exit_code == 0, res.output
+    assert "no engine yet" in res.stdout and "趣味性文本与游戏玩法无关" in res.stdout
+    assert "implemented and exercised: 0 of 63 numbered rules (0.0%)" in res.stdout
+    res = run("coverage", "--book", "riftbound", "--status", "not_implemented")
+    assert res.exit_code == 0
+    assert "108.1.a" in res.stdout and "138.1" not in res.stdout
+
+
+def test_coverage_refuses_what_it_cannot_report():
+    assert run("coverage", "--book", "nope").exit_code == 2
+    res = run("coverage", "--book", "mtg", "--status", "done")
+    assert res.exit_code == 2 and "not_implemented" in res.output
+    res = run("coverage", "--book", "riftbound", str(ROOT / "scenarios" / "mtg" / "420.5c-lethal-damage.yaml"))
+    assert res.exit_code == 2 and "has no engine" in res.output
