@@ -9,6 +9,13 @@ over ../shared/corpora/mtg-cr-20260417-zh-hans.txt, and our held-out set
 benchmarks/queries-heldout.jsonl over the same 2026 CR (written from the rules
 themselves, without reading the dev queries; see the file's commit message).
 
+The second development questions (issue 16: questions-cr2026-dev2.jsonl over the
+2026 CR, questions-seeds-dev2.jsonl over the bundled books) are split in two
+before any mechanism was changed for them, by a fixed hash of the question
+text (`held_out`): about 30 % are a held-out part, reported on its own and
+never listed by `--failures`, so that tuning never looks at it (23 of the 70
+2026 CR questions, 13 of the 40 bundled-book questions).
+
 Baseline: what Elasticsearch's `cjk` analyzer does, in SQLite FTS5: the same
 documents (a rule with its examples, a glossary entry with its headword),
 NFKC + lower case, every pair of adjacent Han characters as a term, Latin
@@ -38,17 +45,39 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+SHARED = Path(os.environ.get("RULES_JUDGE_SHARED", ROOT.parent / "shared"))
 sys.path.insert(0, str(ROOT))
 
+CR2026 = SHARED / "corpora" / "mtg-cr-20260417-zh-hans.txt"
+# (title, query file, book file or None for the bundled books by `game`,
+#  part: all | tune | held-out (the hash split of `held_out`) | held-out set (every row, never listed))
 SETS = [
-    ("bundled books", SHARED / "eval" / "queries-dev.jsonl", None),
-    ("2026 CR", SHARED / "eval" / "queries-cr2026-dev.jsonl", SHARED / "corpora" / "mtg-cr-20260417-zh-hans.txt"),
+    ("bundled books", SHARED / "eval" / "queries-dev.jsonl", None, "all"),
+    ("bundled books dev2", SHARED / "eval" / "questions-seeds-dev2.jsonl", None, "tune"),
+    ("bundled books dev2 held-out", SHARED / "eval" / "questions-seeds-dev2.jsonl", None, "held-out"),
+    ("2026 CR", SHARED / "eval" / "queries-cr2026-dev.jsonl", CR2026, "all"),
+    ("2026 CR dev2", SHARED / "eval" / "questions-cr2026-dev2.jsonl", CR2026, "tune"),
+    ("2026 CR dev2 held-out", SHARED / "eval" / "questions-cr2026-dev2.jsonl", CR2026, "held-out"),
     # our own held-out set: written from the rules, without reading the dev queries;
     # a mechanism change counts only if it helps here too
-    ("2026 CR held-out", ROOT / "benchmarks" / "queries-heldout.jsonl",
-     SHARED / "corpora" / "mtg-cr-20260417-zh-hans.txt"),
+    ("2026 CR held-out", ROOT / "benchmarks" / "queries-heldout.jsonl", CR2026, "held-out set"),
 ]
+HELD_OUT_SHARE = 3  # in tenths
+
+
+def held_out(query: str) -> bool:
+    """The fixed split of issue 16's dev2 questions: a question is held out when
+    the first 32 bits of the SHA-256 of its text, modulo 10, are below 3. Chosen
+    before any mechanism was tuned on them; never change it."""
+    import hashlib
+
+    return int(hashlib.sha256(query.encode("utf-8")).hexdigest()[:8], 16) % 10 < HELD_OUT_SHARE
+
+
+def select(rows: list[dict], part: str) -> list[dict]:
+    if part in ("all", "held-out set"):
+        return rows
+    return [r for r in rows if held_out(r["query"]) == (part == "held-out")]
 
 
 def norm_id(uid: str) -> str:
@@ -134,7 +163,8 @@ def table(title: str, res: dict) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--fresh", action="store_true", help="build the indexes in a temporary cache directory")
-    ap.add_argument("--failures", action="store_true", help="list the queries ours misses in the top 5")
+    ap.add_argument("--failures", action="store_true",
+                    help="list the queries ours misses in the top 5 (never those of a held-out part)")
     args = ap.parse_args()
     if not SHARED.is_dir():
         print(f"{SHARED} is missing: the evaluation sets live there", file=sys.stderr)
@@ -151,24 +181,30 @@ def main() -> int:
     except ImportError:
         print("pypinyin not installed: typo corrections only when unambiguous", file=sys.stderr)
 
-    for title, qfile, book_path in SETS:
+    engines: dict[str, tuple] = {}
+    for title, qfile, book_path, part in SETS:
+        if not qfile.is_file():
+            print(f"{qfile} is missing: set {title!r} skipped", file=sys.stderr)
+            continue
         rows = [json.loads(line) for line in qfile.read_text("utf-8").splitlines() if line.strip()]
+        rows = select(rows, part)
         games = sorted({r["game"] for r in rows})
         ours, base = {}, {}
         for g in games:
             ref = str(book_path) if book_path else g
-            t = time.perf_counter()
-            idx = open_index(ref)
-            t_ours = time.perf_counter() - t
-            t = time.perf_counter()
-            bl = Baseline(load_book(ref))
-            t_base = time.perf_counter() - t
-            print(f"{title}/{g}: index ready in {t_ours:.2f} s (ours), {t_base:.2f} s (baseline)", file=sys.stderr)
-            ours[g] = lambda q, idx=idx: [h.uid for h in search(idx, q, 10)]
-            base[g] = bl.search
+            if ref not in engines:
+                t = time.perf_counter()
+                idx = open_index(ref)
+                t_ours = time.perf_counter() - t
+                t = time.perf_counter()
+                bl = Baseline(load_book(ref))
+                t_base = time.perf_counter() - t
+                print(f"{ref}: index ready in {t_ours:.2f} s (ours), {t_base:.2f} s (baseline)", file=sys.stderr)
+                engines[ref] = (lambda q, idx=idx: [h.uid for h in search(idx, q, 10)], bl.search)
+            ours[g], base[g] = engines[ref]
         res = evaluate(rows, {"ours": ours, "baseline": base})
-        table(f"{title} ({qfile.name})", res)
-        if args.failures:
+        table(f"{title} ({qfile.name}{'' if part == 'all' else ', ' + part})", res)
+        if args.failures and not part.startswith("held-out"):
             for row, top in res["misses"]:
                 print(f"  miss {row['id']} [{row['kind']}] {row['query']}  want {row['relevant']}  got {top}")
     return 0

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+SHARED = Path(os.environ.get("RULES_JUDGE_SHARED", ROOT.parent / "shared"))
 CR = SHARED / "corpora" / "mtg-cr-20260417-zh-hans.txt"
 sys.path.insert(0, str(ROOT))
 
@@ -116,10 +116,11 @@ def main() -> int:
     book = str(CR) if CR.is_file() else "mtg"
     if book == "mtg":
         print("../shared is missing: measuring on the bundled mtg book instead of the 2026 CR", file=sys.stderr)
-    qfile = SHARED / "eval" / "queries-cr2026-dev.jsonl"
-    queries = FALLBACK_QUERIES
-    if qfile.is_file():
-        queries = FALLBACK_QUERIES + [json.loads(x)["query"] for x in qfile.read_text("utf-8").splitlines() if x.strip()]
+    queries = list(FALLBACK_QUERIES)
+    for name in ("queries-cr2026-dev.jsonl", "questions-cr2026-dev2.jsonl"):  # the 2026 CR's dev queries
+        qfile = SHARED / "eval" / name
+        if qfile.is_file():
+            queries += [json.loads(x)["query"] for x in qfile.read_text("utf-8").splitlines() if x.strip()]
     try:
         builds(book, args.builds, env)
         warm(book, queries, args.reps)
