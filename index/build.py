@@ -17,6 +17,7 @@ from typing import Callable
 
 from index import ANALYZER_VERSION
 from index.analysis import bigram_terms, word_terms
+from index.asks import answered
 from index.documents import Doc, book_terms, documents
 from index.normalize import normalize
 from index.segment import Segmenter
@@ -103,6 +104,8 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     (dest / "lookup.json").write_text(json.dumps(lookup, ensure_ascii=False), encoding="utf-8")
     # what ranking reads on every text query, in marshal: it loads 5–10× faster than JSON
     ranking = {"lengths": lengths, "cites": _cites(book, docs, lookup["keys"]),
+               "links": _links(book, docs, lookup["keys"]), "parent": _parents(book, docs),
+               "answers": [answered(normalize(d.text), vocab.asks) for d in docs],
                "terms": sorted(w for w in named if len(w) > 1)}   # likelier typo targets (index.query._typos)
     (dest / "ranking.marshal").write_bytes(marshal.dumps(ranking))
     meta = {
@@ -205,4 +208,44 @@ def _cites(book, docs: list[Doc], keys: dict[str, str]) -> dict[int, list[int]]:
                         stack.extend(book.node(c).children)
         if targets:
             out[i] = list(dict.fromkeys(targets))
+    return out
+
+
+def _refs_of(book, uid: str):
+    """The references written in a node and in the examples and bullets attached to it."""
+    node = book.node(uid)
+    yield from node.refs
+    stack = list(node.attached)
+    while stack:
+        a = stack.pop(0)
+        if book.has(a):
+            yield from book.node(a).refs
+            stack.extend(book.node(a).attached)
+
+
+def _links(book, docs: list[Doc], keys: dict[str, str]) -> dict[int, list[int]]:
+    """Rule (document number) → the documents its text and examples cite
+    (`参见规则506.4`), as document numbers; a cited heading stands for itself
+    only (the rules below it are reached through `_parents`). The citation
+    vote of `index.search` passes weight along these links, both ways."""
+    num = {d.uid: i for i, d in enumerate(docs)}
+    out: dict[int, list[int]] = {}
+    for i, d in enumerate(docs):
+        if d.kind == "glossary":
+            continue
+        targets = [num[u] for ref in _refs_of(book, d.uid) for key in ref.targets
+                   if (u := keys.get(key)) is not None and u in num and num[u] != i]
+        if targets:
+            out[i] = list(dict.fromkeys(targets))
+    return out
+
+
+def _parents(book, docs: list[Doc]) -> list[int]:
+    """Per document, the document number of the rule it sits under (-1: none).
+    The section vote of `index.search` reads it."""
+    num = {d.uid: i for i, d in enumerate(docs)}
+    out = []
+    for d in docs:
+        p = book.node(d.uid).parent
+        out.append(num.get(p, -1) if p else -1)
     return out

@@ -6,7 +6,7 @@ through `normalize` before analysis, so these differences never decide a match.
 
 OpenCC's `t2s` is used, not `tw2sp`: the phrase tables of `tw2sp` rewrite game
 terms (WoW's 連結 → 链接 instead of 连结). Regional vocabulary (資訊/信息) is
-handled by the synonym table instead (`index/data/synonyms/common.txt`).
+handled by the synonym table instead (`index/data/lexicon/common.tsv`).
 `t2s` maps character by character on the rulebooks we have, so offsets stay
 close enough for snippets; nothing depends on it being length-preserving.
 

@@ -6,7 +6,7 @@ word, an English phrase, a number). Each concept has terms:
 - the typed word and the shorter dictionary words inside it, weight 1;
 - for an English phrase, its Chinese names (book glossary aliases and the
   `terms/*-en.tsv` tables), weight `ENGLISH`;
-- synonyms and colloquial equivalents from `synonyms/*.txt`, weight `SYNONYM`,
+- player vocabulary from the lexicon (`lexicon/*.tsv`), weight by the kind of entry (`index.vocab.KINDS`),
   below the typed words so that a rule using the user's own word still wins;
 - for a run the book does not know (a typo: 卡排, 死循坏), book words one
   character away, weight `TYPO`, only when the correction is unambiguous.
@@ -135,24 +135,29 @@ def _english(q: Query, words: list[str], vocab, seg, known: Callable[[str], bool
         for z in names[:3]:
             _chinese_terms(q, z, ENGLISH, c, seg)
             for syn in vocab.synonyms.get(z, [])[:4]:
-                _chinese_terms(q, syn, ENGLISH * SYNONYM, c, seg)
+                _chinese_terms(q, syn, ENGLISH * _weight(vocab, z, syn), c, seg)
         i += n
 
 
-def _synonyms_for(word: str, vocab, known: Callable[[str], bool]) -> list[str]:
-    """Synonyms of a word; for a word the book does not use, of the longest
-    table entries inside it (被杀 → 杀 → 消灭)."""
+def _weight(vocab, word: str, expansion: str) -> float:
+    """The weight the lexicon gives an expansion (by the kind of its entry)."""
+    return vocab.weights.get(word, {}).get(expansion, SYNONYM)
+
+
+def _synonyms_for(word: str, vocab, known: Callable[[str], bool]) -> list[tuple[str, float]]:
+    """(expansion, weight) for a word; for a word the book does not use, of the
+    longest table entries inside it (被杀 → 杀 → 消灭)."""
     if word in vocab.synonyms:
-        return vocab.synonyms[word]
+        return [(s, _weight(vocab, word, s)) for s in vocab.synonyms[word]]
     if len(word) < 2 or known(word):
         return []
-    out: list[str] = []
+    out: list[tuple[str, float]] = []
     for n in range(len(word) - 1, 0, -1):
         for k in range(len(word) - n + 1):
             sub = word[k:k + n]
             for s in vocab.synonyms.get(sub, []):
-                if s not in out:
-                    out.append(s)
+                if all(s != o for o, _ in out):
+                    out.append((s, _weight(vocab, sub, s)))
         if out:
             break
     return out
@@ -178,8 +183,8 @@ def _han(q: Query, run: str, seg, vocab, known: Callable[[str], bool], occurs: C
         for w in g:
             q.add(w, 1.0, c)
         q.concepts[c].show.append(word)
-        for syn in _synonyms_for(word, vocab, known):
-            _chinese_terms(q, syn, SYNONYM, c, seg)
+        for syn, w in _synonyms_for(word, vocab, known):
+            _chinese_terms(q, syn, w, c, seg)
     if cur:
         content.append((len(q.concepts) - len(cur), cur))
     _typos(q, groups, concept_of, seg, known, occurs, df, term)

@@ -40,6 +40,11 @@ K1, B = 1.2, 0.75      # BM25 saturation and length normalisation
 ABSENT_BOOST, ABSENT_BOOST_CAP = 1.8, 0.9  # expansions of a concept the book lacks (see _absent_concepts)
 BRIDGE = 0.3           # share of a glossary entry's score passed to each rule it cites
 BRIDGE_FROM = 20       # from the glossary entries among this many best documents
+CITED = 0.2            # share of a rule's score passed to each rule it cites
+CITING = 0.0           # share of a rule's score passed to each rule citing it
+SECTION = 0.1          # share of the scores of a rule's siblings (among the best) it gets
+VOTE_FROM = 20         # rules among this many best documents vote
+ASK_BOOST = 0.4        # a rule worded to answer the kind of question asked: score × (1 + this × rarity)
 IDF_FULL = 3.0         # a concept whose rarest typed term has this idf (df ≈ 5 %) counts fully
 
 _NUMERIC = re.compile(r"^(?:规则|rule\s*|cr\s*)?(\d{3}(?:[.\s]*(?:\d+|[a-z](?![a-z])))*)(\.?)$")
@@ -164,6 +169,32 @@ class Index:
     @cached_property
     def cites(self) -> dict[int, list[int]]:
         return self._ranking["cites"]
+
+    @cached_property
+    def links(self) -> dict[int, list[int]]:
+        return self._ranking.get("links", {})
+
+    @cached_property
+    def linked_from(self) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        for a, bs in self.links.items():
+            for b in bs:
+                out.setdefault(b, []).append(a)
+        return out
+
+    @cached_property
+    def answers(self) -> list[int]:
+        return self._ranking.get("answers", [])
+
+    @cached_property
+    def answer_rarity(self) -> list[float]:
+        """Per kind of question, the share of documents not worded to answer it."""
+        n = len(self.answers) or 1
+        return [1 - sum(a >> i & 1 for a in self.answers) / n for i in range(len(self.vocab.asks))]
+
+    @cached_property
+    def parents(self) -> list[int]:
+        return self._ranking.get("parent", [])
 
     @cached_property
     def _priors(self) -> dict[int, float]:
@@ -308,6 +339,8 @@ def _ranked(idx: Index, q: Query, n: int) -> list[tuple[int, float]]:
         factor = COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * min(1.0, cover / total)
         final[doc] = s * factor * idx.prior(doc)
     _bridge(idx, final)
+    _vote(idx, final)
+    _asks(idx, q, final)
     ranked = heapq.nsmallest(n, ((-s, doc) for doc, s in final.items()))
     return [(doc, -s) for s, doc in ranked]
 
@@ -329,6 +362,62 @@ def _bridge(idx: Index, final: dict[int, float]) -> None:
             continue
         for t in targets:
             bonus[t] = max(bonus.get(t, 0.0), BRIDGE * s)
+    for t, b in bonus.items():
+        final[t] = final.get(t, 0.0) + b * idx.prior(t)
+
+
+def _asks(idx: Index, q: Query, final: dict[int, float]) -> None:
+    """Question understanding: a rule worded to answer the kind of question
+    asked (能不能 → 可以/不能; 会怎样 → 则/不再; 谁先 → 顺序) moves up, by
+    how rare that wording is in the book (a kind whose words stand in most
+    rules tells little). Re-ranks, never filters."""
+    if not ASK_BOOST or not final:
+        return
+    from index.asks import asked
+
+    mask = asked(q.norm, idx.vocab.asks)
+    if not mask:
+        return
+    answers = idx.answers
+    rarity = idx.answer_rarity
+    bits = [i for i in range(len(rarity)) if mask >> i & 1]
+    for doc, s in final.items():
+        a = answers[doc] if doc < len(answers) else 0
+        r = max((rarity[i] for i in bits if a >> i & 1), default=0.0)
+        if r:
+            final[doc] = s * (1 + ASK_BOOST * r)
+
+
+def _vote(idx: Index, final: dict[int, float]) -> None:
+    """Evidence beyond a rule's own words: the best rules vote for the rules
+    they cite (`参见规则506.4`: the rule that settles what they lean on), for
+    the rules that cite them, and for their siblings under the same heading
+    (a question about combat whose words hit three subrules of 506 makes the
+    fourth one likelier too)."""
+    if not final or not (CITED or CITING or SECTION):
+        return
+    links = idx.links
+    back = idx.linked_from
+    parent = idx.parents
+    top = heapq.nlargest(VOTE_FROM, final.items(), key=lambda x: x[1])
+    bonus: dict[int, float] = {}
+    section: dict[int, float] = {}
+    for doc, s in top:
+        for t in links.get(doc, ()):
+            bonus[t] = max(bonus.get(t, 0.0), CITED * s)
+        for t in back.get(doc, ()):
+            bonus[t] = max(bonus.get(t, 0.0), CITING * s)
+        p = parent[doc] if doc < len(parent) else -1
+        if p >= 0:
+            section[p] = section.get(p, 0.0) + s
+    if SECTION and section:
+        for doc, s in list(final.items()):
+            p = parent[doc] if doc < len(parent) else -1
+            if p >= 0 and p in section:
+                own = s if any(doc == d for d, _ in top) else 0.0
+                b = SECTION * (section[p] - own)
+                if b > 0:
+                    bonus[doc] = bonus.get(doc, 0.0) + b
     for t, b in bonus.items():
         final[t] = final.get(t, 0.0) + b * idx.prior(t)
 

@@ -35,6 +35,10 @@ class Vocabulary:
     synonyms: dict[str, list[str]] = field(default_factory=dict)
     english: dict[str, list[str]] = field(default_factory=dict)
     stopwords: frozenset[str] = frozenset()
+    # word → {expansion: weight}, for expansions not searched at `SYNONYM`
+    weights: dict[str, dict[str, float]] = field(default_factory=dict)
+    # kind of question → {"asks": phrases of a question, "answers": words of a rule} (`asks.txt`)
+    asks: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
     def user_words(self) -> set[str]:
         """Every Chinese word the tables name: the segmenter must keep them whole.
@@ -59,29 +63,96 @@ def _lines(path: Path):
             yield line
 
 
-def read_synonyms(path: Path) -> dict[str, list[str]]:
-    """Parse `a b -> c d` (one way) and `a = b = c` (all ways) lines."""
-    out: dict[str, list[str]] = {}
+# Kinds of lexicon entry (`index/data/lexicon/README.md`) and the weight an
+# expansion of each kind is searched with, below the words typed (1.0).
+KINDS = {
+    "player": 0.5,        # what players and judges say at a table (slang, abbreviations)
+    "general": 0.5,       # everyday Chinese wording for what the rules word formally
+    "regional": 0.5,      # Taiwan/Hong Kong vs mainland wording
+    "rules": 0.5,         # the rules text's own alternative wording
+    "edition": 0.5,       # the same rules term in an older or newer translation
+    "abbreviation": 0.5,  # an English abbreviation or loanword players use
+    "informal": 0.5,      # a name the rulebook itself says is informal or old (被称为“…”, 旧译…)
+    "thesaurus": 0.3,     # a general-language synonym dictionary
+}
+SYNONYM = 0.5  # the weight of a kind not listed above
 
-    def add(src: str, dst: str) -> None:
-        if src != dst and dst not in out.setdefault(src, []):
-            out[src].append(dst)
 
-    for line in _lines(path):
-        line = normalize(line)
-        if "->" in line:
-            left, right = line.split("->", 1)
-            for s in left.split():
-                for d in right.split():
-                    add(s, d)
-        elif "=" in line:
-            group = [w.strip() for w in line.split("=") if w.strip()]
-            for s in group:
-                for d in group:
-                    add(s, d)
-        else:
-            raise ValueError(f"{path.name}: cannot read line {line!r} (expected `a -> b` or `a = b`)")
+@dataclass
+class Entry:
+    """One lexicon line: `typed` words → `book` words (both ways when `relation` is `=`)."""
+
+    typed: list[str]
+    relation: str   # -> | =
+    book: list[str]
+    kind: str
+    source: str
+    line: int = 0
+
+
+def read_lexicon(path: Path) -> list[Entry]:
+    """Parse a lexicon table: `typed<TAB>relation<TAB>book<TAB>kind<TAB>source`,
+    `#` comment lines. A line that does not fit raises ValueError naming the file and line."""
+    out: list[Entry] = []
+    for n, raw in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        cols = [c.strip() for c in raw.split("\t")]
+        if len(cols) != 5 or not all(cols):
+            raise ValueError(f"{path}:{n}: expected 5 tab-separated columns "
+                             f"(typed, relation, book, kind, source), got {raw!r}")
+        typed, rel, book, kind, source = cols
+        if rel not in ("->", "="):
+            raise ValueError(f"{path}:{n}: relation must be -> or =, got {rel!r}")
+        if kind not in KINDS:
+            raise ValueError(f"{path}:{n}: unknown kind {kind!r} (one of {', '.join(KINDS)})")
+        out.append(Entry(normalize(typed).split(), rel, normalize(book).split(), kind, source, n))
     return out
+
+
+def expansions(entries: list[Entry]) -> tuple[dict[str, list[str]], dict[str, dict[str, float]]]:
+    """Lexicon entries → (word → words it also searches, in table order;
+    word → {expansion: weight} for the expansions whose weight is not `SYNONYM`).
+    A pair listed twice keeps its highest weight."""
+    syn: dict[str, list[str]] = {}
+    weight: dict[str, dict[str, float]] = {}
+
+    def add(src: str, dst: str, w: float) -> None:
+        if src == dst:
+            return
+        if dst not in syn.setdefault(src, []):
+            syn[src].append(dst)
+            if w != SYNONYM:
+                weight.setdefault(src, {})[dst] = w
+        else:
+            old = weight.get(src, {}).get(dst, SYNONYM)
+            if w > old:
+                if w == SYNONYM:
+                    weight[src].pop(dst, None)
+                else:
+                    weight.setdefault(src, {})[dst] = w
+
+    for e in entries:
+        w = KINDS.get(e.kind, SYNONYM)
+        group = e.typed + e.book
+        for s in (group if e.relation == "=" else e.typed):
+            for d in (group if e.relation == "=" else e.book):
+                add(s, d, w)
+    return syn, {k: v for k, v in weight.items() if v}
+
+
+def lexicon_files(game: str) -> list[Path]:
+    """The tables a game reads, in order: `common.tsv`, `{game}.tsv`, then the
+    game's other tables (`{game}-editions.tsv`, generated ones) by name."""
+    d = DATA / "lexicon"
+    files = [d / "common.tsv"]
+    if game:
+        files.append(d / f"{game}.tsv")
+        try:
+            files += sorted(f for f in d.glob(f"{game}-*.tsv"))
+        except OSError:
+            pass
+    return [f for f in files if f.exists()]
 
 
 def english_key(phrase: str) -> str:
@@ -103,42 +174,51 @@ def read_terms(path: Path) -> dict[str, list[str]]:
     return out
 
 
+def read_asks(path: Path) -> dict[str, dict[str, list[str]]]:
+    """Parse `asks.txt`: `[kind]` sections with `asks = …` and `answers = …` lines."""
+    out: dict[str, dict[str, list[str]]] = {}
+    kind = None
+    for line in _lines(path):
+        if line.startswith("[") and line.endswith("]"):
+            kind = line[1:-1].strip()
+            out[kind] = {"asks": [], "answers": []}
+            continue
+        key, sep, value = line.partition("=")
+        key = key.strip()
+        if kind is None or not sep or key not in ("asks", "answers"):
+            raise ValueError(f"{path.name}: cannot read line {line!r} (expected `[kind]`, `asks = …` or `answers = …`)")
+        out[kind][key] += [normalize(w) for w in value.split()]
+    return out
+
+
 def snapshot(v: Vocabulary) -> dict:
     """The vocabulary as written into an index (`vocab.json`): parsed, normalised
     and stemmed once at build time instead of at every query."""
-    return {"game": v.game, "synonyms": v.synonyms, "english": v.english, "stopwords": sorted(v.stopwords)}
+    return {"game": v.game, "synonyms": v.synonyms, "english": v.english, "stopwords": sorted(v.stopwords),
+            "weights": v.weights, "asks": v.asks}
 
 
 def from_snapshot(d: dict) -> Vocabulary:
-    return Vocabulary(d["game"], d["synonyms"], d["english"], frozenset(d["stopwords"]))
+    return Vocabulary(d["game"], d["synonyms"], d["english"], frozenset(d["stopwords"]),
+                      d.get("weights", {}), d.get("asks", {}))
 
 
 @lru_cache(maxsize=None)
 def vocabulary(game: str) -> Vocabulary:
-    syn: dict[str, list[str]] = {}
-    files = [DATA / "synonyms" / "common.txt"]
-    if game:  # the game's own table, then generated ones (`mtg-editions.txt`)
-        files.append(DATA / "synonyms" / f"{game}.txt")
-        try:
-            files += sorted((DATA / "synonyms").glob(f"{game}-*.txt"))
-        except OSError:
-            pass
-    for f in files:
-        if f.exists():
-            for k, vs in read_synonyms(f).items():
-                syn.setdefault(k, [])
-                syn[k] += [v for v in vs if v not in syn[k]]
+    entries = [e for f in lexicon_files(game) for e in read_lexicon(f)]
+    syn, weights = expansions(entries)
     english: dict[str, list[str]] = {}
     f = DATA / "terms" / f"{game}-en.tsv"
     if game and f.exists():
         english = read_terms(f)
     stop = frozenset(normalize(w) for line in _lines(DATA / "stopwords.txt") for w in line.split())
-    return Vocabulary(game, syn, english, stop)
+    asks = read_asks(DATA / "asks.txt") if (DATA / "asks.txt").exists() else {}
+    return Vocabulary(game, syn, english, stop, weights, asks)
 
 
 def _data_files() -> list[Path]:
     out = []
-    for sub in ("", "synonyms", "terms"):
+    for sub in ("", "lexicon", "terms"):
         try:
             with os.scandir(DATA / sub) as it:
                 out += [Path(e.path) for e in it if e.is_file() and e.name.endswith((".txt", ".tsv"))]

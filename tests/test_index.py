@@ -215,8 +215,8 @@ def test_edition_pairs_table_is_loaded():
     from index.vocab import vocabulary
 
     v = vocabulary("mtg")
-    assert "邪计" in v.synonyms["阴谋"]          # generated: index/data/synonyms/mtg-editions.txt
-    assert "坟墓场" in v.synonyms["墓地"]        # hand-written: mtg.txt
+    assert "邪计" in v.synonyms["阴谋"]          # generated: index/data/lexicon/mtg-editions.tsv
+    assert "坟墓场" in v.synonyms["墓地"]        # hand-written: lexicon/mtg.tsv
 
 
 def test_edition_pairs_generator(shared):
