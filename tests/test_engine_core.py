@@ -79,12 +79,10 @@ class Toy(Game):
     def put_on_stack(self, t: PendingTrigger):
         self.stack.append(Item(t.id, t.controller, 1))
 
-    def resolve_top(self):
-        item = self.stack.pop()
-        self.begin_step("event", "resolve", {"object": item.id})
+    def resolve(self, item):
+        self.stack.pop()
         self.fire("100.2", "resolved", [], item=item.id)
         self.resolved.append(item.id)
-        self.give_priority(self.active)
 
     def end_step(self):
         self.step = "end"
@@ -163,3 +161,100 @@ def test_an_illegal_action_is_rewound():
 def test_new_ids_are_stable():
     g = Toy()
     assert [g.new_id("x"), g.new_id("x"), g.new_id("x")] == ["x", "x#2", "x#3"]
+
+
+# ---------------------------------------------------------------- the core's shape
+
+def test_the_hook_list_in_the_engine_docstring_is_the_games_hooks():
+    """Every hook the docstring names is one `Game` has, and every hook `Game` declares is documented."""
+    import re
+
+    import judge.engine as engine
+    from judge.engine.core.game import HOOKS, REFINEMENTS
+
+    doc = engine.__doc__
+    named = set(re.findall(r"`([a-z_]+)\(", doc))
+    for h in HOOKS + REFINEMENTS:
+        assert h in doc, f"hook {h} is not in judge.engine's docstring"
+        assert callable(getattr(Game, h)), h
+    assert set(HOOKS) <= named
+    assert not set(HOOKS) & set(REFINEMENTS)
+
+
+def test_a_game_cannot_redefine_a_verb_of_the_core():
+    with pytest.raises(TypeError, match="fire"):
+        class Bad(Game):
+            def fire(self, *a, **k):
+                pass
+
+
+def test_rewinding_restores_the_state_a_game_declares():
+    class Counting(Toy):
+        REWOUND = Toy.REWOUND + ("seen", "notes")
+        ACTIONS = Toy.ACTIONS | {"note": "do_note"}
+
+        def __init__(self):
+            super().__init__()
+            self.seen = {"a"}
+            self.notes = {"x": 1}
+
+        def do_note(self, actor, **_):
+            self.seen.add("b")
+            self.notes["y"] = 2
+            self.new_id("fresh")
+            raise IllegalAction("toy:100.1", "damage", {}, "no")
+
+    g = Counting()
+    with pytest.raises(IllegalAction):
+        g.act("note", "A", {})
+    assert g.seen == {"a"} and g.notes == {"x": 1} and "fresh" not in g.ids
+    assert g.new_id("fresh") == "fresh"
+
+
+def test_inner_answers_that_nobody_asked_for_are_refused():
+    from judge.engine.core.errors import UnusedChoice
+
+    g = Toy()
+    with pytest.raises(UnusedChoice):
+        with g.chooser.answering({"may": {"x": True}}):
+            pass
+    assert g.chooser.sheet.given == {}
+
+
+def test_what_a_player_may_see_follows_the_zone():
+    from judge.engine.core.objects import Obj
+    from judge.engine.core.zones import Zone, zone_specs
+
+    class Hidden(Toy):
+        ZONE_SPECS = zone_specs(Zone("library", top_first=True, visibility="hidden"), Zone("hand", visibility="owner"),
+                                Zone("field", shared=True))
+
+    g = Hidden()
+    for oid, zone, down in (("l", "library", False), ("h", "hand", False), ("f", "field", False),
+                            ("d", "field", True)):
+        g.place(Obj(oid, None, "A", "A", zone, oid, face_down=down))
+    seen = {(o, p): g.visible_to(g.objects[o], p) for o in "lhfd" for p in "AB"}
+    assert seen == {("l", "A"): False, ("l", "B"): False, ("h", "A"): True, ("h", "B"): False,
+                    ("f", "A"): True, ("f", "B"): True, ("d", "A"): True, ("d", "B"): False}
+    assert g.zone_key("A", "A", "field") == (None, "field") and g.zone_key("A", "A", "hand") == ("A", "hand")
+    with pytest.raises(ValueError):
+        Zone("x", visibility="secret")
+
+
+def test_a_card_put_on_top_of_a_top_first_zone_comes_first():
+    from judge.engine.core.objects import Obj
+    from judge.engine.core.zones import Zone, zone_specs
+
+    class Lib(Toy):
+        ZONE_SPECS = zone_specs(Zone("library", top_first=True))
+
+    g = Lib()
+    for oid in ("a", "b"):
+        g.place(Obj(oid, None, "A", "A", "library", oid))
+    c = Obj("c", None, "A", "A", "hand", "c")
+    g.place(c)
+    g.relocate(c, "library")
+    assert g.zones[("A", "library")] == ["c", "a", "b"]
+    g.relocate(g.objects["b"], "hand")
+    g.relocate(g.objects["b"], "library", top=False)
+    assert g.zones[("A", "library")] == ["c", "a", "b"]

@@ -20,10 +20,17 @@ several replacement effects on one event are chosen one after another (MTG
 choice `sequence=True`; a list answers it in order, one item per time it is
 asked (`replacement: {hero: [stance.dealt, helm]}`), and items left over are
 unused choices.
+
+`Chooser` is the part of the game that asks: it holds the answer sheet of the action being
+performed, turns an illegal answer into the engine refusing the action under a rule when the
+caller names one, and records every decision on the trace step.
 """
 from __future__ import annotations
 
-from judge.engine.core.errors import InvalidChoice, MissingChoice
+from contextlib import contextmanager
+
+from judge.engine.core.errors import IllegalAction, InvalidChoice, MissingChoice, UnusedChoice
+from judge.engine.core.trace import ChoiceMade
 
 
 class Choices:
@@ -64,3 +71,57 @@ class Choices:
 
     def unused(self) -> list[tuple[str, str]]:
         return [(k, s) for k, t in self.given.items() for s in t if (k, s) not in self.used]
+
+
+class Chooser:
+    __slots__ = ("game", "sheet")
+
+    def __init__(self, game):
+        self.game = game
+        self.sheet = Choices()
+
+    def start(self, answers: dict | None) -> None:
+        """An action begins with the scenario's answers for it."""
+        self.sheet = Choices(answers)
+
+    def finish(self) -> None:
+        """The action is done: a choice nobody asked for is an error (`UnusedChoice`)."""
+        unused = self.sheet.unused()
+        self.sheet = Choices()
+        if unused:
+            raise UnusedChoice(unused)
+
+    def abandon(self) -> None:
+        self.sheet = Choices()
+
+    @contextmanager
+    def answering(self, answers: dict | None):
+        """Inner actions with their own answers (one turn of a loop): the outer sheet is restored after."""
+        outer = self.sheet
+        self.sheet = Choices(answers)
+        try:
+            yield
+            unused = self.sheet.unused()
+            if unused:
+                raise UnusedChoice(unused)
+        finally:
+            self.sheet = outer
+
+    def choose(self, kind: str, subject: str, *, by: str | None = None, options: list | None = None,
+               legal=None, auto: bool = True, hint: str = "", rule: str | None = None, sequence: bool = False):
+        """A player's decision, from the scenario's `choices`. With `rule`, an illegal answer is the engine
+        refusing the action under that rule (so a scenario can expect `rejected: RULE`)."""
+        g = self.game
+        try:
+            answer, was_auto = self.sheet.need(kind, subject, options=options, by=by, legal=legal, auto=auto,
+                                               hint=hint, sequence=sequence)
+        except InvalidChoice as e:
+            if rule is None:
+                raise
+            choice, shown = g.choice_words(kind, str(e.answer))
+            raise IllegalAction(g.rid(rule), "invalid_choice", {"player": by, "choice": choice, "answer": shown},
+                                e.message) from None
+        step = g.recorder.step
+        if step is not None:
+            step.choices.append(ChoiceMade(kind, subject, answer, by, was_auto))
+        return answer

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.core.errors import EngineError, IllegalAction
-from judge.engine.core.game import _ref
+from judge.engine.core.record import ref_of
 from judge.engine.core.trace import Firing, Trace
 from judge.engine.scenario.expect import Failure, check_expect, rule_id
 from judge.engine.scenario.load import ScenarioFile, variant as get_variant
@@ -114,7 +114,7 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
                     raise
                 want = rule_id(game, a.rejected)
                 step = game.trace.steps[-1]
-                step.rejected = Firing(f"{step.index}.0", e.rule, e.reason, {k: _ref(v) for k, v in e.fields.items()},
+                step.rejected = Firing(f"{step.index}.0", e.rule, e.reason, {k: ref_of(v) for k, v in e.fields.items()},
                                        [], [], None)
                 step.data["rejected_because"] = e.message
                 game.close_step()

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 
-from judge.engine.core.errors import EngineError, IllegalAction
+from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game
+from judge.engine.core.zones import Zone, zone_specs
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
 from judge.engine.games.mtg import casting, combat, events, loops, resolve, sba, triggers, turn
@@ -88,8 +89,10 @@ class MtgGame(CardGame):
     SETUP = "judge.engine.games.mtg.setup"
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
                               "attack": "do_attack", "block": "do_block", "loop": "do_loop"}
-    LISTS = Game.LISTS + ("effects", "shields", "delayed", "block_queue", "exiled_with")
-    SCALARS = Game.SCALARS + ("cleanup_again", "first_strike_pending", "first_strike_done", "auto_declared")
+    REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
+                              "first_strike_pending", "first_strike_done", "auto_declared")
+    ZONE_SPECS = zone_specs(Zone("battlefield", shared=True), Zone("library", top_first=True, visibility="hidden"),
+                            Zone("hand", visibility="owner"))
     STEPS = turn.STEPS
     ZONES = ZONES
     SCENARIO_TEMPLATE = SCENARIO_TEMPLATE
@@ -118,14 +121,6 @@ class MtgGame(CardGame):
         self.rng = random.Random(seed)
 
     # ------------------------------------------------------------------ zones
-    def zone_key(self, owner, controller, zone):
-        if zone == "battlefield":
-            return (None, "battlefield")
-        return (owner, zone)
-
-    def top_is_first(self, zone: str) -> bool:
-        return zone == "library"
-
     def battlefield_ids(self) -> list[str]:
         return self.zones.get((None, "battlefield"), [])
 
@@ -445,17 +440,9 @@ class MtgGame(CardGame):
                               detail=detail)
         self._seen = now
 
-    def choose(self, kind, subject, **kw):
-        """The core's strict choice; a refused answer names the choice in the book's words (生物类别, not `type`)."""
-        try:
-            return super().choose(kind, subject, **kw)
-        except IllegalAction as e:
-            if e.reason == "invalid_choice" and e.fields.get("choice") == kind:
-                e.fields["choice"] = say(f"choice.{kind}")
-                answer = e.fields.get("answer")
-                if isinstance(answer, str) and answer in self.objects:
-                    e.fields["answer"] = self.objects[answer].name
-            raise
+    def choice_words(self, kind, answer):
+        """A refused answer names the choice in the book's words (生物类别, not `type`) and an object by its name."""
+        return say(f"choice.{kind}"), (self.objects[answer].name if answer in self.objects else answer)
 
     # ------------------------------------------------------------------ core hooks
     def awaiting_error(self, what, who):
@@ -479,8 +466,11 @@ class MtgGame(CardGame):
     def put_on_stack(self, t) -> None:
         triggers.put_on_stack(self, t)
 
-    def resolve_top(self) -> None:
-        resolve.resolve_top(self)
+    def resolve(self, item) -> None:
+        if isinstance(item, combat.CombatDamage):
+            combat.resolve_combat_damage(self, item)
+        else:
+            resolve.resolve(self, item)
 
     def end_step(self) -> None:
         turn.end_step(self)

@@ -25,8 +25,7 @@ not written as `loop:` actions.
 """
 from __future__ import annotations
 
-from judge.engine.core.choices import Choices
-from judge.engine.core.errors import EngineError, IllegalAction, UnusedChoice
+from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.games.mtg.chars import compute
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import say
@@ -77,15 +76,8 @@ def _perform(game, a: dict) -> None:
     if meth is None or kind not in OPTIONAL + ("pass", "pass_until"):
         raise EngineError(f"a loop's turn cannot contain {kind!r}")
     game.begin_step("action", kind, {"actor": a["actor"], **a["args"]})
-    outer = game._choices
-    game._choices = Choices(a.get("choices") or None)
-    try:
+    with game.chooser.answering(a.get("choices") or None):
         getattr(game, meth)(a["actor"], **a["args"])
-        unused = game._choices.unused()
-        if unused:
-            raise UnusedChoice(unused)
-    finally:
-        game._choices = outer
     game.close_step()
 
 
@@ -113,7 +105,7 @@ def do_loop(game, actor, loop=None, count=None, **_):
     turn = list(loop or [])
     if not turn:
         raise EngineError("a loop needs the actions of one turn of it")
-    game._step.after = game.end_of_step_state()
+    game.recorder.step.after = game.end_of_step_state()
     before = signature(game)
     actors = []
     for a in turn:

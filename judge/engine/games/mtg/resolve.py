@@ -29,21 +29,10 @@ PERMANENT_TYPES = ("神器", "生物", "结界", "地")
 @rules.implements("413.2h", reasons={"permanent_enters": "object player", "to_graveyard": "object"})
 @rules.implements("404.4c", reasons={"follows_object": "object was now"})
 @rules.implements("404.4d", near_misses={"delayed_object_left": "object"})
-def resolve_top(game) -> None:
-    item = game.stack[-1]
-    game.begin_step("event", "resolve", {"object": item.id, "name": item.name})
-    if getattr(item, "kind", None) == "combat_damage":
-        from judge.engine.games.mtg.combat import resolve_combat_damage
-
-        resolve_combat_damage(game, item)
-        game.passes = 0
-        game.give_priority(game.active)
-        return
+def resolve(game, item) -> None:
     f = game.fire("413.1", "resolves", [item], object=item)
     with game.under(f):
         _resolve(game, item)
-    game.passes = 0
-    game.give_priority(game.active)
 
 
 def _resolve(game, item) -> None:

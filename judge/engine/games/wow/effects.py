@@ -301,8 +301,7 @@ def _token(game, ctx, e):
     cdef = token_card(spec["name"], spec)
     o = WCard(game.new_id(f"{spec['name']}"), cdef, who.name, who.name, "created", cdef.name, token=True,
               timestamp=game.tick())
-    game.objects[o.id] = o
-    game._ids.add(o.id)
+    game.add_object(o)
     f = _fire(game, "effect_token", [o], source=ctx.source_name, player=who, token=cdef.name)
     game.happen([Event("move", {"object": o, "to": "play", "from": "created", "reason": "token",
                                 "controller": who.name}, f.id, firing=f)])
@@ -611,8 +610,7 @@ def _copy(game, ctx, e):
         cp = WCard(game.new_id(f"{orig.id}.copy"), orig.card, ctx.controller, ctx.controller, "created", orig.name,
                    timestamp=game.tick())
         cp.extra["copy_of"] = orig.id
-        game.objects[cp.id] = cp
-        game._ids.add(cp.id)
+        game.add_object(cp)
         link = {k: (list(v) if isinstance(v, list) else v) for k, v in orig.link.items()}
         link["controller"] = ctx.controller
         f = game.fire("705.6", "copied", [orig, cp], player=p, object=orig, copy=cp)

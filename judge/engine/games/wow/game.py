@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game
+from judge.engine.core.zones import Zone, zone_specs
 from judge.engine.games.common.game import CardGame
 from judge.engine.games.wow import chain, combat, events, packets, prepriority, resolve, triggers, turn
 from judge.engine.games.wow.chars import chars, compute
@@ -82,8 +83,10 @@ class WowGame(CardGame):
     STACK_ZONE = "chain"
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
                               "attack": "do_attack", "block": "do_block"}
-    LISTS = Game.LISTS + ("modifiers", "shields", "delayed")
-    SCALARS = Game.SCALARS + ("combat",)
+    REWOUND = Game.REWOUND + ("modifiers", "shields", "delayed", "combat", "loop_seen", "loops_done", "_explicit",
+                              "_deps_noted")
+    ZONE_SPECS = zone_specs(Zone("play", shared=True), Zone("chain", shared=True),
+                            Zone("deck", top_first=True, visibility="hidden"), Zone("hand", visibility="owner"))
     STEPS = turn.STEPS
     ZONES = ZONES
     SCENARIO_TEMPLATE = SCENARIO_TEMPLATE
@@ -102,23 +105,7 @@ class WowGame(CardGame):
         self.loops_done: set = set()
         self.combats = 0
 
-    def save_lists(self) -> dict:
-        d = super().save_lists()
-        d["loop_seen"] = dict(self.loop_seen)
-        d["loops_done"] = set(self.loops_done)
-        d["_explicit"] = set(self._explicit)
-        d["_deps_noted"] = set(self._deps_noted)
-        return d
-
     # ------------------------------------------------------------------ zones
-    def zone_key(self, owner, controller, zone):
-        if zone in ("play", "chain"):
-            return (None, zone)
-        return (owner, zone)
-
-    def top_is_first(self, zone: str) -> bool:
-        return zone == "deck"
-
     def in_play(self) -> list[WCard]:
         objs = self.objects
         return [objs[i] for i in self.zones.get((None, "play"), ())]
@@ -199,12 +186,6 @@ class WowGame(CardGame):
         self._seen = prepriority.snapshot(self)
 
     # ------------------------------------------------------------------ state changes used by the rules
-    def set_quiet(self, target, attr: str, value) -> None:
-        """Bookkeeping a judge does not need to see (when a card last became exhausted): undoable, not traced."""
-        self._journal.append(("set", target, attr, getattr(target, attr)))
-        setattr(target, attr, value)
-        self.version += 1
-
     def add_modifier(self, m) -> None:
         self.version += 1
         self._add_effect(self.modifiers, m)
@@ -247,8 +228,8 @@ class WowGame(CardGame):
     def put_on_stack(self, t) -> None:
         triggers.put_on_chain(self, t)
 
-    def resolve_top(self) -> None:
-        resolve.resolve_top(self)
+    def resolve(self, item) -> bool:
+        return resolve.resolve(self, item)
 
     def end_step(self) -> None:
         turn.end_step(self)

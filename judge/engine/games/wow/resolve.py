@@ -34,22 +34,20 @@ from judge.engine.games.wow.words import say, zone
 @rules.implements("709.2h", reasons={"turn_player_priority": "player"})
 @rules.implements("711.1", reasons={"interrupted": "object why"})
 @rules.implements("711.2", reasons={"nothing_happens": "object"})
-def resolve_top(game) -> None:
-    item = game.stack[-1]
-    game.begin_step("event", "resolve", {"object": item.id, "name": item.name})
+def resolve(game, item) -> bool:
+    """True if the link was a proposal and its combat step began (which gave priority)."""
     controller = item.link["controller"] if isinstance(item, WCard) else item.controller
     f = game.fire("709.1", "resolves", [item], object=item, controller=game.by_name[controller])
     with game.under(f):
         began_combat = _resolve(game, item, controller)
     if began_combat:
-        return                          # the combat step began; its attack window gave priority
+        return True                     # the combat step began; its attack window gave priority
     for s in game.shields:
         if s.kind == "next_time" and not s.used and s.link == item.id:
             game.set(s, "used", True)
-    game.passes = 0
     if not game.over:
         game.fire("709.2h", "turn_player_priority", [game.active], player=game.by_name[game.active])
-        game.give_priority(game.active)
+    return False
 
 
 def interrupt(game, item, why: str, by=None) -> None:
@@ -150,4 +148,4 @@ def recheck_targets(game, item, specs, slots, controller):
                    went=lambda t: zone(t.zone) if t else say("zone.elsewhere"))
 
 
-__all__ = ["resolve_top", "interrupt", "recheck_targets"]
+__all__ = ["resolve", "interrupt", "recheck_targets"]

@@ -1,0 +1,139 @@
+"""`Recorder`: writing the trace as the game is played — steps, rule firings, near misses, state changes.
+
+Every rule application is one `fire()`: the rule must be declared with that reason code (a firing the
+registry does not know is an engine bug, never a silent wrong citation). A firing is "being applied"
+inside `under(firing)`: the state changes made there (`change()`) are attached to it, and what it
+causes (events, further firings) names it as the cause. `near_miss()` records a "why not". The
+recorder also remembers, per object and player, the last firing that involved it (`cause_of`): what
+a state-based check or a pre-priority check was caused by.
+
+It owns only the trace; the game's state and its version live on the game.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from judge.engine.core.errors import EngineError
+from judge.engine.core.objects import Obj, Player
+from judge.engine.core.trace import Change, Firing, NearMiss, Step, Trace
+
+
+def ref_of(v):
+    """A firing field as stored: objects and players become `Ref`s (id and name at that moment), lists item by item."""
+    if isinstance(v, (Obj, Player)) or hasattr(v, "ref"):
+        return v.ref
+    if isinstance(v, (list, tuple)):
+        return [ref_of(x) for x in v]
+    return v
+
+
+class Recorder:
+    __slots__ = ("game", "trace", "step", "applying_now", "touched", "seen", "line", "_rids")
+
+    def __init__(self, game):
+        self.game = game
+        self.trace = Trace(game.game, game.book)
+        self.step: Step | None = None          # the step being written
+        self.applying_now: list[Firing] = []   # the firings whose changes are being made, innermost last
+        self.touched: dict[str, str] = {}      # object id / player → id of the last firing that involved it
+        self.seen: set = set()                 # keys of near misses already recorded (`once=`)
+        self.line: int | None = None           # the scenario line of the action being performed
+        self._rids: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ steps
+    def begin_step(self, kind: str, what: str, data: dict | None = None) -> Step:
+        prev = self.step
+        if prev is not None and not prev.after and prev.kind == "event":
+            prev.after = self.game.end_of_step_state()
+        step = Step(len(self.trace.steps), kind, what, data or {}, self.line)
+        self.trace.steps.append(step)
+        self.step = step
+        return step
+
+    def close_step(self) -> None:
+        """Every step still without its "after" state gets the state as it is now."""
+        steps = self.trace.steps
+        for i in range(len(steps) - 1, -1, -1):
+            if steps[i].after:
+                break
+            steps[i].after = self.game.end_of_step_state()
+
+    def restart(self, step: Step) -> None:
+        """Forget everything written after `step` began (a rewound action): the step is empty again."""
+        del self.trace.steps[step.index + 1:]
+        step.firings.clear()
+        step.near_misses.clear()
+        step.choices.clear()
+        self.step = step
+        self.applying_now.clear()
+
+    # ------------------------------------------------------------------ firings
+    def rid(self, number: str) -> str:
+        r = self._rids.get(number)
+        if r is None:
+            r = self._rids[number] = f"{self.game.game}:{number}"
+        return r
+
+    def _next_id(self) -> str:
+        s = self.step
+        return f"{s.index}.{len(s.firings) + len(s.near_misses) + 1}"
+
+    def _declared(self, number: str, reason: str, what: str) -> None:
+        entry = self.game.rules.entries.get(number)
+        if entry is None or reason not in entry.reasons:
+            raise EngineError(f"engine bug: {self.game.game}:{number} {what} with undeclared reason {reason!r}")
+
+    def fire(self, number: str, reason: str, _objs=(), caused_by: str | None = "", **fields) -> Firing:
+        """Record one application of rule `number`; changes made `under()` it are attached to it."""
+        self._declared(number, reason, "fired")
+        if caused_by == "":
+            caused_by = self.applying_now[-1].id if self.applying_now else None
+        f = Firing(self._next_id(), self.rid(number), reason, {k: ref_of(v) for k, v in fields.items()},
+                   [o if isinstance(o, str) else o.id for o in _objs], [], caused_by)
+        self.step.firings.append(f)
+        for o in f.objects:
+            self.touched[o] = f.id
+        return f
+
+    def near_miss(self, number: str, reason: str, _objs=(), caused_by: str | None = "", once=None,
+                  **fields) -> NearMiss | None:
+        """Record a "why not": the rule that was checked and what failed. `once` dedupes."""
+        if once is not None:
+            if once in self.seen:
+                return None
+            self.seen.add(once)
+        self._declared(number, reason, "near miss")
+        if caused_by == "":
+            caused_by = self.applying_now[-1].id if self.applying_now else None
+        n = NearMiss(self._next_id(), self.rid(number), reason, {k: ref_of(v) for k, v in fields.items()},
+                     [o if isinstance(o, str) else o.id for o in _objs], caused_by)
+        self.step.near_misses.append(n)
+        return n
+
+    @contextmanager
+    def under(self, firing: Firing):
+        """Attribute the state changes made inside to `firing`."""
+        self.applying_now.append(firing)
+        try:
+            yield firing
+        finally:
+            self.applying_now.pop()
+
+    def applying(self, number: str, reason: str, _objs=(), **fields):
+        """`with game.applying("420.5c", "lethal_damage", ...):` = fire + under."""
+        return self.under(self.fire(number, reason, _objs, **fields))
+
+    def current_firing(self) -> Firing | None:
+        return self.applying_now[-1] if self.applying_now else None
+
+    # ------------------------------------------------------------------ changes and causes
+    def change(self, subject: str, attr: str, before, after) -> None:
+        """A state change, attached to the firing being applied (if any)."""
+        if self.applying_now:
+            f = self.applying_now[-1]
+            f.changes.append(Change(subject, attr, before, after))
+            self.touched[subject] = f.id
+
+    def cause_of(self, subject) -> str | None:
+        """The last firing that changed or involved this object or player: what a state check was caused by."""
+        return self.touched.get(subject if isinstance(subject, str) else subject.id)
