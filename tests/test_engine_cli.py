@@ -58,7 +58,10 @@ def test_schema_option():
 
 def test_check_table_and_exit_codes(tmp_path):
     res = run("check", str(ROOT / "scenarios" / "mtg" / "420.5a-life-zero.yaml"))
-    assert res.exit_code == 0 and "3 passed, 0 failed" in res.stdout
+    assert res.exit_code == 0 and "3 passed, 0 failed" in res.stderr
+    path = ROOT / "scenarios" / "mtg" / "420.5a-life-zero.yaml"
+    assert res.stdout.splitlines()[0] in (f"PASS {path}", "PASS scenarios/mtg/420.5a-life-zero.yaml")
+    assert len(res.stdout.splitlines()) == 3 and all(x.startswith("PASS ") for x in res.stdout.splitlines())
     root = tmp_path / "scenarios"
     shutil.copytree(ROOT / "scenarios" / "cards", root / "cards")
     bad = root / "bad.yaml"
@@ -66,7 +69,7 @@ def test_check_table_and_exit_codes(tmp_path):
                                                            "zones: {甲.graveyard: [], 乙.graveyard: [bolt]}"), "utf-8")
     res = run("check", str(root))
     assert res.exit_code == 1
-    assert f"{bad}:16: expect.zones.甲.graveyard: expected [], got [bear] (at end)" in res.stdout.replace("\n", "")
+    assert f"FAIL {bad}:16: expect.zones.甲.graveyard: expected [], got [bear] (at end)\n" in res.stdout
 
 
 def test_bad_input_exits_2_without_traceback(tmp_path):
@@ -169,7 +172,7 @@ def test_scenario_discovery_takes_yaml_and_yml_and_skips_cards_folders_at_any_de
     assert bless.scenario_files is scenario_files
     res = run("check", str(root / "mtg"))      # both copies replay; neither card library is taken for a scenario
     assert res.exit_code == 0, res.output
-    assert "8 passed, 0 failed (2 files)" in res.stdout
+    assert "8 passed, 0 failed (2 files)" in res.stderr
     res = run("check", str(root / "missing.yaml"))
     assert res.exit_code == 2 and "missing.yaml: no such file or directory" in res.stderr
 

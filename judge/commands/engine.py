@@ -10,6 +10,7 @@ be loaded, else 1 when any expectation failed.
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import List, Optional
 
@@ -24,20 +25,30 @@ def _fail_input(err) -> None:
 
 
 def scenario_paths(paths: list[Path]) -> list[Path]:
-    """Scenario files the given files and directories name (`judge.engine.scenario.files`); exit 2 for a path
-    that does not exist."""
-    from judge.engine.scenario.files import scenario_paths as find
+    """Scenario files the given files, directories and bundled names name (`judge.engine.scenario.files`);
+    exit 2 for one that names nothing."""
+    from judge.engine.scenario.files import NotAScenario, scenario_paths as find
 
     try:
         return find(paths)
-    except FileNotFoundError as e:
-        typer.echo(f"{e.args[0]}: no such file or directory", err=True)
+    except NotAScenario as e:
+        typer.echo(str(e), err=True)
         raise typer.Exit(2)
+
+
+def bundled(sub: str = "") -> Path:
+    """The bundled scenarios (package data), with a note on stderr saying where they are."""
+    from judge.engine.scenario.files import bundled_root
+
+    root = bundled_root() / sub if sub else bundled_root()
+    typer.echo(f"judge: the bundled scenarios in {root}", err=True)
+    return root
 
 
 @app.command()
 def replay(
-    path: Path = typer.Argument(..., help="A scenario file (scenarios/mtg/420.5c-lethal-damage.yaml)."),
+    path: str = typer.Argument(..., help="A scenario file, or a bundled scenario's name (420.5c-lethal-damage; "
+                                         "`judge scenarios` lists them)."),
     variant: Optional[str] = typer.Option(None, "--variant", "-v", help="Replay one of the file's variants."),
     as_json: bool = typer.Option(False, "--json", help="The trace as JSON (schema rules-judge/trace/1)."),
     full: bool = typer.Option(False, "--full", help="Quote each rule's full text, not a shortened one."),
@@ -52,81 +63,97 @@ def replay(
         typer.echo(json.dumps(TraceDoc.model_json_schema(by_alias=True), ensure_ascii=False, indent=2))
         return
     from judge.engine.core.errors import EngineError
+    from judge.engine.scenario.files import display
     from judge.engine.scenario.load import load_scenario
-    from judge.engine.scenario.render import to_json, to_text
+    from judge.engine.scenario.render import print_text, to_json
     from judge.engine.scenario.run import replay as run
 
+    from judge.engine.scenario.files import NotAScenario, resolve
+
     try:
-        sf = load_scenario(path)
+        f = resolve(path)
+    except NotAScenario as e:
+        typer.echo(str(e), err=True)
+        raise typer.Exit(2)
+    try:
+        sf = load_scenario(path if f == Path(path) else display(f))   # a bundled name: its path as a user types it
         out = run(sf, variant)
     except EngineError as e:
         _fail_input(e)
-    typer.echo(to_json(out, sf) if as_json else to_text(out, sf, full_rule=full))
+    if as_json:
+        typer.echo(to_json(out, sf))
+    else:
+        print_text(out, sf, full_rule=full)
     if not out.passed:
         raise typer.Exit(1)
 
 
 @app.command()
 def check(
-    paths: Optional[List[Path]] = typer.Argument(None, help="Scenario files or directories (default: scenarios/)."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the summary and the failures."),
+    paths: Optional[List[Path]] = typer.Argument(None, help="Scenario files, directories or bundled names "
+                                                            "(default: every bundled scenario)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the failures and the summary."),
+    color: Optional[bool] = typer.Option(None, "--color/--plain",
+                                         help="A table (default on a terminal) or one line per scenario."),
 ) -> None:
-    """Run every scenario's expectations; a pass/fail table, and a diff for each failure."""
-    from judge.engine.core.errors import EngineError
-    from judge.engine.scenario.load import instances, load_scenario
-    from judge.engine.scenario.run import replay as run
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
+    """Run every scenario's expectations. Piped: one line per scenario and variant, `PASS path[#variant]` or
+    `FAIL path:line: reason`; on a terminal, a table and each failure below it. Exit 1 on a failure, 2 when a
+    file could not be loaded."""
+    from judge.engine.scenario.check import lines, run_all, summary
+    from judge.render import use_rich
 
-    files = scenario_paths(paths or [Path("scenarios")])
-    table = Table(title="judge check", show_lines=False)
-    for col in ("scenario", "variant", "example", "result", "checks"):
-        table.add_column(col, overflow="fold")
-    problems: list[str] = []
-    n_pass = n_fail = n_bad = 0
-    for f in files:
-        try:
-            sf = load_scenario(f)
-        except EngineError as e:
-            n_fail += 1
-            n_bad += 1
-            table.add_row(escape(str(f)), "", "", "[red]error[/red]", "")
-            problems.append(e.located())
-            continue
-        for v in instances(sf):
-            try:
-                out = run(sf, v)
-            except EngineError as e:
-                n_fail += 1
-                table.add_row(escape(str(f)), escape(v or ""), sf.model.example or "", "[red]error[/red]", "")
-                problems.append(e.located())
-                continue
-            if out.passed:
-                n_pass += 1
-                res = "[green]pass[/green]"
-            else:
-                n_fail += 1
-                res = "[red]FAIL[/red]"
-                if out.error:
-                    problems.append(out.error.located())
-                problems.extend(x.text() for x in out.failures)
-            if not quiet or not out.passed:
-                table.add_row(escape(str(f)), escape(v or ""), sf.model.example or "", res, str(out.checked))
-    con = Console(highlight=False, soft_wrap=True)
-    if table.rows:
-        con.print(table)
-    for p in problems:
-        con.print(f"[red]✗[/red] {escape(p)}", markup=True)
-    con.print(f"{n_pass} passed, {n_fail} failed ({len(files)} files)")
-    if n_fail:
-        raise typer.Exit(2 if n_bad else 1)
+    results = run_all(scenario_paths(paths or [bundled()]))
+    if use_rich(sys.stdout, color):
+        from judge.engine.scenario.check import print_table
+
+        print_table(results, quiet=quiet)
+    else:
+        for line in lines(results, quiet=quiet):
+            sys.stdout.write(line + "\n")
+        sys.stderr.write(f"judge: {summary(results)}\n")
+    if any(r.load_error for r in results):
+        raise typer.Exit(2)
+    if any(r.status != "PASS" for r in results):
+        raise typer.Exit(1)
+
+
+@app.command("scenarios")
+def list_scenarios(
+    paths: Optional[List[Path]] = typer.Argument(None, help="Folders or files to list (default: the bundled "
+                                                            "scenarios)."),
+    book: Optional[str] = typer.Option(None, "--book", "-b", help="Only this book's scenarios (mtg, wow)."),
+    as_json: bool = typer.Option(False, "--json", help="One object per scenario: name, book, rules, title, "
+                                                      "example, variants, path."),
+) -> None:
+    """List scenarios by game and rule, with the name `judge replay NAME` takes. Exit 2 if a file is not valid
+    YAML (listed on stderr; the others are still listed)."""
+    import json
+
+    from judge.engine.scenario.catalogue import catalogue
+
+    entries, errors = catalogue(scenario_paths(paths or [bundled()]))
+    if book:
+        entries = [e for e in entries if e["book"] == book]
+    if as_json:
+        typer.echo(json.dumps(entries, ensure_ascii=False, indent=2))
+    elif sys.stdout.isatty():
+        from judge.engine.scenario.catalogue import print_catalogue
+
+        print_catalogue(entries)
+    else:
+        for e in entries:
+            sys.stdout.write("\t".join([e["book"], "、".join(e["rules"]), e["name"], e["title"]]) + "\n")
+    for err in errors:
+        typer.echo(err, err=True)
+    if errors:
+        raise typer.Exit(2)
 
 
 @app.command()
 def coverage(
     book: str = typer.Option("mtg", "--book", "-b", help="Book id whose rules to report on."),
-    paths: Optional[List[Path]] = typer.Argument(None, help="Scenarios whose traces count (default: scenarios/<book>)."),
+    paths: Optional[List[Path]] = typer.Argument(None, help="Scenarios whose traces count (default: the bundled "
+                                                            "scenarios of the book)."),
     status: Optional[List[str]] = typer.Option(
         None, "--status", "-s", help="List the rules with this status: exercised, unexercised, not_procedural, "
                                      "not_implemented (repeatable)."),
@@ -153,7 +180,7 @@ def coverage(
     if not has_engine and paths:
         typer.echo(f"book {book!r} has no engine: its scenarios cannot be replayed", err=True)
         raise typer.Exit(2)
-    files = scenario_paths(paths or [Path("scenarios") / book]) if has_engine else []
+    files = scenario_paths(paths or [bundled(book)]) if has_engine else []
     try:
         rep = report(book, files)
     except EngineError as e:
@@ -244,7 +271,7 @@ def new_scenario(
     from rulebook import load_book
     from rulebook.lookup import resolve_one
 
-    from judge.engine.scenario.template import NoEngine, game_template, scenario_template
+    from judge.engine.scenario.template import NoEngine, cite_id, game_template, scenario_template
 
     try:
         game_template(book)
@@ -256,12 +283,16 @@ def new_scenario(
     if node is None:
         typer.echo(f"book {book!r} has no rule {rule!r}", err=True)
         raise typer.Exit(2)
+    if node.kind not in ("rule", "glossary"):
+        typer.echo(f"{rule!r} is a {node.kind} of book {book!r}, not a rule: a scenario reproduces a rule "
+                   f"(or a glossary entry)", err=True)
+        raise typer.Exit(2)
     text = scenario_template(book, node)
     if out is None:
         typer.echo(text)
         return
     if out.is_dir():
-        out = out / f"{node.number}-{slug}.yaml"
+        out = out / f"{cite_id(node)}-{slug}.yaml"
     if out.exists():
         typer.echo(f"{out}: exists; not overwriting", err=True)
         raise typer.Exit(2)

@@ -70,15 +70,21 @@ def load_scenario(path: str | Path) -> ScenarioFile:
 
 
 def find_library(sf: ScenarioFile, ref: str) -> Path | None:
-    """`cards/mtg.yaml` is looked up next to the scenario, then in each parent directory."""
+    """A game name (`mtg`) is the bundled library of that game; a path (`cards/mtg.yaml`) is looked up next to
+    the scenario, then in each parent directory up to a `scenarios` folder, then among the bundled libraries —
+    so a user's own folder of scenarios reaches the bundled cards by either."""
+    from judge.engine.scenario.files import bundled_library
+
+    if "/" not in ref and "\\" not in ref and not Path(ref).suffix:
+        return bundled_library(ref)
     here = Path(sf.path).resolve().parent
     for d in (here, *here.parents):
         p = d / ref
-        if p.exists():
+        if p.is_file():
             return p
         if d.name == "scenarios":
             break
-    return None
+    return bundled_library(ref)
 
 
 def check(sf: ScenarioFile, errors: list) -> None:
@@ -104,6 +110,10 @@ def check(sf: ScenarioFile, errors: list) -> None:
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             err(loc + ("card",), f"unknown card {pl.card!r}: not in the card library or `define:`{hint}")
 
+    sources = [m.source] if isinstance(m.source, str) else list(m.source)
+    for i, ref in enumerate(sources):
+        loc = ("source",) if isinstance(m.source, str) else ("source", i)
+        _check_source(sf, ref, loc, err)
     need_player(m.turn.active, ("turn", "active"))
     need_player(m.turn.priority, ("turn", "priority"))
     if gc.step_name(m.turn.step) is None:
@@ -208,6 +218,21 @@ def _check_expect(sf, e: Expect, base: tuple, players, err) -> None:
             _check_rule(sf, rule, base + (key, i), err)
 
 
+def _book_of(sf):
+    if sf.book is None:
+        from rulebook import load_book
+
+        sf.book = load_book(sf.game_cls.rules.book)
+    return sf.book
+
+
+def _check_source(sf, ref: str, loc, err) -> None:
+    """The rule a scenario reproduces must be in its book (a typo would otherwise pass silently)."""
+    if citable(_book_of(sf), ref) is None:
+        err(loc, f"unknown rule {ref!r}: book {sf.game_cls.rules.book!r} has no rule {ref} (nor a glossary "
+                 f"entry so named); `judge rule {ref} --book {sf.game_cls.rules.book}` shows the nearest")
+
+
 def _check_rule(sf, ref: str, loc, err) -> None:
     """A rule an expectation names: this game's, in the book, and applied by the engine (or it could never fail)."""
     reg = sf.game_cls.rules
@@ -215,11 +240,7 @@ def _check_rule(sf, ref: str, loc, err) -> None:
     if ":" in num:
         err(loc, f"{ref!r} names another game's rule; this scenario is {sf.model.book}")
         return
-    if sf.book is None:
-        from rulebook import load_book
-
-        sf.book = load_book(reg.book)
-    if citable(sf.book, num) is None:
+    if citable(_book_of(sf), num) is None:
         err(loc, f"unknown rule id {ref!r}: book {reg.book!r} has no rule {num} (nor a glossary entry so named)")
         return
     if num not in reg.entries:

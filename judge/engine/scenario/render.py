@@ -56,6 +56,31 @@ def to_json(out: Outcome, sf) -> str:
 
 
 def to_text(out: Outcome, sf, *, full_rule: bool = False) -> str:
+    """The trace as plain text (piped output): one line per row, never wrapped."""
+    return "\n".join(prefix + body for prefix, body in rows(out, sf, full_rule=full_rule))
+
+
+def print_text(out: Outcome, sf, *, full_rule: bool = False, stream=None, width: int | None = None) -> None:
+    """The trace for a person: on a terminal each row is wrapped to the terminal's width by cell width (a
+    Chinese character is two cells), its continuation lines indented under the row's text; piped, `to_text`."""
+    import sys
+
+    s = stream or sys.stdout
+    if width is None and not getattr(s, "isatty", lambda: False)():
+        s.write(to_text(out, sf, full_rule=full_rule) + "\n")
+        return
+    if width is None:
+        import shutil
+
+        width = shutil.get_terminal_size((100, 24)).columns
+    from judge.wrap import hang
+
+    for prefix, body in rows(out, sf, full_rule=full_rule):
+        s.write("\n".join(hang(prefix, body, width)) + "\n")
+
+
+def rows(out: Outcome, sf, *, full_rule: bool = False) -> list[tuple[str, str]]:
+    """The trace as (prefix, body) rows: the prefix is the indentation and label a wrapped row hangs from."""
     t = out.trace
     game = t.game
     names = {oid: o["name"] for oid, o in t.objects.items()}
@@ -63,58 +88,56 @@ def to_text(out: Outcome, sf, *, full_rule: bool = False) -> str:
 
     display = game_for(game).display_value
     stack_label = reasons.game_steps(game).get("stack_label", "堆叠")
-    lines = []
-    head = f"{out.label} — {out.title}"
+    lines: list[tuple[str, str]] = []
     src = sf.model.source if isinstance(sf.model.source, str) else "、".join(sf.model.source)
-    lines.append(head)
-    lines.append(f"  出处：{src}" + (f"（{sf.model.example}）" if sf.model.example else ""))
+    lines.append(("", f"{out.label} — {out.title}"))
+    lines.append(("  出处：", src + (f"（{sf.model.example}）" if sf.model.example else "")))
     for s in t.steps:
         desc = reasons.render_step(s.what, s.data, names, game=game)
         where = f"  (第{s.line}行)" if s.line else ""
-        lines.append(f"[{s.index}] {desc}{where}")
+        lines.append((f"[{s.index}] ", f"{desc}{where}"))
         if s.kind == "load":
             for p, info in s.data.get("players", {}).items():
                 mana = f"，魔法力池 {info['mana']}" if info.get("mana") else ""
-                lines.append(f"      {p}：生命 {info['life']}" + (f"，中毒 {info['poison']}" if info.get("poison") else "")
-                             + mana)
+                lines.append(("      ", f"{p}：生命 {info['life']}" + (f"，中毒 {info['poison']}" if info.get("poison")
+                                                                       else "") + mana))
             zone_zh = reasons.step_templates().get("zones", {})
             for z, ids in s.data.get("zones", {}).items():
                 who, _, zone = z.rpartition(".")
                 label = f"{who} {zone_zh.get(zone, zone)}" if who else zone_zh.get(zone, zone)
-                lines.append(f"      {label}：" + "、".join(reasons.show(i, names) for i in ids))
-            lines.append(f"      {s.data.get('note', '')}")
+                lines.append(("      ", f"{label}：" + "、".join(reasons.show(i, names) for i in ids)))
+            lines.append(("      ", f"{s.data.get('note', '')}"))
         for c in s.choices:
             how = "（自动：唯一合法选项）" if c.auto else ""
-            lines.append(f"      选择 {c.choice}[{c.subject}] = {reasons.show(c.answer)}{how}")
+            lines.append(("      ", f"选择 {c.choice}[{c.subject}] = {reasons.show(c.answer)}{how}"))
         items = [(f, False) for f in s.firings] + [(n, True) for n in s.near_misses]
         items.sort(key=lambda x: tuple(int(p) for p in x[0].id.split(".")))
         for f, near in items:
             mark = "✗ 未发生" if near else "▸"
             text = rule_text(f.rule)
-            lines.append(f"    {mark} {f.rule}  {text if full_rule else short(text)}")
-            lines.append(f"        理由：{reasons.render(game, f.reason, f.fields)}")
+            lines.append((f"    {mark} {f.rule}  ", text if full_rule else short(text)))
+            lines.append(("        理由：", reasons.render(game, f.reason, f.fields)))
             if f.objects:
-                lines.append("        对象：" + "、".join(reasons.show(i, names) for i in f.objects))
+                lines.append(("        对象：", "、".join(reasons.show(i, names) for i in f.objects)))
             if not near and f.changes:
-                ch = "；".join(reasons.render_change(c, names, display) for c in f.changes)
-                lines.append(f"        变化：{ch}")
+                lines.append(("        变化：", "；".join(reasons.render_change(c, names, display) for c in f.changes)))
             if f.caused_by:
-                lines.append(f"        起因：{f.caused_by}")
+                lines.append(("        起因：", f"{f.caused_by}"))
         if s.rejected is not None:
             f = s.rejected
-            lines.append(f"    ⊘ 引擎拒绝此动作：{f.rule}  {short(rule_text(f.rule))}")
-            lines.append(f"        理由：{reasons.render(game, f.reason, f.fields)}")
+            lines.append((f"    ⊘ 引擎拒绝此动作：{f.rule}  ", short(rule_text(f.rule))))
+            lines.append(("        理由：", reasons.render(game, f.reason, f.fields)))
         if s.after and s.kind != "load":
             a = s.after
             stack = "、".join(names.get(i, i) for i in a.get("stack", [])) or "空"
-            lines.append(f"      → {a.get('step')}，优先权：{a.get('priority') or '无'}，{stack_label}：{stack}")
-    lines.append("")
+            lines.append(("      → ", f"{a.get('step')}，优先权：{a.get('priority') or '无'}，{stack_label}：{stack}"))
+    lines.append(("", ""))
     if out.passed:
-        lines.append(f"结果：通过（{out.checked} 组期望）")
+        lines.append(("", f"结果：通过（{out.checked} 组期望）"))
     else:
-        lines.append("结果：失败")
+        lines.append(("", "结果：失败"))
         if out.error:
-            lines.append(f"  错误：{out.error.located()}")
+            lines.append(("  错误：", out.error.located()))
         for f in out.failures:
-            lines.append(f"  ✗ {f.text()}")
-    return "\n".join(lines)
+            lines.append(("  ✗ ", f.text()))
+    return lines

@@ -5,7 +5,7 @@ with no engine module has none, and no scenario of it could load.
 """
 from __future__ import annotations
 
-import textwrap
+from judge.wrap import wrap
 
 
 class NoEngine(LookupError):
@@ -29,10 +29,19 @@ def game_template(book: str) -> str:
         raise NoEngine(book, known_books()) from None
 
 
+def cite_id(node) -> str:
+    """How a scenario's `source:` names the node: a rule by its number, a glossary entry by its headword
+    (`激活`, as `judge.engine.core.registry.citable` accepts it)."""
+    if node.kind == "glossary":
+        return node.uid.partition(":")[2]
+    return node.number
+
+
 def scenario_template(book: str, node) -> str:
-    """The skeleton for a rule of `book`, with the rule quoted; `NoEngine` if the book has no game module."""
+    """The skeleton for a rule or glossary entry of `book`, with its text quoted; `NoEngine` if the book has no
+    game module."""
     tmpl = game_template(book)
     text = (node.text or "").replace("\n", " ")
-    quoted = "\n# ".join(textwrap.wrap(text, 60)) or "(no text)"
-    return tmpl.format(rule_id=f"{book}:{node.number}", short=text[:30], quoted=quoted, book=book,
-                       number=node.number)
+    quoted = "\n# ".join(wrap(text, 76)) if text else "(no text)"   # by cell width: 中文 is two cells
+    number = cite_id(node)
+    return tmpl.format(rule_id=f"{book}:{number}", short=text[:30], quoted=quoted, book=book, number=number)

@@ -76,7 +76,8 @@ def scenario_cards(src: CardSource, sf, errors: list) -> dict:
         if p is None:
             loc = ("cards", i) if isinstance(m.cards, list) else ("cards",)
             errors.append(ScenarioError(sf.path, line_of(sf.marks, loc), f"card library {ref!r} not found next to "
-                                        f"the scenario or in a parent directory", "cards"))
+                                        f"the scenario, in a parent directory or among the bundled libraries "
+                                        f"(by game name: {', '.join(_bundled_games())})", "cards"))
             continue
         lib_cards, lib_raw = load_library(src, str(p), errors)
         cards.update(lib_cards)
@@ -121,6 +122,12 @@ def scenario_cards(src: CardSource, sf, errors: list) -> dict:
                     errors.extend(yamlio.pydantic_errors(e, sf.path, sf.marks, ("variants", vi, "objects", oid)))
     sf.raw_cards = raw
     return cards
+
+
+def _bundled_games() -> list[str]:
+    from judge.engine.scenario.files import CARDS_DIR, bundled_root
+
+    return sorted(p.stem for p in (bundled_root() / CARDS_DIR).glob("*.yaml"))
 
 
 def _check_patch(src: CardSource, sf, base: dict, patch: dict, loc, errors) -> None:
