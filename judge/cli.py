@@ -6,6 +6,7 @@ from judge.commands import rules as _rules  # noqa: F401,E402  judge rule / defi
 from judge.commands import engine as _engine  # noqa: F401,E402  judge replay / check / coverage / new-scenario
 from judge.commands import explain as _explain  # noqa: F401,E402  judge explain
 from judge.commands import search as _search  # noqa: F401,E402  judge search / judge index
+from judge.commands import editions as _editions  # noqa: F401,E402  judge diff (and rule --in / --lang)
 
 
 def main() -> None:

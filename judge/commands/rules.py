@@ -42,6 +42,8 @@ def rule(
     as_json: bool = typer.Option(False, "--json", help="Print the documented JSON (docs/json.md)."),
     dialect: Optional[str] = typer.Option(None, "--dialect", help=DIALECT_HELP),
     color: Optional[bool] = typer.Option(None, "--color/--plain", help="Force rich or plain output (default: rich on a terminal)."),
+    in_book: Optional[str] = typer.Option(None, "--in", help="Another edition (book id or path): show the corresponding rule(s) there, with a confidence and what changed."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Languages to show side by side, e.g. zh,en: the same rule in the linked book of each language."),
 ) -> None:
     """Show a rule by number: breadcrumb, text, examples, references, and the rules that cite it."""
     from rulebook.lookup import NotFound, lookup
@@ -56,6 +58,17 @@ def rule(
         if as_json:
             _emit_json({"query": query, "book": b.id, "rules": [], "error": str(e), "nearest": e.suggestions})
         fail(str(e), 1)
+    if lang:
+        from judge.commands.editions import show_languages
+
+        languages = [x.strip().lower() for x in lang.replace("，", ",").split(",") if x.strip()]
+        show_languages(book, b, query, languages, as_json, color)
+        return
+    if in_book:
+        from judge.commands.editions import show_in
+
+        show_in(b, query, hits, in_book, as_json, color)
+        return
     doc = lookup_doc(b, query, hits)
     if as_json:
         _emit_json(doc)
@@ -71,7 +84,7 @@ def define(
     color: Optional[bool] = typer.Option(None, "--color/--plain"),
 ) -> None:
     """Show a glossary entry (same as `judge rule glossary:TERM`)."""
-    rule(f"glossary:{term}", book=book, as_json=as_json, dialect=None, color=color)
+    rule(f"glossary:{term}", book=book, as_json=as_json, dialect=None, color=color, in_book=None, lang=None)
 
 
 books_app = typer.Typer(help="List the rulebooks, or add one.", invoke_without_command=True, no_args_is_help=False)

@@ -1,0 +1,174 @@
+"""`judge diff` and the `--in` / `--lang` parts of `judge rule`: editions and translations.
+
+Only typer is imported at module level. The aligner (numpy, scipy) is
+imported only when an alignment is not in the cache yet; diff-match-patch
+only when a diff is shown; rich only on a terminal.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import List, Optional
+
+import typer
+
+from judge.app import app
+from judge.commands.rules import BOOK_HELP, fail, open_book
+
+
+def _emit_json(data) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def _note(message: str) -> None:
+    sys.stderr.write(f"judge: note: {message}\n")
+
+
+def alignment(old, new):
+    """The cached alignment of two books; says so on stderr when it has to be computed."""
+    from rulebook.editions.cache import cache_file, cached_alignment
+
+    if not cache_file(old, new).exists():
+        _note(f"aligning {old.id} with {new.id} (once per pair of book versions; a few seconds for the full rules)")
+    return cached_alignment(old, new)
+
+
+def show_in(book, query: str, hits, other_ref: str, as_json: bool, color: Optional[bool]) -> None:
+    """`judge rule Q --book B --in OTHER`: the rule(s) in B and their counterparts in OTHER."""
+    from rulebook.lookup import WITH_SUBRULES
+
+    from judge.editions import counterpart_doc, print_counterparts
+    from judge.render import print_rules
+    from judge.ruledoc import descendants, lookup_doc
+
+    other = open_book(other_ref)
+    if other.sha256 == book.sha256:
+        fail(f"--in {other_ref} is the same book as --book {book.id}")
+    al = alignment(book, other)
+    uids = []
+    for h in hits:
+        uids.append(h.node.uid)
+        if h.mode == WITH_SUBRULES:
+            uids += [d.uid for d in descendants(book, h.node)]
+    uids = [u for u in dict.fromkeys(uids) if book.has(u)]
+    docs = [counterpart_doc(al, book, other, uid) for uid in uids]
+    if as_json:
+        _emit_json({"query": query, "book": book.id, "in": other.id, "rules": docs})
+        return
+    print_rules(lookup_doc(book, query, hits), rich=color)
+    for d in docs:
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+        print_counterparts(d, rich=color)
+
+
+def linked_books(book_ref: str, book, languages: list[str]):
+    """The books of the same game and edition in `languages`, `book` itself for its own language."""
+    from rulebook import all_books
+    from rulebook.editions.units import language_of
+
+    infos = all_books()
+    info = infos.get(book_ref)
+    own = language_of(book)
+    out = []
+    for lang in languages:
+        if lang == own:
+            out.append((lang, book))
+            continue
+        if info is None:
+            fail(f"--lang {lang}: {book_ref!r} is not a registered book, so its translations are unknown; "
+                 f"register both with `judge books add PATH --id ID --game G --edition E --language zh|en`")
+        found = [i for i in infos.values() if i.id != info.id and i.game == info.game and i.edition == info.edition
+                 and i.language.lower().split("-")[0] == lang]
+        if not found:
+            fail(f"--lang {lang}: no {lang} book of {info.game or '?'} edition {info.edition or '?'} is registered "
+                 f"(`judge books add PATH --id ID --game {info.game!r} --edition {info.edition!r} --language {lang}`)")
+        out.append((lang, open_book(found[0].id)))
+    return out
+
+
+def show_languages(book_ref: str, book, query: str, languages: list[str], as_json: bool, color: Optional[bool]) -> None:
+    """`judge rule Q --book B --lang zh,en`: the same rule in each language, linked by id (checked)."""
+    from rulebook.editions.link import check_link
+    from rulebook.lookup import NotFound, lookup
+
+    from judge.render import print_rules
+    from judge.ruledoc import lookup_doc
+
+    books = linked_books(book_ref, book, languages)
+    docs = []
+    for lang, b in books:
+        if b is not book:
+            report = check_link(book, b)
+            if not report.linked:
+                fail(f"{book.id} and {b.id} share only {report.share:.0%} of their rule ids: not the same edition")
+        try:
+            hits = lookup(b, query)
+        except NotFound as e:
+            fail(f"{b.id} ({lang}): {e}", 1)
+        if b is not book:
+            for h in hits:
+                why = report.mismatched.get(h.node.uid)
+                if why:
+                    _note(f"{h.node.uid} differs in shape between {book.id} and {b.id} ({why}); check the pairing")
+        docs.append((lang, lookup_doc(b, query, hits)))
+    if as_json:
+        _emit_json({"query": query, "languages": [{"language": lang, **doc} for lang, doc in docs]})
+        return
+    for k, (lang, doc) in enumerate(docs):
+        if k:
+            sys.stdout.write("\n")
+        sys.stdout.write(f"[{lang}] {doc['book']}\n")
+        sys.stdout.flush()
+        print_rules(doc, rich=color)
+
+
+@app.command()
+def diff(
+    old: str = typer.Argument(..., help="The older book (id or path)."),
+    new: str = typer.Argument(..., help="The newer book (id or path)."),
+    rule: Optional[List[str]] = typer.Option(None, "--rule", "-r", help="Only changes at or under this rule or section (in either book): 704, 704.5, 704.5j. Repeatable."),
+    kind: Optional[List[str]] = typer.Option(None, "--kind", "-k", help="Only these kinds: renumbered, reworded, references, split, merged, added, removed, unchanged. Repeatable."),
+    as_json: bool = typer.Option(False, "--json", help="The bulletin as JSON (docs/editions.md)."),
+    markdown: bool = typer.Option(False, "--markdown", help="The bulletin as Markdown, for a forum post."),
+    synonyms: bool = typer.Option(False, "--synonyms", help="Only the term changes, in the search vocabulary's table format (index/data/synonyms)."),
+    limit: Optional[int] = typer.Option(None, "--limit", "-n", help="At most this many changes of each kind in text output."),
+    color: Optional[bool] = typer.Option(None, "--color/--plain", help="Force rich or plain output (default: rich on a terminal)."),
+) -> None:
+    """What changed from OLD to NEW: an update bulletin of added, removed, reworded and renumbered rules,
+    split and merged ones, glossary changes and renamed terms."""
+    from rulebook.editions.changes import KINDS, bulletin
+
+    from judge.editions import bulletin_doc, markdown_bulletin, print_bulletin
+
+    for k in kind or []:
+        if k not in KINDS:
+            fail(f"--kind {k!r}: expected one of {', '.join(KINDS)}")
+    a, b = open_book(old), open_book(new)
+    if a.sha256 == b.sha256:
+        fail(f"{old} and {new} are the same book")
+    al = alignment(a, b)
+    bul = bulletin(al, a, b)
+    if synonyms:
+        sys.stdout.write(synonym_lines(bul, a, b))
+        return
+    doc = bulletin_doc(bul, rules=rule, kinds=kind)
+    if as_json:
+        _emit_json(doc)
+    elif markdown:
+        sys.stdout.write(markdown_bulletin(doc))
+    else:
+        print_bulletin(doc, rich=color, limit=limit)
+
+
+def synonym_lines(bul, a, b) -> str:
+    """The term changes as lines of the search vocabulary tables (docs/search.md):
+    `old -> new    # edition: …`, each with where it was read."""
+    out = [f"# Terms renamed from {a.id} ({a.edition or a.path}) to {b.id} ({b.edition or b.path}).",
+           f"# Generated by `judge diff {a.id} {b.id} --synonyms`: read off the rule alignment (rulebook/editions).",
+           ]
+    for t in bul.terms:
+        how = {"glossary": "renamed glossary entry", "heading": f"renamed rule heading ({t.example})"}.get(
+            t.source, f"replaced in {t.evidence} aligned rules, e.g. {t.example}")
+        out.append(f"{t.old} -> {t.new}    # edition: {how}")
+    return "\n".join(out) + "\n"

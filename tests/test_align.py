@@ -1,0 +1,297 @@
+"""The rule aligner, its cache and the language link (issue 18).
+
+Mechanism tests run on small excerpts (tests/fixtures/editions, sources in its
+README) and on tiny books written here; the corpus tests need ../shared.
+"""
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook import load_book
+from rulebook.editions import align as align_mod
+from rulebook.editions.align import Weights, align, order_pairs
+from rulebook.editions.chardiff import changed_share, char_diff, marked
+from rulebook.editions.link import check_link
+from rulebook.editions.units import language_of, plain, units_of
+from rulebook.parse import parse_text
+
+from conftest import corpus_file
+
+FIX = Path(__file__).parent / "fixtures" / "editions"
+
+
+def book(name: str):
+    return load_book(str(FIX / name))
+
+
+def text_book(text: str, book_id: str):
+    return parse_text(text, book_id=book_id, dialect="mtg")
+
+
+@pytest.fixture(scope="module")
+def excerpt_alignment():
+    old, new = book("mtg-2006-excerpt.txt"), book("mtg-2026-zh-excerpt.txt")
+    return old, new, align(old, new)
+
+
+def one(al, uid):
+    ms = [m for m in al.for_old(uid) if m.role == "one"]
+    return ms[0].new if ms else None
+
+
+# ---------------------------------------------------------------- across editions
+
+
+def test_the_issue_pairs_are_found_in_the_excerpts(excerpt_alignment):
+    old, new, al = excerpt_alignment
+    assert one(al, "420.5e") == "704.5j"          # the legend rule, renumbered and reworded
+    assert one(al, "413.2a") == "608.2b"          # illegal targets on resolution
+    assert one(al, "420.5b") == "704.5f"
+    assert one(al, "420") == "704"                # the section heading follows its rules
+    for m in al.matches:
+        assert 0.0 <= m.confidence <= 1.0
+
+
+def test_a_confident_match_is_more_confident_than_a_weak_one(excerpt_alignment):
+    _, _, al = excerpt_alignment
+    legend = al.for_old("420.5e")[0].confidence
+    weak = min(m.confidence for m in al.matches)
+    assert legend > 0.8 and weak < legend
+
+
+def test_unmatched_rules_are_removed_and_added(excerpt_alignment):
+    old, new, al = excerpt_alignment
+    matched_old = {m.old for m in al.matches}
+    matched_new = {m.new for m in al.matches}
+    assert set(al.removed) == {u.uid for u in units_of(old)} - matched_old
+    assert set(al.added) == {u.uid for u in units_of(new)} - matched_new
+    # 2026 rules about campaigns (战役) and speed have no 2006 counterpart
+    assert "704.5v" in al.added and "704.5z" in al.added
+
+
+def test_one_to_one_matching_never_reuses_a_rule(excerpt_alignment):
+    _, _, al = excerpt_alignment
+    ones = [m for m in al.matches if m.role == "one"]
+    assert len({m.old for m in ones}) == len(ones)
+    assert len({m.new for m in ones}) == len(ones)
+
+
+MOVED_OLD = """1. 总则
+100. 一般规则
+100.1. 每位玩家的起始生命为二十点。
+100.2. 玩家在游戏开始时洗牌，然后抽七张牌作为起手牌。
+100.3. 若玩家的生命为零或更少，则该玩家输掉这盘游戏。
+2. 战斗
+200. 战斗
+200.1. 攻击的生物对防御玩家造成等同于其力量的战斗伤害。
+"""
+MOVED_NEW = """1. 总则
+100. 一般规则
+100.1. 每位牌手的起始生命为二十点。
+100.2. 牌手在游戏开始时洗牌，然后抓七张牌作为起手牌。
+100.3. 一条与旧版毫无关系的新规则：指挥官玩法使用一百张牌的套牌。
+2. 状态动作
+200. 状态动作
+200.1. 若牌手的生命为零或更少，则该牌手输掉这盘游戏。
+3. 战斗
+300. 战斗
+300.1. 攻击的生物对防御牌手造成等同于其力量的战斗伤害。
+"""
+
+
+def test_a_rule_moved_to_another_chapter_is_followed_and_renumbered():
+    old, new = text_book(MOVED_OLD, "old"), text_book(MOVED_NEW, "new")
+    al = align(old, new)
+    assert one(al, "100.1") == "100.1"
+    assert one(al, "100.3") == "200.1"          # moved to a new chapter, reworded (玩家 → 牌手)
+    assert one(al, "200.1") == "300.1"          # the old chapter 2 is the new chapter 3
+    assert "100.3" in al.added                 # the unrelated new rule has no counterpart
+
+
+def test_the_aligner_does_not_read_rule_numbers():
+    """Renumber every rule of the new book: the same texts must be matched."""
+    renumbered = MOVED_NEW.replace("100.", "150.").replace("200.", "250.").replace("300.", "350.")
+    renumbered = renumbered.replace("\n100 ", "\n150 ").replace("\n200 ", "\n250 ").replace("\n300 ", "\n350 ")
+    a = align(text_book(MOVED_OLD, "old"), text_book(MOVED_NEW, "new"))
+    b = align(text_book(MOVED_OLD, "old"), text_book(renumbered, "new2"))
+
+    def shift(uid: str) -> str:
+        head = uid.split(".")[0]
+        return uid.replace(head, str(int(head) + 50), 1) if len(head) == 3 else uid
+
+    assert sorted((m.old, shift(m.new)) for m in a.matches) == sorted((m.old, m.new) for m in b.matches)
+
+
+SPLIT_OLD = """1. 总则
+100. 一般规则
+100.1. 当阶段结束时，留在玩家法术力池中尚未使用的法术力便消失。所有直到该阶段结束的效应都会结束。
+100.2. 玩家每回合可以使用一张地牌。
+"""
+SPLIT_NEW = """1. 总则
+100. 一般规则
+100.1. 于一个步骤或阶段结束时，所有直到该阶段结束的效应都会结束。
+100.2. 玩家每回合可以使用一张地牌。
+2. 法术力
+200. 法术力
+200.1. 当阶段结束时，玩家法术力池中尚未使用的法术力便消失。
+"""
+
+
+def test_a_rule_split_in_two_lists_both_parts():
+    al = align(text_book(SPLIT_OLD, "old"), text_book(SPLIT_NEW, "new"))
+    parts = {m.new for m in al.for_old("100.1")}
+    assert parts == {"100.1", "200.1"}
+    assert {m.role for m in al.for_old("100.1")} == {"one", "split"}
+
+
+def test_a_new_rule_on_the_model_of_an_old_one_is_not_a_split():
+    """718.4 (prototype) was written on 715.4's model (adventurer); it adds nothing
+    of the old rule's words that 715.4 lacks, so it is not a part of it."""
+    old = "1. 总则\n100. 一般规则\n100.1. 在堆叠以外的其他区域，历险者牌只具有其正常特征。\n"
+    new = ("1. 总则\n100. 一般规则\n100.1. 在堆叠以外的其他区域，历险者牌只具有其正常特征。\n"
+           "100.2. 在堆叠以外的其他区域，试作牌只具有其正常特征。\n")
+    al = align(text_book(old, "old"), text_book(new, "new"))
+    assert [m.new for m in al.for_old("100.1")] == ["100.1"]
+    assert "100.2" in al.added
+
+
+def test_order_pairs_keeps_order_and_skips_poor_pairs():
+    score = {(0, 10): 0.9, (1, 11): 0.2, (2, 12): 0.8, (2, 10): 0.95}
+    pairs = order_pairs([0, 1, 2], [10, 11, 12], lambda i, j: score.get((i, j), 0.0))
+    assert pairs == [(0, 10), (2, 12)]        # (2,10) would cross (0,10); (1,11) is below the floor
+
+
+def test_weights_can_switch_context_off():
+    old, new = text_book(MOVED_OLD, "old"), text_book(MOVED_NEW, "new")
+    al = align(old, new, weights=Weights(parent=0, neighbours=0, children=0, refs=0, depth=0, subtree=0))
+    assert one(al, "100.3") == "200.1"          # the text alone still finds it
+
+
+# ---------------------------------------------------------------- across languages
+
+
+def test_a_translation_is_aligned_by_structure_and_a_learned_lexicon():
+    zh, en = book("mtg-2022-zh-704.txt"), book("mtg-2022-en-704.txt")
+    assert (language_of(zh), language_of(en)) == ("zh", "en")
+    al = align(zh, en, use_ids=False)
+    ones = [m for m in al.matches if m.role == "one"]
+    right = sum(m.old == m.new for m in ones)
+    assert right / len(ones) > 0.9 and len(ones) >= 30
+
+
+def test_language_link_checks_shapes():
+    zh, en = book("mtg-2022-zh-704.txt"), book("mtg-2022-en-704.txt")
+    report = check_link(zh, en)
+    assert report.linked and report.shared >= 30 and not report.only_first
+    other = book("mtg-2006-excerpt.txt")
+    assert not check_link(zh, other).linked
+
+
+def test_language_link_names_a_rule_whose_shape_differs():
+    a = text_book("7. 附加规则\n704. 状态动作\n704.1. 甲。\n704.1a 乙。\n704.2. 丙。\n", "a")
+    b = text_book("7. Additional Rules\n704. State-Based Actions\n704.1. A.\n704.2. C.\n", "b")
+    report = check_link(a, b)
+    assert "704.1" in report.mismatched and "subrules" in report.mismatched["704.1"]
+    assert report.only_first == ["704.1a"]
+
+
+# ---------------------------------------------------------------- character diff
+
+
+def test_char_diff_reads_as_phrases_in_chinese():
+    runs = char_diff("留在玩家魔法力池中尚未使用的魔法力便消失", "留在牌手法术力池中尚未用尽的法术力被清空")
+    assert marked(runs).startswith("留在[-玩家魔法-]{+牌手法术+}力池中尚未")
+    assert 0 < changed_share(runs) < 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="魔法力术池玩家牌手的。ab ", max_size=40), st.text(alphabet="魔法力术池玩家牌手的。ab ", max_size=40))
+def test_char_diff_rebuilds_both_texts(a, b):
+    runs = char_diff(a, b)
+    assert "".join(t for op, t in runs if op != "+") == a
+    assert "".join(t for op, t in runs if op != "-") == b
+    assert all(t for _, t in runs)
+
+
+def test_plain_masks_rule_numbers_only():
+    assert plain("参见规则701.3和规则613。得到20点生命") == "参见规则§和规则§。得到20点生命"
+
+
+# ---------------------------------------------------------------- cache
+
+
+def test_alignment_is_cached_and_keyed_by_both_books(monkeypatch, tmp_path):
+    from rulebook.editions import cache
+
+    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path))
+    old, new = text_book(MOVED_OLD, "old"), text_book(MOVED_NEW, "new")
+    first = cache.cached_alignment(old, new)
+    path = cache.cache_file(old, new)
+    assert path.exists() and first.terms is not None
+
+    def boom(*a, **k):
+        raise AssertionError("aligned again although cached")
+
+    monkeypatch.setattr(align_mod, "align", boom)
+    again = cache.cached_alignment(old, new)
+    assert [(m.old, m.new) for m in again.matches] == [(m.old, m.new) for m in first.matches]
+    # another book → another key, so the cache is not read
+    other = text_book(MOVED_NEW + "300.2. 再加一条规则。\n", "new")
+    assert cache.cache_file(old, other) != path
+    with pytest.raises(AssertionError, match="aligned again"):
+        cache.cached_alignment(old, other)
+
+
+def test_a_corrupt_cache_entry_is_recomputed(monkeypatch, tmp_path):
+    from rulebook.editions import cache
+
+    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path))
+    old, new = text_book(MOVED_OLD, "old"), text_book(MOVED_NEW, "new")
+    path = cache.cache_file(old, new)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not a pickle")
+    al = cache.cached_alignment(old, new)
+    assert al.matches and pickle.loads(path.read_bytes()).old_sha256 == old.sha256
+
+
+def test_a_cache_entry_of_other_books_is_not_served(monkeypatch, tmp_path):
+    from rulebook.editions import cache
+
+    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path))
+    old, new = text_book(MOVED_OLD, "old"), text_book(MOVED_NEW, "new")
+    other = cache.cached_alignment(text_book(SPLIT_OLD, "x"), text_book(SPLIT_NEW, "y"))
+    path = cache.cache_file(old, new)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pickle.dumps(other))
+    al = cache.cached_alignment(old, new)
+    assert al.old_sha256 == old.sha256 and one(al, "100.3") == "200.1"
+
+
+# ---------------------------------------------------------------- full books (../shared)
+
+
+@pytest.fixture(scope="module")
+def cr2026():
+    return load_book(str(corpus_file("mtg-cr-20260417-zh-hans.txt")))
+
+
+def test_2006_to_2026_named_pairs(cr2026):
+    al = align(load_book("mtg"), cr2026)
+    assert one(al, "420.5e") == "704.5j"
+    assert one(al, "413.2a") == "608.2b"
+    assert one(al, "300.3") in {"106.4", "500.5", "703.4q"}
+    assert al.seconds < 60
+
+
+def test_2022_translation_identity_without_ids():
+    zh = load_book(str(corpus_file("mtg-cr-20220610-zh-hans.txt")))
+    en = load_book(str(corpus_file("mtg-cr-20220610-en.txt")))
+    al = align(zh, en, use_ids=False)
+    ones = [m for m in al.matches if m.role == "one"]
+    assert sum(m.old == m.new for m in ones) / len(ones) > 0.99
+    assert check_link(zh, en).linked
