@@ -107,19 +107,28 @@ def search(
     text = " ".join(words).strip()
     if not batch and not text:
         _fail("give a query (words, a question or a rule number), or `-` to read queries from standard input")
+    bad = None if batch else _not_utf8(text)
+    if bad:
+        if as_json:
+            _print_json(_shown(text), book, [], indent=2, error=bad)
+        _fail(bad)
     idx = _open(book)
     from index.search import search as run
 
     if batch:
-        for line in sys.stdin:
-            q = line.strip()
+        # bytes, decoded line by line: one line that is not UTF-8 gets an error answer, the others still run
+        for raw in sys.stdin.buffer:
+            q = raw.decode("utf-8", "surrogateescape").strip()
             if not q:
                 continue
-            hits = run(idx, q, limit)
+            bad = _not_utf8(q)
+            hits = [] if bad else run(idx, q, limit)
             if as_json:
-                _print_json(q, book, hits, indent=None)
+                _print_json(_shown(q), book, hits, indent=None, error=bad)
             else:
-                print(f"# {q}")
+                print(f"# {_shown(q)}")
+                if bad:
+                    print(f"judge: {bad}")
                 _print_text(hits, color)
                 print()
             sys.stdout.flush()
@@ -133,6 +142,22 @@ def search(
         if not as_json:
             _fail(f"no rule in {book} matches {text!r}", 1)
         raise typer.Exit(1)
+
+
+def _not_utf8(query: str) -> str | None:
+    """Why a query cannot be searched when it is not valid UTF-8 (Python hands such bytes over as lone
+    surrogates, which JSON cannot carry), else None."""
+    try:
+        query.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raw = query[e.start:e.end].encode("utf-8", "surrogateescape")[:8]
+        return f"the query is not valid UTF-8 text (bytes {raw.hex(' ')} at character {e.start + 1})"
+    return None
+
+
+def _shown(query: str) -> str:
+    """The query as text that can be printed and put in JSON: undecodable bytes become U+FFFD."""
+    return query.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _print_json(query: str, book: str, hits, indent, error: str | None = None) -> None:

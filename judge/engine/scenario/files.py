@@ -25,8 +25,10 @@ class NotAScenario(FileNotFoundError):
 
 def bundled_root() -> Path:
     """The folder of the bundled scenarios (`<root>/mtg/*.yaml`, `<root>/cards/mtg.yaml`)."""
-    import scenarios
-
+    try:
+        import scenarios
+    except ImportError:     # an editable install made before `scenarios` was a package: the source tree's
+        return Path(__file__).resolve().parents[3] / "scenarios"
     return scenarios.ROOT
 
 
