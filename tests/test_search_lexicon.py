@@ -189,3 +189,36 @@ def test_siblings_of_the_best_rules_are_voted_up(tmp_path, monkeypatch):
     voted = {h.uid: h.score for h in search(idx, "战斗 生物 宣告", 10)}
     # 508.2 has siblings among the hits (508.1); 601.1 sits alone under 601
     assert voted["508.2"] > base["508.2"] and voted["601.1"] == base["601.1"]
+
+
+# --- lexicon from evidence: the 2022 and 2026 releases side by side -----------------
+
+def test_rewordings_pair_words_replaced_in_the_same_rules():
+    from index.tools.make_mtg_rewordings import renames, replacements
+
+    old = {"1.1": "牌手 将 部族 牌 置于 手中 。", "1.2": "部族 是 一种 类别 。", "1.3": "完全 不同 的 一句 话 。"}
+    new = {"1.1": "牌手 将 亲缘 牌 置于 手上 。", "1.2": "亲缘 是 一种 类别 。", "1.3": "另 一个 规则 说 别的 事 。"}
+    found = replacements(old, new, str.split)
+    assert found[("部族", "亲缘")] == ["1.1", "1.2"]
+    assert found[("手中", "手上")] == ["1.1"]
+    assert not any(n == "1.3" for rules in found.values() for n in rules)   # texts too unlike
+    kept = renames(found, "部族 部族 手中", "亲缘 亲缘 手上")
+    assert [(x, y) for x, y, _ in kept] == [("部族", "亲缘")]      # 手中 → 手上: one rule only
+
+
+def test_a_rename_is_an_old_word_gone_from_the_new_release():
+    from index.tools.make_mtg_rewordings import renames
+
+    found = {("一个", "一位"): ["1", "2", "3"], ("阴谋", "邪计"): ["1", "2", "3", "4", "5"],
+             ("阴谋", "先锋"): ["6", "7"]}
+    kept = renames(found, "一个 一个 阴谋 阴谋", "一个 一个 一位 邪计 先锋")
+    # 一个 is still everywhere; 阴谋 → 先锋 is seen in under half as many rules as 阴谋 → 邪计
+    assert [(x, y) for x, y, _ in kept] == [("阴谋", "邪计")]
+
+
+def test_rewordings_from_the_corpora(shared):
+    from index.tools.make_mtg_rewordings import pairs
+
+    found = {(x, y) for x, y, _ in pairs(shared)}
+    assert ("部族", "亲缘") in found and ("阴谋", "邪计") in found
+    assert ("阴谋", "先锋") not in found and not any(x == "一个" for x, _ in found)
