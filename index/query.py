@@ -194,20 +194,21 @@ def _han(q: Query, run: str, seg, vocab, known: Callable[[str], bool], occurs: C
         for n, g in enumerate(chunk):
             c = first + n
             if len(g[0]) == 1 and c not in expanded and q.concepts[c].weight > 0 and df(g[0]) < RARE_CHAR:
-                for w in _words_with(g[0], seg, known):
+                for w in _words_with(g[0], seg, df):
                     q.add(w, CHAR_WORD, c)
         joined = "".join(g[0] for g in chunk)
         for k, b in enumerate(bigrams_of(joined)):
             q.bigrams.append((b, _concept_at(chunk, first, k)))
 
 
-def _words_with(ch: str, seg, known: Callable[[str], bool], k: int = 3) -> list[str]:
+def _words_with(ch: str, seg, df: Callable[[str], int], k: int = 3) -> list[str]:
     """The book's words that contain a character it never uses as a word of
-    its own: players abbreviate (减费 for 减少费用, 攻防 for 攻击/防御), so a
-    lone 减 most likely means one of these. Most frequent first, at most `k`."""
-    freq = seg.tk.FREQ
-    cands = [(f, w) for w, f in freq.items() if f and ch in w and 2 <= len(w) <= 3 and known(w)]
-    cands.sort(reverse=True)
+    its own: players abbreviate (减费 for 减少费用, 攻防 for 攻击/防御, 横掉
+    for 横置), so a lone 减 most likely means one of these. The ones in most of
+    the book's documents first (not jieba's general-language frequency: 横
+    means 横置 in a rulebook, not 横线), at most `k`."""
+    cands = [(n, w) for w, f in seg.tk.FREQ.items() if f and ch in w and 2 <= len(w) <= 3 and (n := df(w))]
+    cands.sort(key=lambda x: (-x[0], x[1]))
     return [w for _, w in cands[:k]]
 
 
