@@ -130,3 +130,29 @@ def _first_line(text: str, limit: int = 60) -> str:
 
 def lookup_doc(book: Book, query: str, hits: list[Hit]) -> dict:
     return {"query": query, "book": book.id, "rules": [rule_doc(book, h.node, h.mode) for h in hits]}
+
+
+def book_row(book_id: str) -> dict:
+    """What `judge books` says about one known book (the `BookRow` schema): its registry entry and counts."""
+    from rulebook import RulebookError, all_books, load_book
+    from rulebook.lint import lint
+
+    info = all_books()[book_id]
+    try:
+        report = lint(load_book(info.id))
+    except RulebookError as e:
+        return {"id": info.id, "error": str(e)}
+    return {
+        "id": info.id, "game": info.game, "edition": info.edition, "language": info.language,
+        "dialect": report.dialect, "bundled": info.bundled, "path": info.path,
+        "rules": report.counts["rules"], "glossary": report.counts["glossary"],
+        "examples": report.counts["examples"], "references_resolved": report.references["resolved"],
+        "references_unresolved": report.references["unresolved"],
+    }
+
+
+def book_rows() -> list[dict]:
+    """`judge books --json`: one row per known book, bundled first."""
+    from rulebook import all_books
+
+    return [book_row(i) for i in all_books()]

@@ -89,3 +89,21 @@ class LintDoc(_Strict):
     references: dict[str, int]
     findings_by_code: dict[str, int]
     findings: list[Finding]
+
+
+class BookRow(_Strict):
+    """One row of `judge books --json` (and `GET /api/books`, where `path` is null: the server never shows
+    its file paths). A book whose file cannot be read has only `id` and `error`."""
+    id: str
+    game: Optional[str] = None
+    edition: Optional[str] = None
+    language: Optional[str] = None
+    dialect: Optional[str] = None
+    bundled: Optional[bool] = None
+    path: Optional[str] = None
+    rules: Optional[int] = None
+    glossary: Optional[int] = None
+    examples: Optional[int] = None
+    references_resolved: Optional[int] = None
+    references_unresolved: Optional[int] = None
+    error: Optional[str] = None

@@ -96,23 +96,9 @@ def books(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) -> 
     """List the known rulebooks with their counts."""
     if ctx.invoked_subcommand is not None:
         return
-    from rulebook import RulebookError, all_books, load_book
-    from rulebook.lint import lint
+    from judge.ruledoc import book_rows
 
-    rows = []
-    for info in all_books().values():
-        try:
-            report = lint(load_book(info.id))
-        except RulebookError as e:
-            rows.append({"id": info.id, "error": str(e)})
-            continue
-        rows.append({
-            "id": info.id, "game": info.game, "edition": info.edition, "language": info.language,
-            "dialect": report.dialect, "bundled": info.bundled, "path": info.path,
-            "rules": report.counts["rules"], "glossary": report.counts["glossary"],
-            "examples": report.counts["examples"], "references_resolved": report.references["resolved"],
-            "references_unresolved": report.references["unresolved"],
-        })
+    rows = book_rows()
     if as_json:
         _emit_json(rows)
         return

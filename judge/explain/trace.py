@@ -391,11 +391,8 @@ def explain_scenario(path: str, lang: str = "zh", variant: str | None = None, ro
     and a scenario that fails its own expectations are errors naming the file
     and line: a ruling must not be read out from a scenario that is wrong.
     """
-    from rulebook import load_book
-
     from judge.engine.core.errors import EngineError
-    from judge.engine.scenario.load import load_scenario, variant as get_variant
-    from judge.engine.scenario.render import to_doc
+    from judge.engine.scenario.load import load_scenario
     from judge.engine.scenario.run import replay
 
     full = Path(path) if root is None else Path(root) / path
@@ -410,6 +407,18 @@ def explain_scenario(path: str, lang: str = "zh", variant: str | None = None, ro
         out = replay(sf, variant)
     except EngineError as e:
         raise ExplainError(e.located()) from None
+    return explain_outcome(sf, out, lang)
+
+
+def explain_outcome(sf, out, lang: str = "zh") -> dict:
+    """The explanation of a replay already made (`judge.engine.scenario.run.replay(sf, variant)`): the web
+    server replays once and shows both the trace and the ruling. Errors as in `explain_scenario`."""
+    from rulebook import load_book
+
+    from judge.engine.scenario.load import variant as get_variant
+    from judge.engine.scenario.render import to_doc
+
+    path, variant = sf.path, out.variant
     if out.error is not None:
         raise ExplainError(f"{out.error.located()}\n(the replay stopped; `judge replay {path}` shows the trace)")
     if out.failures:
@@ -425,4 +434,3 @@ def explain_scenario(path: str, lang: str = "zh", variant: str | None = None, ro
     scenario = {"path": path, "variant": variant, "title": title, "source": sf.model.source,
                 "example": sf.model.example, "expect": _instance_expect(sf, v)}
     return explain_trace(trace, scenario, book, lang)
-

@@ -41,11 +41,27 @@ class ScenarioFile:
     cards: dict = field(default_factory=dict)       # name → the game's card definition
     raw_cards: dict = field(default_factory=dict)   # name → the same card as plain data (what `with:` patches)
     book: object = None
+    # Set for a scenario given as text (the web server): its card libraries are looked up in this directory
+    # only, and a `cards:` path that leads outside it is not found.
+    libraries: Path | None = None
 
 
 def load_scenario(path: str | Path) -> ScenarioFile:
     path = str(path)
     data, marks, _ = yamlio.read(path)
+    return _from_data(data, marks, path)
+
+
+def load_scenario_text(text: str, name: str, libraries: Path) -> ScenarioFile:
+    """A scenario given as text, not as a file (pasted into the web server's page, or a request body).
+
+    `name` is how errors and the trace name it; its card libraries are looked up in `libraries` only, so a
+    client cannot make the server read a file outside that directory."""
+    data, marks = yamlio.load(text, name)
+    return _from_data(data, marks, name, Path(libraries))
+
+
+def _from_data(data, marks: dict, path: str, libraries: Path | None = None) -> ScenarioFile:
     if not isinstance(data, dict):
         raise ScenarioError(path, 1, "a scenario is a mapping with book, title, source, players, turn, board, "
                                      "actions and expect")
@@ -60,7 +76,7 @@ def load_scenario(path: str | Path) -> ScenarioFile:
     except KeyError:
         raise ScenarioError(path, line_of(marks, ("book",)),
                             f"no engine for book {model.book!r}; known: {', '.join(known_books())}", "book") from None
-    sf = ScenarioFile(path, model, marks, game_cls)
+    sf = ScenarioFile(path, model, marks, game_cls, libraries=libraries)
     errors: list[ScenarioError] = []
     sf.cards = game_cls.scenario_cards(sf, errors)
     check(sf, errors)
@@ -72,11 +88,16 @@ def load_scenario(path: str | Path) -> ScenarioFile:
 def find_library(sf: ScenarioFile, ref: str) -> Path | None:
     """A game name (`mtg`) is the bundled library of that game; a path (`cards/mtg.yaml`) is looked up next to
     the scenario, then in each parent directory up to a `scenarios` folder, then among the bundled libraries —
-    so a user's own folder of scenarios reaches the bundled cards by either."""
+    so a user's own folder of scenarios reaches the bundled cards by either. A scenario given as text (the web
+    server) reaches only the libraries in its `libraries` directory."""
     from judge.engine.scenario.files import bundled_library
 
     if "/" not in ref and "\\" not in ref and not Path(ref).suffix:
         return bundled_library(ref)
+    if sf.libraries is not None:
+        root = sf.libraries.resolve()
+        p = (root / ref).resolve()
+        return p if p.is_relative_to(root) and p.is_file() else None
     here = Path(sf.path).resolve().parent
     for d in (here, *here.parents):
         p = d / ref
