@@ -7,6 +7,7 @@ from judge.commands import engine as _engine  # noqa: F401,E402  judge replay / 
 from judge.commands import explain as _explain  # noqa: F401,E402  judge explain
 from judge.commands import search as _search  # noqa: F401,E402  judge search / judge index
 from judge.commands import editions as _editions  # noqa: F401,E402  judge diff (and rule --in / --lang)
+from judge.commands import serve as _serve  # noqa: F401,E402  judge serve / judge site build
 
 
 def main() -> None:

@@ -42,7 +42,7 @@ _OURS = (META, ANSWER, CITES)   # our words around rule ids: only the ids the li
 _PLAIN = (TITLE, H2, RULE, MISSING, NOTE)
 
 
-def _splice(text: str, spans: list[tuple[int, int, str]]) -> str:
+def splice(text: str, spans: list[tuple[int, int, str]]) -> str:
     """Escape `text`, putting each (start, end, html) span in place of its characters; overlaps lose."""
     out, pos = [], 0
     for s, e, frag in sorted(spans):
@@ -99,7 +99,7 @@ class _Page:
                     continue
                 spans.append((s, e, self.link(uid, text[s:e], "term")))
                 taken.append((s, e))
-        return _splice(text, spans)
+        return splice(text, spans)
 
     def cites(self, text: str, ids: list[str]) -> str:
         """Escape `text`, linking each of `ids` where it occurs, in order."""
@@ -109,7 +109,7 @@ class _Page:
             if i >= 0:
                 pos = i + len(uid)
                 spans.append((i, pos, self.link(uid)))
-        return _splice(text, spans)
+        return splice(text, spans)
 
     def content(self, ln: Line) -> str:
         """A line's text as html: escaped, and linked as its kind allows."""
