@@ -82,7 +82,7 @@ def site_build(
     except OSError as e:
         _fail(f"{out}: cannot write ({e.strerror or e})")
     for b, n in counts.items():
-        sys.stdout.write(f"{b}: {n} pages\n")
+        sys.stdout.write(f"{b}: {n} pages\n" if n else f"{b}: skipped: {lib.row(b).get('error')}\n")
     sys.stdout.write(f"open {out / 'index.html'}\n")
 
 

@@ -32,6 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from index.schema import SearchResponse
 from rulebook.lookup import Hit
+from rulebook.source import RulebookError
 from judge.engine.scenario.schema import TraceDoc
 from judge.explain.schema import ExplainDoc
 from judge.schema import BookRow, LookupDoc
@@ -127,6 +128,10 @@ def create_app(settings: Settings | None = None):
     @app.exception_handler(UnknownBook)
     async def unknown_book(request: Request, e: UnknownBook):
         return await api_error(request, _error(404, str(e)))
+
+    @app.exception_handler(RulebookError)
+    async def unreadable_book(request: Request, e: RulebookError):   # a registered book whose file went away
+        return await api_error(request, _error(500, str(e)))
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, e: RequestValidationError):

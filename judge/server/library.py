@@ -8,6 +8,7 @@ identical server processes can serve them side by side.
 """
 from __future__ import annotations
 
+from rulebook.lookup import resolve_one
 from rulebook.model import CHAPTER, GLOSSARY, RULE, Book
 
 # The nodes that have a page of their own; examples, bullets and cards are shown on their rule's page.
@@ -41,6 +42,10 @@ class Library:
 
     def ids(self) -> list[str]:
         return list(self.infos)
+
+    def readable(self) -> list[str]:
+        """The ids of the books whose file can be read (a registered book's file may have gone)."""
+        return [b for b in self.ids() if "error" not in self.row(b)]
 
     def check(self, book_id: str) -> str:
         if book_id not in self.infos:
@@ -105,11 +110,11 @@ class Library:
         as 716.1 whose subrules are printed). The parser marks some references resolved that lookup does not
         answer (WoW's 见规则716, where only 716.1d is printed): those are shown, not linked."""
         book = self.book(book_id)
-        return book.has(uid) or book.get(uid) is not None
+        return book.has(uid) or resolve_one(book, uid) is not None
 
     def warm(self, search: bool = True) -> None:
         """Load every book, its row and order (and its search index) now, not on the first request."""
-        for b in self.ids():
+        for b in self.readable():
             self.book(b)
             self.row(b)
             self.order(b)

@@ -109,6 +109,7 @@ def run(text: str, name: str, variant: str | None, want_view: bool = False, lang
 def view(trace: dict, ruling: dict | None, ruling_error: str | None, out, variants: list) -> dict:
     """What the scenario page shows, in words: the board, the steps with their firings, the near misses."""
     from rulebook import load_book
+    from rulebook.lookup import resolve_one
 
     from judge.engine import reasons
     from judge.engine.games import game_for
@@ -121,7 +122,7 @@ def view(trace: dict, ruling: dict | None, ruling_error: str | None, out, varian
     stack_label = reasons.game_steps(game).get("stack_label", "堆叠")
 
     def uid(rule: str) -> str:
-        node = book.get(number_of(rule))
+        node = resolve_one(book, number_of(rule))
         return node.uid if node is not None else number_of(rule)
 
     focus = set(ruling["answer_cites"]) if ruling else set()
@@ -168,7 +169,7 @@ def view(trace: dict, ruling: dict | None, ruling_error: str | None, out, varian
     return {
         "label": out.label, "title": trace["title"], "book": trace["book"], "game": game,
         "source": [uid(s) for s in ([trace["source"]] if isinstance(trace["source"], str) else trace["source"])
-                   if book.get(number_of(s)) is not None],
+                   if resolve_one(book, number_of(s)) is not None],
         "passed": out.passed, "checked": out.checked,
         "error": out.error.located() if out.error else None,
         "failures": [f.text() for f in out.failures],

@@ -18,7 +18,7 @@ import shutil
 from pathlib import Path
 from urllib.parse import quote
 
-from rulebook.lookup import WITH_SUBRULES
+from rulebook.lookup import WITH_SUBRULES, resolve_one
 from rulebook.model import CHAPTER, GLOSSARY, RULE, Book
 
 from judge.ruledoc import label, rule_doc
@@ -37,7 +37,7 @@ def section_of(book: Book, uid: str) -> str | None:
     """The section page a node is on: its outermost ancestor that is a rule (None for a chapter, or a
     node the book does not have); "glossary" for a glossary entry."""
     if not book.has(uid):
-        node = book.get(uid)      # a number the excerpt never prints, whose subrules it does (716.1 → 716.1d)
+        node = resolve_one(book, uid)      # a number the excerpt never prints, whose subrules it does (716.1 → 716.1d)
         return section_of(book, node.children[0]) if node is not None and node.children else None
     node = book.node(uid)
     if node.kind == GLOSSARY:
@@ -79,7 +79,7 @@ class SiteLinks(pages.Links):
     def rule(self, book: str, uid: str) -> str:
         b = self.lib.book(book)
         if not b.has(uid):
-            node = b.get(uid)     # an implicit section (716.1): its first subrule's place
+            node = resolve_one(b, uid)     # an implicit section (716.1): its first subrule's place
             uid = node.children[0] if node is not None and node.children else uid
         section = self._section(book, uid)
         file = "index.html" if section is None else ("glossary.html" if section == "glossary" else page_file(section))
@@ -107,7 +107,7 @@ def build(out: Path, lib: Library) -> dict[str, int]:
     (out / "index.html").write_text(pages.home(lib, root_links), "utf-8")
     counts = {}
     for book_id in lib.ids():
-        counts[book_id] = _build_book(out / book_id, lib, book_id)
+        counts[book_id] = _build_book(out / book_id, lib, book_id) if book_id in lib.readable() else 0
     return counts
 
 
