@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from judge.cli import app
-from judge.engine.coverage import (CLASSES, STATUSES, CoverageDataError, chapter_of, data_file,
+from judge.engine.coverage import (CLASSES, STATUSES, CoverageDataError, _finish, _row, chapter_of, data_file,
                                    load_classification, report)
 from judge.engine.games import game_for
 from rulebook import load_book
@@ -21,9 +21,10 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 runner = CliRunner()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def reports() -> dict[str, dict]:
-    """Each book's report with no scenario replayed: every registered rule is `unexercised`."""
+    """Each book's report with no scenario replayed: every registered rule is `unexercised`. Built per test
+    (0.05 s once the books are cached), so mutation testing sees every test that reads it."""
     return {b: report(b, []) for b in BOOKS}
 
 
@@ -55,6 +56,8 @@ def test_a_number_printed_twice_is_two_rules_and_the_registry_cites_only_the_fir
     rules = {r["rule"]: r for r in reports["mtg"]["rules"]}
     assert rules["212.6b"]["status"] == "unexercised" and rules["212.6b"]["id"] == "mtg:212.6b"
     assert rules["212.6b#2"]["status"] == "not_procedural" and rules["212.6b#2"]["id"] is None
+    assert rules["212.6f"]["same_as"] == ["205.4b"] and rules["212.6f"]["class"] == "restatement"
+    assert rules["212.6b"]["same_as"] == [] and rules["212.6b"]["reason"] is None
     assert reports["mtg"]["total"]["implemented"] == len(game_for("mtg").rules.entries)
 
 
@@ -70,6 +73,7 @@ def test_every_numbered_rule_and_glossary_entry_gets_exactly_one_status(reports,
     assert all(r["status"] in STATUSES for r in rep["rules"])
     classified = load_classification(book)
     registered = {r["rule"] for r in rep["rules"] if r["id"]}
+    assert rep["total"]["chapter"] == "all" and rep["total"]["numbered"] is True
     for r, node in zip(rep["rules"], nodes):
         assert (r["status"] == "not_procedural") == (node.uid in classified)
         assert (r["status"] in ("exercised", "unexercised")) == (r["rule"] in registered)
@@ -111,24 +115,56 @@ def test_an_excerpt_without_chapter_headings_is_grouped_by_section():
     assert chapter_of(wow, wow.node("704.1a")) == "704. 持续式能力"
     assert chapter_of(wow, wow.node("703.5")) == "703"               # its heading is not in the excerpt
     assert chapter_of(wow, wow.node("800.1a")) == "8. 附加术语"
+    assert chapter_of(wow, wow.node("glossary:护卫#2")) == "glossary"
     names: dict[str, str] = {}
     assert chapter_of(rift, rift.node("148.1.a.1"), names) == "148. 游戏物体"
     assert chapter_of(rift, rift.node("148.2.a"), names) == "148. 游戏物体"   # one section, one row
 
 
 def test_exercised_and_unexercised_follow_the_traces():
-    rep = report("mtg", [ROOT / "scenarios" / "mtg" / "420.5c-lethal-damage.yaml"])
+    """Each variant is replayed as itself and labelled file#variant (the base run: the file name alone)."""
+    mtg = ROOT / "scenarios" / "mtg"
+    rep = report("mtg", [ROOT / "scenarios" / "wow" / "705.1-placing-a-resource.yaml",     # another book: skipped
+                         mtg / "420.5c-lethal-damage.yaml", mtg / "212.6b-one-land-per-turn.yaml"])
     rules = {r["rule"]: r for r in rep["rules"]}
+    assert rep["scenarios"] == 4 + 4          # each file: the base run and its three variants
     assert rules["420.5c"]["status"] == "exercised"
-    assert "420.5c-lethal-damage.yaml#防御力4则存活" in rules["420.5c"]["scenarios"]
+    assert "420.5c-lethal-damage.yaml" in rules["420.5c"]["scenarios"]
+    assert "420.5c-lethal-damage.yaml#防御力4则存活" in rules["420.5c"]["scenarios"]     # a near miss counts
+    assert rules["314.2"]["scenarios"] == ["420.5c-lethal-damage.yaml#回合结束时伤害移除"]  # only that variant
+    assert rules["212.6b"]["status"] == "exercised"                # it only ever refuses the second land
     assert rules["420.5a"]["status"] == "unexercised" and rules["420.5a"]["scenarios"] == []
     assert rules["422.1"]["status"] == "not_implemented"
-    assert rep["total"]["exercised"] + rep["total"]["unexercised"] == rep["total"]["implemented"]
-    assert 0 < rep["total"]["exercised"] < rep["total"]["implemented"]
+    tot = rep["total"]
+    assert tot["exercised"] + tot["unexercised"] == tot["implemented"]
+    assert 0 < tot["exercised"] < tot["implemented"]
+    assert tot["exercised_pct"] == pytest.approx(100 * tot["exercised"] / 609)
+    assert tot["implemented_pct"] == pytest.approx(100 * tot["implemented"] / 609)
+    lethal = next(r for r in rep["implemented"] if r["rule"] == "mtg:420.5c")
+    assert lethal == {"rule": "mtg:420.5c", "reasons": ["below_lethal", "lethal_damage"],
+                      "where": ["judge.engine.games.mtg.sba.lethal_damage"],
+                      "scenarios": sorted(["420.5c-lethal-damage.yaml", "420.5c-lethal-damage.yaml#已有伤害累计致命",
+                                           "420.5c-lethal-damage.yaml#防御力4则存活",
+                                           "420.5c-lethal-damage.yaml#回合结束时伤害移除"])}
+
+
+def test_an_empty_row_has_zero_shares():
+    row = _finish(_row("x", True))
+    assert (row["rules"], row["implemented"], row["procedural"]) == (0, 0, 0)
+    assert row["exercised_pct"] == 0.0 and row["implemented_pct"] == 0.0
+
+
+def test_a_missing_classification_file_classifies_nothing(tmp_path):
+    rep = report("mtg", [], classification=tmp_path / "none.yaml")
+    assert rep["classification"] is None
+    assert rep["total"]["not_procedural"] == 0
+    assert rep["total"]["not_implemented"] == 609 - rep["total"]["implemented"]
 
 
 def test_a_book_without_an_engine_is_reported_from_its_classification(reports):
     rift = reports["riftbound"]
+    assert [c["chapter"] for c in rift["chapters"]] == [
+        "108. 非场地区域", "128. 隐私", "133. 类别", "138. 趣味性文本", "148. 游戏物体", "158", "168", "170", "174", "178"]
     assert rift["engine"] is False and rift["scenarios"] == 0 and rift["implemented"] == []
     assert {r["status"] for r in rift["rules"]} == {"not_procedural", "not_implemented"}
 
@@ -141,7 +177,11 @@ def test_a_registered_rule_classified_not_procedural_is_a_contradiction(tmp_path
     with pytest.raises(CoverageDataError) as e:
         report("mtg", [], classification=p)
     assert e.value.line == 4 and e.value.file == str(p)
-    assert "mtg:420.5c is registered by the engine" in e.value.message and "definition" in e.value.message
+    assert e.value.message == ("mtg:420.5c is registered by the engine (judge.engine.games.mtg.sba.lethal_damage) "
+                               "but classified definition here: a rule the engine implements is procedural")
+    p = scratch(tmp_path, 'book: mtg\nrules:\n  "104.4": {class: definition, reason: "故意写错的分类"}\n')
+    with pytest.raises(CoverageDataError, match=r"mtg:104.4 is registered by the engine \(declared\)"):
+        report("mtg", [], classification=p)
 
 
 def test_a_glossary_entry_the_engine_cites_cannot_be_classified_either(tmp_path):
@@ -178,6 +218,28 @@ def test_bad_classification_data_names_file_line_and_what_was_expected(tmp_path,
         load_classification(load_book("mtg"), p)
     assert message in str(e.value)
     assert f"{p}:{line}:" in str(e.value)
+
+
+def test_the_messages_say_what_was_expected(tmp_path):
+    book = load_book("mtg")
+    cases = {
+        'book: mtg\nrules:\n  "999.9": {class: editorial, reason: "没有这条规则"}\n':
+            "rules: book 'mtg' has no rule '999.9'",
+        'book: mtg\nrules:\n  "212.6f": {class: restatement, reason: "没写重述了哪一条"}\n':
+            "rules.212.6f: same_as names the rules a restatement repeats (required for class restatement, and "
+            "only for it)",
+        'book: mtg\nrules:\n  "212.6f": {class: restatement, same_as: ["205.4b"], reason: "重述非程序性规则"}\n'
+        '  "205.4b": {class: definition, reason: "故意写错的分类"}\n':
+            "212.6f: same_as '205.4b' is itself classified not procedural; a restatement repeats a rule that decides",
+        # 404.4a's only children are its examples: it groups no subrule
+        'book: mtg\nrules:\n  "404.4a": {class: heading, reason: "只有例子的规则"}\n':
+            "rules.404.4a: a heading must group subrules; 404.4a has none",
+        "": "book: required field is missing",
+    }
+    for text, message in cases.items():
+        with pytest.raises(CoverageDataError) as e:
+            load_classification(book, scratch(tmp_path, text))
+        assert e.value.message == message
 
 
 def test_a_huge_classification_file_is_refused_before_parsing(tmp_path):

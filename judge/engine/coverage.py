@@ -177,8 +177,7 @@ def _used(book_id: str, files: list[Path]) -> tuple[dict[str, set[str]], int]:
 
 
 def _row(name: str, numbered: bool) -> dict:
-    return {"chapter": name, "numbered": numbered, "rules": 0, **{s: 0 for s in STATUSES},
-            "implemented": 0, "procedural": 0, "classes": {}}
+    return {"chapter": name, "numbered": numbered, "rules": 0, **{s: 0 for s in STATUSES}, "classes": {}}
 
 
 def _finish(row: dict) -> dict:
