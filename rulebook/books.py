@@ -2,20 +2,22 @@
 
 Three books ship inside the package (`mtg`, `wow`, `riftbound`); a user adds
 more with `judge books add PATH --id ID`, recorded in the user data directory.
-A parsed book is pickled in the user cache directory under the hash of the
-file's bytes and the parser version, so a lookup never re-parses an unchanged
-file and a parser change never serves a stale graph.
+A parsed book is kept in the user cache directory (`rulebook.store`: SQLite,
+a row per node) under the hash of the file's bytes and the parser's
+fingerprint, so a lookup never re-parses an unchanged file, reads only the
+nodes it shows, and a parser change never serves a stale graph.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import pickle
+import sqlite3
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulebook import store
 from rulebook.model import Book
 from rulebook.paths import cache_dir, data_dir  # noqa: F401  (re-exported)
 from rulebook.source import RulebookError, read_bytes
@@ -98,7 +100,7 @@ def load_book(ref: str = "mtg", *, dialect: str | None = None, use_cache: bool =
 
     Within one process a book is loaded once (keyed by the file's path, size
     and modification time): an engine replaying a hundred scenarios does not
-    unpickle the same graph a hundred times. Treat the returned book as
+    open the same graph a hundred times. Treat the returned book as
     read-only; it is shared."""
     info, path = resolve(ref)
     try:
@@ -118,31 +120,65 @@ def load_book(ref: str = "mtg", *, dialect: str | None = None, use_cache: bool =
 
 
 def load_path(path: str | Path, *, book_id: str, dialect: str | None = None, use_cache: bool = True) -> Book:
+    """The book in a file: from the store (`rulebook.store`, only the rows a
+    caller asks for) when this version of the file was parsed before by this
+    parser, otherwise parsed now and stored for next time."""
     p = Path(path)
+    if not use_cache:
+        return _parse(read_bytes(p), p, book_id, dialect)
+    digest = file_sha256(p)
+    book = store.open_book(cache_file(digest, dialect), digest)
+    if book is not None:
+        book.id, book.path = book_id, str(p)
+        return book
     data = read_bytes(p)
-    digest = hashlib.sha256(data).hexdigest()
-    cfile = cache_dir() / "books" / f"{digest[:24]}-{dialect or 'auto'}-p{parser_fingerprint()}.pickle"
-    if use_cache:
-        try:
-            with open(cfile, "rb") as fh:
-                book = pickle.load(fh)
-            if isinstance(book, Book) and book.sha256 == digest:
-                book.id, book.path = book_id, str(p)
-                return book
-        except FileNotFoundError:
-            pass
-        except Exception:  # a corrupt or foreign cache entry: parse again and overwrite it
-            pass
-    from rulebook.parse import parse_bytes  # only on a cache miss
-
-    book = parse_bytes(data, book_id=book_id, path=str(p), dialect=dialect)
-    if use_cache:
-        try:
-            cfile.parent.mkdir(parents=True, exist_ok=True)
-            _atomic_write(cfile, pickle.dumps(book, protocol=pickle.HIGHEST_PROTOCOL))
-        except OSError:
-            pass  # a read-only cache is not an error; we just parse next time
+    digest = hashlib.sha256(data).hexdigest()  # the file may have changed since it was hashed
+    book = _parse(data, p, book_id, dialect)
+    target = cache_file(digest, dialect)
+    try:
+        store.save(book, target)
+    except (OSError, sqlite3.Error):
+        pass  # a read-only or full cache is not an error; we just parse next time
+    else:
+        _sweep(target)
     return book
+
+
+def _parse(data: bytes, p: Path, book_id: str, dialect: str | None) -> Book:
+    from rulebook.parse import parse_bytes  # only on a cache miss: a cached lookup never imports the parser
+
+    return parse_bytes(data, book_id=book_id, path=str(p), dialect=dialect)
+
+
+def cache_file(digest: str, dialect: str | None) -> Path:
+    """Where the parsed form of a file with this content hash is stored, for this parser and store format."""
+    return cache_dir() / "books" / f"{digest[:24]}-{dialect or 'auto'}-p{parser_fingerprint()}-s{store.FORMAT}{store.SUFFIX}"
+
+
+def _sweep(current: Path) -> None:
+    """Remove what older parsers or store formats kept for the same file (a
+    stale entry is never read again: its name holds the old fingerprint)."""
+    prefix = current.name.split("-", 1)[0] + "-"
+    for old in current.parent.glob(prefix + "*"):
+        if old != current and not old.name.endswith(".tmp"):
+            try:
+                old.unlink()
+            except OSError:
+                pass
+
+
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of a file, read in pieces (a cached lookup in a 20 MB book
+    never holds the whole file), or the RulebookError that says what is wrong."""
+    h = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:
+            while chunk := fh.read(1 << 20):
+                h.update(chunk)
+    except OSError:
+        read_bytes(path)  # raises the RulebookError that names the problem
+        raise
+    return h.hexdigest()
 
 
 def _atomic_write(path: Path, data: bytes) -> None:

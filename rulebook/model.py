@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulebook.dialects import DIALECTS
-from rulebook.ids import display
+from rulebook.ids import display, sort_key
 
 # Kinds of node. Every input line belongs to exactly one node (see `Book.nodes`).
 FRONT = "front"          # title, preface, credits, table of contents: text that is not a rule
@@ -118,6 +118,15 @@ class Book:
         """A canonical key (`420.5.c`) printed the way this book prints numbers."""
         d = DIALECTS.get(self.dialect)
         return display(key, d.style if d else "joined")
+
+    def child_keys(self, key: str | None = None) -> list[str]:
+        """The numbers directly under `key` (None: the top level, chapters
+        included), in number order: printed ones, and ones a deeper printed
+        number implies (the Riftbound fragments print 128.1 but not 128)."""
+        depth = 0 if key is None else key.count(".") + 1
+        prefix = "" if key is None else key + "."
+        out = {".".join(k.split(".")[: depth + 1]) for k in self.by_key if k.startswith(prefix) and k.count(".") >= depth}
+        return sorted(out, key=sort_key)
 
     def rules(self):
         return (n for n in self.nodes if n.kind == RULE)

@@ -108,9 +108,9 @@ def test_corrupt_cache_is_reparsed(tmp_path, monkeypatch):
     monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path / "cache"))
     books._LOADED.clear()
     first = load_book("riftbound")
-    files = list((tmp_path / "cache" / "books").glob("*.pickle"))
+    files = list((tmp_path / "cache" / "books").glob("*.sqlite"))
     assert len(files) == 1
-    files[0].write_bytes(b"not a pickle")
+    files[0].write_bytes(b"not a database")
     books._LOADED.clear()          # forget the in-process copy, so the disk cache is read
     again = load_book("riftbound")
     assert again is not first and resolve_one(again, "108.1.a").text == resolve_one(first, "108.1.a").text
