@@ -77,7 +77,7 @@ def print_rules(lookup: dict, stream: TextIO | None = None, rich: bool | None = 
     console = Console(file=s, force_terminal=rich if rich is not None else None, highlight=False)
     for doc in lookup["rules"]:
         body = Text()
-        title = SEP.join(c["label"] for c in doc["breadcrumb"])
+        title = _fit_title(doc["breadcrumb"], console.width - 6)
         if doc["kind"] == "glossary":
             body.append(doc["title"], style="bold")
             if doc["aliases"]:
@@ -86,17 +86,44 @@ def print_rules(lookup: dict, stream: TextIO | None = None, rich: bool | None = 
         if doc["text"] and not (doc["kind"] == "chapter" or (doc["title"] and doc["text"] == doc["title"])):
             body.append(doc["text"] + "\n")
         _rich_details(body, doc)
+        inner = console.width - 4      # the panel's border and padding
         for c in doc["contents"]:
-            body.append(f"  {c['id']}", style="bold cyan")
             label = c["label"][len(c["id"]) + 2:] if c["label"] != c["id"] else c["text"]
-            body.append(f"  {label}\n")
+            _hanging(body, f"  {c['id']}", "  ", label, inner)
         for sub in doc["subrules"]:
-            body.append(f"\n{sub['canonical_id']} ", style="bold cyan")
-            body.append(sub["text"] + "\n")
+            body.append("\n")
+            _hanging(body, sub["canonical_id"], " ", sub["text"], inner)
             _rich_details(body, sub)
         # Text.rstrip() trims in place and returns None: trim first, then pass the Text.
         body.rstrip()
         console.print(Panel(body, title=title, title_align="left", border_style="cyan"))
+
+
+def _fit_title(crumbs: list[dict], width: int) -> str:
+    """The breadcrumb as a panel title that fits: rich cuts a long title at its end, which is where the rule's
+    own number is; so ancestors shrink to their numbers first, then the front is elided (… › 420.5 › 420.5c)."""
+    from rich.cells import cell_len
+
+    labels = [c["label"] for c in crumbs]
+    title = SEP.join(labels)
+    if cell_len(title) <= width or not labels:
+        return title
+    short = [c.get("id") or c["label"] for c in crumbs[:-1]] + labels[-1:]
+    while cell_len(SEP.join(short)) > width and len(short) > 2:
+        short = ["…"] + short[2:] if short[0] == "…" else ["…"] + short[1:]
+    return SEP.join(short)
+
+
+def _hanging(body, label: str, gap: str, text: str, width: int) -> None:
+    """`label` (bold cyan) then `text`, wrapped by cell width with continuation lines under the text: rich
+    would move a Chinese text, which has no spaces to break at, to the line after its label."""
+    from judge.wrap import hang
+
+    lines = hang(label + gap, text, width)
+    body.append(label, style="bold cyan")
+    body.append(lines[0][len(label):] + "\n")
+    for line in lines[1:]:
+        body.append(line + "\n")
 
 
 def _rich_details(body, doc: dict) -> None:

@@ -10,23 +10,38 @@ punctuation (，。；：）」 …) never starts a line, nor an opening one (�
 """
 from __future__ import annotations
 
-import re
-
 from rich.cells import cell_len
 
-# a run of non-space narrow characters (an English word, a number, 409.1b), one wide character, or spaces
-_TOKEN = re.compile(r"[ \t]+|[^\s\u1100-\uffff]+|.", re.S)
 _NO_START = set("，。、；：？！）」』》〉】…—·,.;:!?)]}％%")
 _NO_END = set("（「『《〈【([{")
 
 
 def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text)
+    """Runs of spaces, runs of narrow non-space characters (an English word, 409.1b, 100–502), and each wide
+    character on its own (a line may break between any two of them)."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        if ch in " \t" or cell_len(ch) == 2:
+            if word:
+                out.append(word)
+                word = ""
+            if ch in " \t" and out and out[-1][0] in " \t":
+                out[-1] += ch
+            else:
+                out.append(ch)
+        else:
+            word += ch
+    if word:
+        out.append(word)
+    return out
 
 
 def wrap(text: str, width: int) -> list[str]:
     """`text` as lines of at most `width` cells (a single token wider than the line is cut by character)."""
     width = max(width, 2)
+    if "\n" in text:                       # each line of the text wrapped on its own
+        return [line for part in text.split("\n") for line in wrap(part, width)]
     lines: list[str] = []
     line: list[str] = []
     used = 0
@@ -72,7 +87,7 @@ def hang(prefix: str, body: str, width: int) -> list[str]:
     """`prefix + body` wrapped to `width` cells, continuation lines indented to where `body` starts (or, when
     the prefix leaves too little room, to the prefix's own indentation plus four)."""
     indent = cell_len(prefix)
-    if indent + cell_len(body) <= width:
+    if "\n" not in body and indent + cell_len(body) <= width:
         return [prefix + body]
     if width - indent < 16:
         indent = min(len(prefix) - len(prefix.lstrip()) + 4, max(width - 16, 0))
@@ -81,3 +96,18 @@ def hang(prefix: str, body: str, width: int) -> list[str]:
         return [first] + [" " * indent + line for line in wrap(rest, width - indent)] if rest else [first]
     lines = wrap(body, width - indent)
     return [prefix + lines[0]] + [" " * indent + line for line in lines[1:]]
+
+
+def rich_lines(text, width: int) -> list:
+    """A rich `Text` cut into lines as `wrap` cuts its plain text, keeping every span's style: the same line
+    breaks for styled output (each line is a contiguous piece of the text, spaces at a break dropped)."""
+    plain = text.plain
+    starts, cursor = [], 0
+    for line in wrap(plain, width):
+        at = plain.find(line, cursor) if line else cursor
+        starts.append(at)
+        cursor = at + len(line)
+    parts = text.divide(starts[1:])
+    for part in parts:
+        part.rstrip()
+    return list(parts)

@@ -24,6 +24,16 @@ def _is_scenario(target: str) -> bool:
     return target.endswith((".yaml", ".yml")) or Path(target).is_file()
 
 
+def _bundled_scenario(target: str) -> str | None:
+    """The path of a bundled scenario named `target` (420.5c-lethal-damage), else None (a rule id)."""
+    from judge.engine.scenario.files import NotAScenario, display, resolve
+
+    try:
+        return display(resolve(target))
+    except NotAScenario:
+        return None
+
+
 @app.command()
 def explain(
     target: Optional[str] = typer.Argument(None, help="A rule (709.2a, 420.5c, glossary:激活) or a scenario file (scenarios/mtg/….yaml)."),
@@ -54,6 +64,8 @@ def explain(
     from judge.explain.templates import TemplateError
 
     try:
+        if not _is_scenario(target) and "-" in target and not book:
+            target = _bundled_scenario(target) or target
         if _is_scenario(target):
             from judge.explain.trace import explain_scenario
 

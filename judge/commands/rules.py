@@ -163,15 +163,41 @@ def lint(
 
 
 def _print_table(header: list[str], rows: list[list[str]]) -> None:
-    if sys.stdout.isatty():
-        from rich.console import Console
-        from rich.table import Table
-
-        t = Table(*header)
+    """Piped: tab-separated. On a terminal: aligned columns, the free-text ones (game, edition) wrapped by cell
+    width into what the others leave — laid out by hand because rich's Table squeezes every column of a wide
+    table, numbers and ids included, into a few cells each."""
+    if not sys.stdout.isatty():
+        sys.stdout.write("\t".join(header) + "\n")
         for r in rows:
-            t.add_row(*r)
-        Console().print(t)
+            sys.stdout.write("\t".join(r) + "\n")
         return
-    sys.stdout.write("\t".join(header) + "\n")
+    import shutil
+
+    from rich.cells import cell_len
+
+    from judge.wrap import wrap
+
+    width = shutil.get_terminal_size((100, 24)).columns
+    free = [i for i, h in enumerate(header) if h in ("game", "edition")]
+    widths = [max(cell_len(x) for x in [h, *(r[i] for r in rows)]) for i, h in enumerate(header)]
+    room = width - sum(w + 2 for i, w in enumerate(widths) if i not in free) - 2 * len(free)
+    for i in free:     # share what is left, at least 10 cells each
+        widths[i] = max(10, min(widths[i], room // max(len(free), 1)))
+    if sum(widths) + 2 * (len(widths) - 1) > width:      # too narrow for columns: a block per row
+        from judge.wrap import hang
+
+        out = []
+        for r in rows:
+            fields = [f"{h} {c}" if h not in ("game", "edition") else c for h, c in zip(header[1:], r[1:]) if c]
+            out += hang(f"{r[0]}  ", " · ".join(fields), width)
+        sys.stdout.write("\n".join(out) + "\n")
+        return
+    def line(cells: list[str]) -> str:
+        return "  ".join(c + " " * (widths[i] - cell_len(c)) for i, c in enumerate(cells)).rstrip()
+
+    out = [line(header), "  ".join("─" * w for w in widths)]
     for r in rows:
-        sys.stdout.write("\t".join(r) + "\n")
+        cols = [wrap(c, widths[i]) if i in free else [c] for i, c in enumerate(r)]
+        for k in range(max(len(c) for c in cols)):
+            out.append(line([c[k] if k < len(c) else "" for c in cols]))
+    sys.stdout.write("\n".join(out) + "\n")

@@ -170,6 +170,7 @@ def _print_text(hits, color: Optional[bool]) -> None:
     rich = sys.stdout.isatty() if color is None else color
     if rich:
         from rich.console import Console
+        from rich.padding import Padding
         from rich.text import Text
 
         console = Console(highlight=False, force_terminal=True if color else None)
@@ -180,10 +181,10 @@ def _print_text(hits, color: Optional[bool]) -> None:
                 head.append(f"  {h.crumb}", style="dim")
             head.append(f"  {h.score:.2f}" + (f" ({h.match})" if h.match != "text" else ""), style="dim")
             console.print(head)
-            body = Text("    " + h.snippet)
+            body = Text(h.snippet)
             for a, b in h.highlights:
-                body.stylize("bold yellow", a + 4, b + 4)
-            console.print(body)
+                body.stylize("bold yellow", a, b)
+            console.print(Padding(body, (0, 0, 0, 4)))     # wrapped lines keep the indentation
         return
     out = []
     for i, h in enumerate(hits, 1):

@@ -56,6 +56,8 @@ def print_rich(lines: list[Line], stream: TextIO | None = None, force: bool | No
     from rich.padding import Padding
     from rich.text import Text
 
+    from judge.wrap import rich_lines
+
     console = Console(file=stream or sys.stdout, force_terminal=force, highlight=False)
     prev = None
     for ln in lines:
@@ -68,8 +70,11 @@ def print_rich(lines: list[Line], stream: TextIO | None = None, force: bool | No
         body.append(ln.text, style=STYLES.get(ln.kind, ""))
         if ln.suffix:
             body.append(ln.suffix, style="cyan")
-        # wrapped lines keep the indentation (rich wraps at the terminal width)
-        console.print(Padding(body, (0, 0, 0, len(INDENT) * ln.depth)))
+        # wrapped by cell width (judge.wrap: rich alone breaks only at spaces, so a rule number before a Chinese
+        # quotation would end a line early); wrapped lines keep the indentation
+        pad = len(INDENT) * ln.depth
+        for part in rich_lines(body, max(console.width - pad, 10)):
+            console.print(Padding(part, (0, 0, 0, pad)))
 
 
 def write(lines: list[Line], stream: TextIO | None = None, rich: bool | None = None) -> None:
