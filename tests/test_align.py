@@ -218,6 +218,15 @@ def test_char_diff_rebuilds_both_texts(a, b):
     assert all(t for _, t in runs)
 
 
+def test_a_phrase_always_followed_by_the_same_character_is_a_fragment():
+    from rulebook.editions.terms import fragment
+
+    text = "依状态而生的效应。状态而生的效应如下。依状态而生的效应不用堆叠。魔法力池。加魔法力。魔法力灼伤。"
+    assert fragment("状态而生的效", text)          # always followed by 应
+    assert not fragment("魔法力", text)             # followed by 池, 。, 灼
+    assert not fragment("不存在", text)
+
+
 def test_plain_masks_rule_numbers_only():
     assert plain("参见规则701.3和规则613。得到20点生命") == "参见规则§和规则§。得到20点生命"
 

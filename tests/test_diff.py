@@ -201,14 +201,31 @@ def test_glossary_renames_and_rewordings():
     assert ("阴谋", "邪计", "glossary") in terms
 
 
-def test_synonym_lines_use_the_search_table_format():
-    res = run("diff", OLD, NEW, "--synonyms")
+@pytest.fixture
+def glossary_pair(tmp_path):
+    a, b = tmp_path / "old.txt", tmp_path / "new.txt"
+    a.write_text(GLOSS_OLD, "utf-8")
+    b.write_text(GLOSS_NEW, "utf-8")
+    return str(a), str(b)
+
+
+def test_lexicon_lines_use_the_search_lexicon_format(glossary_pair):
+    res = run("diff", *glossary_pair, "--lexicon")
     assert res.exit_code == 0
     lines = [ln for ln in res.stdout.splitlines() if ln and not ln.startswith("#")]
+    assert lines
     for ln in lines:
-        pair, note = ln.split("    # edition: ")
-        old, new = pair.split(" -> ")
-        assert old and new and note
+        typed, relation, book_words, kind, source = ln.split("\t")
+        assert typed and book_words and source and (relation, kind) == ("->", "edition")
+
+
+def test_the_lexicon_reader_accepts_the_generated_lines(tmp_path, glossary_pair):
+    from index.vocab import read_lexicon
+
+    f = tmp_path / "mtg-test.tsv"
+    f.write_text(run("diff", *glossary_pair, "--lexicon").stdout, "utf-8")
+    entries = read_lexicon(f)
+    assert [(e.typed, e.book, e.kind) for e in entries] == [(["阴谋"], ["邪计"], "edition")]
 
 
 # ---------------------------------------------------------------- languages
@@ -252,3 +269,22 @@ def test_2022_to_2026_bulletin_on_the_real_books(monkeypatch, tmp_path):
     legend = next(c for c in doc.changes if c.old == ["704.5j"])
     assert legend.kind == "reworded" and legend.new == ["704.5j"]
     assert {"世界", "普世"} <= {t for g in doc.terms for t in (g.old, g.new)} or doc.filter.rules
+
+
+def test_an_english_query_finds_chinese_rules_through_the_linked_english_book(registered_pair):
+    res = run("search", "legend rule", "--book", "x22", "--json", "--limit", "3")
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["results"][0]["id"] == "704.5j"
+    assert "传奇规则" in doc["results"][0]["text"]           # the Chinese rule, not the English one
+
+
+def test_an_english_query_without_a_linked_book_is_searched_as_before(monkeypatch, tmp_path):
+    monkeypatch.setenv("RULES_JUDGE_DATA_DIR", str(tmp_path))
+    assert run("books", "add", ZH, "--id", "lonely", "--game", "mtg", "--edition", "x", "--language", "zh-Hans").exit_code == 0
+    from judge.commands.editions import via_translation
+
+    sentinel = [object()]
+    assert via_translation("lonely", "legend rule", 3, sentinel, None, None) is sentinel
+    assert via_translation("lonely", "传奇规则", 3, sentinel, None, None) is sentinel
+    assert via_translation("not-registered", "legend rule", 3, sentinel, None, None) is sentinel

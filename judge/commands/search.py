@@ -134,6 +134,9 @@ def search(
             sys.stdout.flush()
         return
     hits = run(idx, text, limit)
+    from judge.commands.editions import via_translation  # an English query through a linked English book
+
+    hits = via_translation(book, text, limit, hits, run, _open)
     if as_json:
         _print_json(text, book, hits, indent=2, error=None if hits else "no rule matches the query")
     else:

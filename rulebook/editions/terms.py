@@ -101,8 +101,31 @@ def text_renames(pairs: list[tuple[str, str]], vocabulary: set[str], old_text: s
             chosen[g] = (dice, c, h)
     out: dict[tuple[str, str], tuple[int, int]] = {}
     for g, (dice, c, h) in sorted(chosen.items(), key=lambda kv: (-kv[1][0], kv[0])):
-        out[(g, h)] = (c, min(lost[g] & gained[h]))
+        if not fragment(g, old_text):
+            out[(g, h)] = (c, min(lost[g] & gained[h]))
     return out
+
+
+def fragment(phrase: str, text: str, dominance: float = 0.9) -> bool:
+    """Is `phrase` a piece of a longer phrase in `text`: almost always preceded
+    or followed by the same character (状态而生的效 is always followed by 应)?"""
+    before: Counter = Counter()
+    after: Counter = Counter()
+    start = text.find(phrase)
+    n = 0
+    while start != -1:
+        n += 1
+        if start > 0:
+            before[text[start - 1]] += 1
+        end = start + len(phrase)
+        if end < len(text):
+            after[text[end]] += 1
+        start = text.find(phrase, start + 1)
+    if not n:
+        return False
+    top = max([c for ch, c in before.items() if "\u4e00" <= ch <= "\u9fff"] + [0])
+    top = max([top] + [c for ch, c in after.items() if "\u4e00" <= ch <= "\u9fff"])
+    return top / n >= dominance
 
 
 def rewrite(text: str, renames: list[tuple[str, str]]) -> str:
