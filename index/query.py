@@ -207,9 +207,13 @@ def _words_with(ch: str, seg, df: Callable[[str], int], k: int = 3) -> list[str]
     for 横置), so a lone 减 most likely means one of these. The ones in most of
     the book's documents first (not jieba's general-language frequency: 横
     means 横置 in a rulebook, not 横线), at most `k`."""
-    cands = [(n, w) for w, f in seg.tk.FREQ.items() if f and ch in w and 2 <= len(w) <= 3 and (n := df(w))]
-    cands.sort(key=lambda x: (-x[0], x[1]))
-    return [w for _, w in cands[:k]]
+    memo = seg.words_with   # per dictionary: each character scans every word once
+    hit = memo.get((ch, k))
+    if hit is None:
+        cands = [(n, w) for w, f in seg.tk.FREQ.items() if f and ch in w and 2 <= len(w) <= 3 and (n := df(w))]
+        cands.sort(key=lambda x: (-x[0], x[1]))
+        hit = memo[(ch, k)] = [w for _, w in cands[:k]]
+    return hit
 
 
 def _concept_at(chunk: list[list[str]], first: int, pos: int) -> int:

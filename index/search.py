@@ -45,6 +45,7 @@ CITING = 0.0           # share of a rule's score passed to each rule citing it
 SECTION = 0.1          # share of the scores of a rule's siblings (among the best) it gets
 VOTE_FROM = 20         # rules among this many best documents vote
 ASK_BOOST = 0.4        # a rule worded to answer the kind of question asked: score × (1 + this × rarity)
+ASK_FROM = 200         # … among this many best candidates
 IDF_FULL = 3.0         # a concept whose rarest typed term has this idf (df ≈ 5 %) counts fully
 
 _NUMERIC = re.compile(r"^(?:规则|rule\s*|cr\s*)?(\d{3}(?:[.\s]*(?:\d+|[a-z](?![a-z])))*)(\.?)$")
@@ -128,17 +129,18 @@ class Index:
         lengths = self._weighted_lengths if weighted else self._bigram_lengths
         out = []
         k1, b = K1, B
-        while m.is_active():
-            doc = m.id()
-            tf = m.weight()
+        norm = k1 * (1 - b)
+        scale = k1 * b / avg
+        top = idf * (k1 + 1)
+        for ids, tfs in _blocks(m):
             if weighted:
-                dl = lengths[doc]
-            else:
+                out += [(doc, top * tf / (tf + norm + scale * lengths[doc])) for doc, tf in zip(ids, tfs)]
+                continue
+            for doc, tf in zip(ids, tfs):
                 dl = lengths.get(doc)
                 if dl is None:
                     dl = lengths[doc] = r.doc_field_length(doc, field, 1)
-            out.append((doc, idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avg))))
-            m.next()
+                out.append((doc, top * tf / (tf + norm + scale * dl)))
         return out
 
     @cached_property
@@ -197,6 +199,14 @@ class Index:
         return self._ranking.get("parent", [])
 
     @cached_property
+    def children_of(self) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        for doc, p in enumerate(self.parents):
+            if p >= 0:
+                out.setdefault(p, []).append(doc)
+        return out
+
+    @cached_property
     def _priors(self) -> dict[int, float]:
         return {int(k): v for k, v in self.lookup.get("priors", {}).items()}
 
@@ -231,6 +241,28 @@ class Index:
         if self._reader is not None:
             self._reader.close()
             self._reader = None
+
+
+def _blocks(m):
+    """A whoosh matcher's postings as (document numbers, term frequencies), a
+    block at a time. whoosh's public interface gives one posting per call
+    (`is_active`, `id`, `weight`, `next`: four Python calls a posting, half
+    the time of a long question); its leaf matcher decodes a whole block into
+    two arrays anyway, so they are read as they are. Any other matcher is read
+    the public way."""
+    if not all(hasattr(m, a) for a in ("_read_ids", "_read_weights", "_next_block", "_ids", "_weights", "_i")):
+        while m.is_active():
+            yield (m.id(),), (m.weight(),)
+            m.next()
+        return
+    while m.is_active():
+        if m._ids is None:
+            m._read_ids()
+        if m._weights is None:
+            m._read_weights()
+        i = m._i
+        yield m._ids[i:], m._weights[i:]
+        m._next_block()
 
 
 def open_index(book: str = "mtg", *, notice=store._quiet, progress=None) -> Index:
@@ -312,12 +344,16 @@ def _ranked(idx: Index, q: Query, n: int) -> list[tuple[int, float]]:
         w = min(ABSENT_BOOST_CAP, t.weight * ABSENT_BOOST) if t.concept in absent and t.weight < 1 else t.weight
         terms[t.word] = max(terms.get(t.word, 0.0), w)
         concept_of.setdefault(t.word, []).append(t.concept)
+    get = scores.get
     for word, weight in terms.items():
+        mark = dict.fromkeys(concept_of[word], 1.0)
         for doc, s in idx.scored("words", word, weight):
-            scores[doc] = scores.get(doc, 0.0) + s
-            h = hits.setdefault(doc, {})
-            for c in concept_of[word]:
-                h[c] = 1.0
+            scores[doc] = get(doc, 0.0) + s
+            h = hits.get(doc)
+            if h is None:
+                hits[doc] = mark.copy()
+            else:
+                h.update(mark)
     need: dict[int, int] = {}
     for _, c in q.bigrams:
         need[c] = need.get(c, 0) + 1
@@ -326,18 +362,26 @@ def _ranked(idx: Index, q: Query, n: int) -> list[tuple[int, float]]:
         bigram_concepts.setdefault(b, []).append(c)
     for b, cs in bigram_concepts.items():
         for doc, s in idx.scored("bigram", b, BIGRAM * len(cs)):
-            scores[doc] = scores.get(doc, 0.0) + s
-            h = hits.setdefault(doc, {})
+            scores[doc] = get(doc, 0.0) + s
+            h = hits.get(doc)
+            if h is None:
+                h = hits[doc] = {}
             for c in cs:
-                if h.get(c, 0.0) < 1.0:
-                    h[c] = min(0.5, h.get(c, 0.0) + 0.5 / need[c])
+                had = h.get(c, 0.0)
+                if had < 1.0:
+                    h[c] = min(0.5, had + 0.5 / need[c])
     weights = _concept_weights(idx, q)
     total = sum(weights) or 1.0
     final: dict[int, float] = {}
+    floor, rest = COVERAGE_FLOOR, (1 - COVERAGE_FLOOR) / total
+    priors = idx._priors
     for doc, s in scores.items():
-        cover = sum(weights[c] * share for c, share in hits[doc].items())
-        factor = COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * min(1.0, cover / total)
-        final[doc] = s * factor * idx.prior(doc)
+        cover = 0.0
+        for c, share in hits[doc].items():
+            cover += weights[c] * share
+        factor = floor + rest * cover if cover < total else 1.0
+        p = priors.get(doc)
+        final[doc] = s * factor * p if p is not None else s * factor
     _bridge(idx, final)
     _vote(idx, final)
     _asks(idx, q, final)
@@ -381,7 +425,8 @@ def _asks(idx: Index, q: Query, final: dict[int, float]) -> None:
     answers = idx.answers
     rarity = idx.answer_rarity
     bits = [i for i in range(len(rarity)) if mask >> i & 1]
-    for doc, s in final.items():
+    # a re-ranking of the best candidates: one far below cannot reach the first page
+    for doc, s in heapq.nlargest(ASK_FROM, final.items(), key=lambda x: x[1]):
         a = answers[doc] if doc < len(answers) else 0
         r = max((rarity[i] for i in bits if a >> i & 1), default=0.0)
         if r:
@@ -411,13 +456,14 @@ def _vote(idx: Index, final: dict[int, float]) -> None:
         if p >= 0:
             section[p] = section.get(p, 0.0) + s
     if SECTION and section:
-        for doc, s in list(final.items()):
-            p = parent[doc] if doc < len(parent) else -1
-            if p >= 0 and p in section:
-                own = s if any(doc == d for d, _ in top) else 0.0
-                b = SECTION * (section[p] - own)
-                if b > 0:
-                    bonus[doc] = bonus.get(doc, 0.0) + b
+        voters = dict(top)
+        children = idx.children_of
+        for p, total in section.items():
+            for doc in children.get(p, ()):
+                if doc in final:
+                    b = SECTION * (total - voters.get(doc, 0.0))
+                    if b > 0:
+                        bonus[doc] = bonus.get(doc, 0.0) + b
     for t, b in bonus.items():
         final[t] = final.get(t, 0.0) + b * idx.prior(t)
 

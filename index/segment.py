@@ -107,6 +107,8 @@ class Segmenter:
         # While building, the set every dictionary word seen in a DAG is added to
         # (exactly the entries a pruned dictionary needs to segment the same text).
         self.collect: set[str] | None = None
+        # (character, k) → the book's words holding it (`index.query._words_with` fills it)
+        self.words_with: dict[tuple[str, int], list[str]] = {}
 
     @classmethod
     def full(cls, user_words: set[str] = frozenset(), tmp_dir: Path | None = None) -> "Segmenter":
