@@ -222,3 +222,47 @@ def test_rewordings_from_the_corpora(shared):
     found = {(x, y) for x, y, _ in pairs(shared)}
     assert ("部族", "亲缘") in found and ("阴谋", "邪计") in found
     assert ("阴谋", "先锋") not in found and not any(x == "一个" for x, _ in found)
+
+
+# --- speed: postings a block at a time ---------------------------------------------------
+
+class _OnePosting:
+    """A matcher with whoosh's public interface only (no block internals)."""
+
+    def __init__(self, m):
+        self.m = m
+
+    def is_active(self):
+        return self.m.is_active()
+
+    def id(self):
+        return self.m.id()
+
+    def weight(self):
+        return self.m.weight()
+
+    def next(self):
+        return self.m.next()
+
+
+@pytest.mark.parametrize("field, term", [("words", "生物"), ("words", "阻挡"), ("bigram", "生物"), ("words", "无此词")])
+def test_block_reading_gives_the_postings_of_the_public_interface(field, term):
+    from index import search as S
+
+    idx = open_index("mtg")
+    fast = idx.scored(field, term, 1.0)
+    real = idx.reader.postings
+    try:
+        idx.reader.postings = lambda f, t: _OnePosting(real(f, t))
+        slow = idx.scored(field, term, 1.0)
+    finally:
+        del idx.reader.postings
+    assert [d for d, _ in fast] == [d for d, _ in slow]
+    assert [round(s, 9) for _, s in fast] == [round(s, 9) for _, s in slow]
+    if term != "无此词":
+        assert len(fast) > 1 and all(s > 0 for _, s in fast)
+    # the block reader really reads several postings a block
+    m = idx.reader.postings(field, term) if term != "无此词" else None
+    if m is not None:
+        ids, tfs = next(S._blocks(m))
+        assert len(ids) == len(tfs) >= 1
