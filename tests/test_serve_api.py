@@ -288,3 +288,43 @@ def test_serving_one_book_hides_the_others():
     with TestClient(create_app(Settings(books=["wow"], warm=False))) as c:
         assert [b["id"] for b in c.get("/api/books").json()] == ["wow"]
         assert c.get("/api/books/mtg/rules/420.5c").status_code == 404
+
+
+def test_every_canonical_id_the_api_hands_out_can_be_asked_for(client):
+    """`212.5e#2`-style ids (a number or headword printed twice) are not taken by `judge rule`; the API, which
+    hands them out as `canonical_id`, answers them."""
+    from urllib.parse import quote
+
+    r = client.get(f"/api/books/wow/rules/{quote('glossary:护卫#2', safe=':')}")
+    assert r.status_code == 200
+    doc = r.json()
+    LookupDoc.model_validate(doc)
+    assert doc["rules"][0]["canonical_id"] == "glossary:护卫#2" and doc["rules"][0]["mode"] == "entry"
+    assert client.get(f"/api/books/wow/rules/{quote('glossary:护卫#9', safe=':')}").status_code == 404
+
+
+def test_answers_are_kept_but_errors_are_not():
+    from judge.server.app import Answers
+
+    a = Answers(2)
+    calls = []
+
+    def compute(v):
+        calls.append(v)
+        return v
+
+    assert a.get("x", lambda: compute(1)) == 1 and a.get("x", lambda: compute(2)) == 1
+    a.get("y", lambda: compute(3))
+    a.get("z", lambda: compute(4))            # pushes out x, the least recently used
+    assert a.get("x", lambda: compute(5)) == 5
+    assert calls == [1, 3, 4, 5]
+
+    def boom():
+        raise ValueError("no")
+
+    with pytest.raises(ValueError):
+        a.get("e", boom)
+    assert "e" not in a.kept
+    none = Answers(0)
+    none.get("x", lambda: compute(6))
+    assert none.get("x", lambda: compute(7)) == 7 and not none.kept

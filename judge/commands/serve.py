@@ -32,6 +32,8 @@ def serve(
     time_limit: float = typer.Option(10.0, "--time-limit", min=0.1, max=600, help="Seconds a replay may take."),
     book: Optional[List[str]] = typer.Option(None, "--book", "-b", help="Serve only this book id (repeat for more; "
                                                                         "default: every known book)."),
+    cache: int = typer.Option(4096, "--cache", min=0, max=1_000_000,
+                              help="Answers kept per kind (rule documents, searches, pages); 0 keeps none."),
 ) -> None:
     """Serve the rulebooks, search, scenario replays and rulings: pages for a browser and a JSON API (/docs)."""
     import json
@@ -50,7 +52,7 @@ def serve(
         sys.stderr.write(f"judge: warning: listening on {host}: every machine that can reach this one can use the "
                          f"server, without a password. Put it behind a reverse proxy with TLS (docs/serve.md).\n")
     os.environ["RULES_JUDGE_SERVE"] = json.dumps({"books": book or None, "replay_workers": replay_workers,
-                                                  "time_limit": time_limit})
+                                                  "time_limit": time_limit, "cache_size": cache})
     import uvicorn
 
     shown = f"[{host}]" if ":" in host else host

@@ -32,6 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from index.schema import SearchResponse
 from rulebook.lookup import Hit
+from rulebook.model import GLOSSARY
 from rulebook.source import RulebookError
 from judge.engine.scenario.schema import TraceDoc
 from judge.explain.schema import ExplainDoc
@@ -53,6 +54,7 @@ class Settings:
     time_limit: float = 10.0              # seconds a replay may take
     max_body: int = MAX_BODY
     warm: bool = True                     # load books, indexes and the replay workers before the first request
+    cache_size: int = 4096                # answers kept per kind (rule documents, searches, pages); 0: none
     env: dict = field(default_factory=dict)
 
     @classmethod
@@ -60,6 +62,33 @@ class Settings:
         """What `judge serve` passes to each of its `--workers` processes."""
         raw = json.loads(os.environ.get("RULES_JUDGE_SERVE", "{}"))
         return cls(**raw)
+
+
+class Answers:
+    """Recent answers by question: a lookup, a search or a page is a pure function of the read-only books
+    and indexes, so it is computed once and kept (least recently used out). Errors are not kept."""
+
+    def __init__(self, size: int):
+        from collections import OrderedDict
+
+        self.size = size
+        self.kept: OrderedDict = OrderedDict()
+
+    def get(self, key, compute):
+        if key in self.kept:
+            self.kept.move_to_end(key)
+            return self.kept[key]
+        value = compute()
+        if self.size:
+            self.kept[key] = value
+            if len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        return value
+
+
+@dataclass
+class Redirect:
+    to: str
 
 
 class ApiError(Exception):
@@ -71,6 +100,10 @@ def _json(doc, status: int = 200, cache: bool = False) -> Response:
     headers = {"cache-control": CACHE} if cache else None
     return Response(json.dumps(doc, ensure_ascii=False), status_code=status, media_type="application/json",
                     headers=headers)
+
+
+def _json_bytes(body: str) -> Response:
+    return Response(body, media_type="application/json", headers={"cache-control": CACHE})
 
 
 def _error(status: int, message: str, **extra) -> ApiError:
@@ -92,6 +125,7 @@ def create_app(settings: Settings | None = None):
     s = settings or Settings()
     lib = Library(s.books)
     links = pages.Links(lib)
+    cache = Answers(s.cache_size)
     state: dict = {}
 
     @asynccontextmanager
@@ -146,12 +180,17 @@ def create_app(settings: Settings | None = None):
     # --- shared --------------------------------------------------------------------------------------
 
     def lookup(book_id: str, query: str):
-        from rulebook.lookup import NotFound, lookup as find
+        """`judge rule`'s lookup; a canonical id it does not take (a duplicated number's `212.5e#2`, a second
+        headword's `glossary:护卫#2`, which the API itself hands out) is answered as the node it names."""
+        from rulebook.lookup import ENTRY, NotFound, lookup as find
 
         book = lib.book(book_id)
         try:
             hits = find(book, query)
         except NotFound as err:
+            if book.has(query):
+                node = book.node(query)
+                return book, [Hit(node, ENTRY if node.kind == GLOSSARY else pages.page_mode(node))]
             raise _error(404, str(err), query=query, book=book.id, rules=[], nearest=err.suggestions)
         if not hits:
             raise _error(404, f"no rule or glossary entry {query!r} in this book", query=query, book=book.id,
@@ -188,10 +227,13 @@ def create_app(settings: Settings | None = None):
     async def api_rule(book: str, query: str):
         """A rule by number, as `judge rule QUERY --json`: `420.5c`, `420.5` (with subrules), `420.5.` (alone),
         `420` (contents), ranges `409.1a-c`, lists `110.2,112.2`, `glossary:激活`."""
-        b, hits = lookup(book, query)
-        from judge.ruledoc import lookup_doc
+        def answer():
+            from judge.ruledoc import lookup_doc
 
-        return _json(lookup_doc(b, query, hits), cache=True)
+            b, hits = lookup(book, query)
+            return json.dumps(lookup_doc(b, query, hits), ensure_ascii=False)
+
+        return _json_bytes(cache.get(("rule", book, query), answer))
 
     @app.get("/api/books/{book}/define/{term}", response_model=LookupDoc, tags=["rules"],
              responses={404: {"model": LookupDoc}})
@@ -204,7 +246,8 @@ def create_app(settings: Settings | None = None):
                          limit: int = Query(10, ge=1, le=500)):
         """Rules that answer a query, best first (`judge search … --json`); none found is `results: []` with
         `error` set."""
-        return _json(search_doc(book, q, limit), cache=True)
+        return _json_bytes(cache.get(("search", book, q.strip(), limit),
+                                     lambda: json.dumps(search_doc(book, q, limit), ensure_ascii=False)))
 
     @app.get("/api/books/{book}/explain/{query:path}", tags=["rulings"],
              responses={200: {"model": ExplainDoc, "description": "format=json; text, md and html as text"}})
@@ -287,14 +330,20 @@ def create_app(settings: Settings | None = None):
 
     @app.get("/books/{book}/rules/{query:path}", include_in_schema=False)
     async def rule_page(book: str, query: str):
-        b = lib.book(book)
-        if b.has(query):      # a page's own address is its uid, which lookup does not always take (护卫#2)
-            node = b.node(query)
-            return html(pages.rule_page(lib, links, book, query, [Hit(node, pages.page_mode(node))]))
-        b, hits = lookup(book, query)
-        if len(hits) == 1 and hits[0].node.uid != query and b.has(hits[0].node.uid):
-            return RedirectResponse(links.rule(book, hits[0].node.uid), status_code=301)
-        return html(pages.rule_page(lib, links, book, query, hits))
+        def answer():
+            b = lib.book(book)
+            if b.has(query):      # a page's own address: its uid, shown as its page shows it
+                node = b.node(query)
+                return pages.rule_page(lib, links, book, query, [Hit(node, pages.page_mode(node))])
+            b, hits = lookup(book, query)
+            if len(hits) == 1 and b.has(hits[0].node.uid):
+                return Redirect(links.rule(book, hits[0].node.uid))
+            return pages.rule_page(lib, links, book, query, hits)
+
+        page = cache.get(("page", book, query), answer)
+        if isinstance(page, Redirect):
+            return RedirectResponse(page.to, status_code=301)
+        return html(page)
 
     def bundled_list() -> list:
         if "bundled" not in state:
@@ -310,8 +359,8 @@ def create_app(settings: Settings | None = None):
         """Replay and show; each variant a link when the scenario has an address (a bundled one)."""
         try:
             result = await replay(text, name, variant, want_view=True)
-        except ApiError as err:
-            return scenario_html(err.status, error=err.body["error"], yaml_text=text, variant=variant)
+        except ApiError as err:     # shown on the page (200): the API answers 422 for the same scenario
+            return scenario_html(error=err.body["error"], yaml_text=text, variant=variant)
         variants = result["view"]["variants"]
         instances = [(v or "基本情景", None if v == variant or variant_link is None else variant_link(v))
                      for v in variants] if len(variants) > 1 else []
@@ -341,10 +390,10 @@ def create_app(settings: Settings | None = None):
                 try:
                     text = _text_body(raw, name)
                 except ApiError as err:
-                    return scenario_html(422, error=err.body["error"])
+                    return scenario_html(error=err.body["error"])
         variant = str(form.get("variant") or "").strip() or None
         if not text.strip():
-            return scenario_html(422, error="paste a scenario's YAML or choose a file")
+            return scenario_html(error="paste a scenario's YAML or choose a file")
         return await scenario_result(text, name, variant)
 
     if s.max_body:

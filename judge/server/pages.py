@@ -82,8 +82,17 @@ def env():
 
     e = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=select_autoescape(default=True),
                     undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    e.globals.update(zip=zip, highlight=linking.highlight)
+    e.globals.update(highlight=linking.highlight, ref_targets=ref_targets)
     return e
+
+
+def ref_targets(doc: dict) -> list[tuple[str, bool]]:
+    """The rules a rule document references (its `refs_out`), each once, with whether the book has it."""
+    out: dict[str, bool] = {}
+    for r in doc["refs_out"]:
+        for t, ok in zip(r["targets"], r["resolved"]):
+            out.setdefault(t, ok)
+    return list(out.items())
 
 
 def render(template: str, links: Links, **ctx) -> str:
