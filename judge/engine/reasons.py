@@ -20,7 +20,7 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "data" / "templates"
 
 @lru_cache(maxsize=8)
 def _load(lang: str, name: str) -> dict:
-    from rulebook import safe_yaml
+    from rulebook import safe_yaml      # start-up: yaml is loaded only when a command renders a template
 
     return safe_yaml.read(TEMPLATES / lang / f"{name}.yaml") or {}
 

@@ -17,6 +17,7 @@ from itertools import count
 from typing import Any
 
 from judge.engine.core.trace import Ref
+from judge.engine.reasons import phrase
 
 
 @dataclass(slots=True, eq=False)
@@ -84,8 +85,6 @@ class StackAbility:
 
     @property
     def name(self) -> str:
-        from judge.engine.reasons import phrase
-
         return phrase("core", "ability_of", source=self.source_name)
 
     @property

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from judge.engine.core.errors import EngineError
+from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.objects import Obj, Player
 from judge.engine.core.trace import Change, Firing, NearMiss, Step, Trace
 
@@ -122,6 +122,11 @@ class Recorder:
     def applying(self, number: str, reason: str, _objs=(), **fields):
         """`with game.applying("420.5c", "lethal_damage", ...):` = fire + under."""
         return self.under(self.fire(number, reason, _objs, **fields))
+
+    def illegal(self, number: str, reason: str, message: str, **fields) -> IllegalAction:
+        """The engine refusing an action under rule `number` (raise it): the action is rewound, and the
+        refusal is explained like a firing (a scenario may expect it: `rejected: RULE`)."""
+        return IllegalAction(self.rid(number), reason, fields, message)
 
     def current_firing(self) -> Firing | None:
         return self.applying_now[-1] if self.applying_now else None

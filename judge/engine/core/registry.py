@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 
 from rulebook.lookup import resolve_one
 
+from rulebook import load_book
+
 from judge.engine.core.errors import RuleNotInBook
 
 
@@ -121,8 +123,6 @@ class RuleRegistry:
 
     def verify(self, book=None) -> None:
         if book is None:
-            from rulebook import load_book
-
             book = load_book(self.book)
         missing = self.missing_in(book)
         if missing:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from judge.wrap import wrap
 
+from judge.engine.games import game_for, known_books
+
 
 class NoEngine(LookupError):
     """The book has no engine module, so a scenario of it cannot be replayed (or written from a skeleton)."""
@@ -21,8 +23,6 @@ class NoEngine(LookupError):
 def game_template(book: str) -> str:
     """The skeleton of `book`'s game (`str.format` fields: rule_id short quoted book number); `NoEngine` if the
     book has no game module."""
-    from judge.engine.games import game_for, known_books
-
     try:
         return game_for(book).SCENARIO_TEMPLATE
     except KeyError:

@@ -8,20 +8,11 @@ A subclass sets the class attributes below; it names the game's rules, never thi
 """
 from __future__ import annotations
 
-from importlib import import_module
-
 from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.game import Game
 from judge.engine.core.objects import Event
-
-
-def step_name(step, steps: tuple, aliases: dict) -> str | None:
-    """The step a scenario means (`upkeep`, `维持`, an alias), or None if the game has no such step."""
-    if step is None:
-        return None
-    s = str(step).strip()
-    s = aliases.get(s, s)
-    return s if s in steps else None
+from judge.engine.games.common import setup as loading
+from judge.engine.games.common.words import step_name
 
 
 class CardGame(Game):
@@ -29,7 +20,7 @@ class CardGame(Game):
     STEP_ALIASES: dict = {}
     PLAY_ZONE = ""           # the zone all players' permanents share (zone_key (None, PLAY_ZONE))
     PRIORITY_RULE = ""       # the rule a player breaks by acting without priority (declares `no_priority`)
-    SETUP = ""               # the game's setup module: CARDS, load_player, load_card, shown
+    SETUP = None             # the game's setup module: CARDS, load_player, load_card, shown
     SCENARIO_TEMPLATE = ""   # the skeleton `judge new-scenario` writes (a `str.format` template: scenario.template)
     watched: frozenset = frozenset()   # rules the scenario expects not to apply (set by the loader)
 
@@ -98,12 +89,8 @@ class CardGame(Game):
     # ------------------------------------------------------------------ scenario hooks
     @classmethod
     def scenario_cards(cls, sf, errors):
-        from judge.engine.games.common import setup
-
-        return setup.scenario_cards(import_module(cls.SETUP).CARDS, sf, errors)
+        return loading.scenario_cards(cls.SETUP.CARDS, sf, errors)
 
     @classmethod
     def build(cls, sf, variant=None):
-        from judge.engine.games.common import setup
-
-        return setup.build(cls, sf, variant, import_module(cls.SETUP))
+        return loading.build(cls, sf, variant, cls.SETUP)

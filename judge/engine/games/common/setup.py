@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from judge.engine.games.common.vocab import dump
 from judge.engine.reasons import phrase
 from judge.engine.scenario import yamlio
+from judge.engine.scenario.load import find_library
 from judge.engine.scenario.model import Placement, PlayerSpec, TurnSpec
 from judge.engine.scenario.yamlio import ScenarioError, line_of
 
@@ -63,8 +64,6 @@ def load_library(src: CardSource, path: str, errors: list) -> tuple[dict, dict]:
 
 def scenario_cards(src: CardSource, sf, errors: list) -> dict:
     """Every card definition the scenario can place: its libraries, `define:`, inline cards (keyed `@ID`)."""
-    from judge.engine.scenario.load import find_library
-
     m = sf.model
     refs = m.cards if isinstance(m.cards, list) else [m.cards]
     if not refs:

@@ -23,3 +23,12 @@ def phrase_book(game: str):
             return z
 
     return say, zone
+
+
+def step_name(step, steps: tuple, aliases: dict) -> str | None:
+    """The step a scenario means (`upkeep`, `维持`, an alias), or None if the game has no such step."""
+    if step is None:
+        return None
+    s = str(step).strip()
+    s = aliases.get(s, s)
+    return s if s in steps else None

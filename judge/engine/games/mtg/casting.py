@@ -9,16 +9,17 @@ rewinds everything the attempt did (422).
 """
 from __future__ import annotations
 
-from judge.engine.core.errors import IllegalAction, MissingChoice
-from judge.engine.core.objects import Event, Player, StackAbility
+from judge.engine.core.errors import MissingChoice
+from judge.engine.core.objects import Event, StackAbility
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
-from judge.engine.games.mtg.effects import Ctx, run, tag_exiled
-from judge.engine.games.mtg.filters import matches, target_problem
+from judge.engine.games.mtg.effects import mana_text, run
+from judge.engine.games.mtg.filters import matches
+from judge.engine.games.mtg.refs import Ctx, tag_exiled
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.targets import check_targets, target_objects
+from judge.engine.games.mtg.words import ability_text, say
 from judge.engine.games.mtg.words import zone as zone_zh
-from judge.engine.games.mtg.triggers import choose_targets
 
 MAIN = ("战斗前的行动阶段", "战斗后的行动阶段")
 
@@ -33,7 +34,6 @@ rules.declare("409.1h", reasons={"cost_paid": "player object mana other", "canno
                                  "cannot_pay_other": "player object cost why"})
 rules.declare("409.1i", reasons={"spell_cast": "player object"})
 rules.declare("411.1", reasons={"mana_ability": "player source mana"})
-rules.declare("411.3", reasons={"triggered_mana": "source mana"})
 rules.declare("403.2", reasons={"not_controller": "player object controller"})
 rules.declare("403.5", reasons={"activation_timing": "player object why"})
 rules.declare("402.8g", reasons={"ability_zone": "object ability zone"})
@@ -44,9 +44,6 @@ rules.declare("212.6a", reasons={"land_played": "player object", "land_timing": 
 rules.declare("212.6b", reasons={"one_land_per_turn": "player object played limit"})
 
 
-def _illegal(game, number, code, message, **fields) -> IllegalAction:
-    return IllegalAction(game.rid(number), code, fields, message)
-
 
 # ------------------------------------------------------------------ casting a spell
 
@@ -54,21 +51,21 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     actor = game.require_priority(actor)
     obj = game.objects.get(cast)
     if obj is None:
-        raise _illegal(game, "409.1a", "not_castable", f"no object {cast!r}", player=game.by_name.get(actor, actor), object=cast, why=say("not_exists"))
+        raise game.illegal("409.1a", "not_castable", f"no object {cast!r}", player=game.by_name.get(actor, actor), object=cast, why=say("not_exists"))
     c = chars(game, obj)
     if obj.zone != "hand" or obj.owner != actor:
-        raise _illegal(game, "409.1a", "not_castable", f"{obj.name} ({obj.id}) is not in {actor}'s hand",
+        raise game.illegal("409.1a", "not_castable", f"{obj.name} ({obj.id}) is not in {actor}'s hand",
                        player=game.by_name.get(actor, actor), object=obj, why=say("not_in_hand"))
     if "地" in c.types:
-        raise _illegal(game, "409.1a", "not_castable", f"{obj.name} is a land: play it with `play:` (212.6a)",
+        raise game.illegal("409.1a", "not_castable", f"{obj.name} is a land: play it with `play:` (212.6a)",
                        player=game.by_name.get(actor, actor), object=obj, why=say("land_not_spell"))
     if obj.card.cost is None:
-        raise _illegal(game, "409.1a", "not_castable", f"{obj.name} has no mana cost (401.1b)", player=game.by_name.get(actor, actor),
+        raise game.illegal("409.1a", "not_castable", f"{obj.name} has no mana cost (401.1b)", player=game.by_name.get(actor, actor),
                        object=obj, why=say("no_mana_cost"))
     if "瞬间" not in c.types:
         why = sorcery_timing_problem(game, actor)
         if why:
-            raise _illegal(game, "408.1d", "sorcery_timing", f"{obj.name} can only be cast {why}", player=game.by_name.get(actor, actor),
+            raise game.illegal("408.1d", "sorcery_timing", f"{obj.name} can only be cast {why}", player=game.by_name.get(actor, actor),
                            object=obj, why=why)
     spec = obj.card.spell or {}
     # 409.1b modes and X
@@ -77,7 +74,7 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
         opts = [str(i + 1) for i in range(len(spec["modes"]))]
         m = str(mode) if mode is not None else game.choose("mode", obj.id, by=actor, options=opts)
         if m not in opts:
-            raise _illegal(game, "409.1b", "mode_chosen", f"mode {m} is not one of {opts}", object=obj, mode=m)
+            raise game.illegal("409.1b", "mode_chosen", f"mode {m} is not one of {opts}", object=obj, mode=m)
         effects = spec["modes"][int(m) - 1]
     cost = obj.card.cost
     if "X" in cost and x is None:
@@ -100,8 +97,8 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     if "X" in cost:
         game.fire("409.1b", "x_chosen", [obj], object=obj, x=xv)
     if chosen:
-        game.fire("409.1c", "targets_chosen", [obj] + _target_objs(game, chosen), object=obj,
-                  targets=_target_objs(game, chosen))
+        game.fire("409.1c", "targets_chosen", [obj] + target_objects(game, chosen), object=obj,
+                  targets=target_objects(game, chosen))
     game.fire("409.1f", "total_cost", [obj], object=obj, cost=M.show_cost(total) + (say("cost.plus_sacrifice") if sac else ""),
               printed=M.show_cost(cost), changes="；".join(changes) or say("none"))
     activate_mana_sources(game, actor, mana)
@@ -120,57 +117,6 @@ def sorcery_timing_problem(game, actor) -> str | None:
     if game.stack:
         return say("timing.stack_empty")
     return None
-
-
-def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
-    """Validate the targets an action names (409.1c) and return them as (kind, id, inc) slots."""
-    if not tspecs:
-        if given:
-            raise _illegal(game, "409.1c", "not_enough_targets", f"{obj.name} has no targets, but targets were given",
-                           object=obj, needed=0, given=len(given))
-        return []
-    if given is None:
-        return choose_targets(game, obj.id, tspecs, controller=controller, source=obj, source_colors=colors) or \
-            _no_targets(game, obj, tspecs)
-    given = list(given) if isinstance(given, list) else [given]
-    needed = sum(int(s.get("count", 1)) for s in tspecs)
-    if len(given) != needed:
-        raise _illegal(game, "409.1c", "not_enough_targets",
-                       f"{obj.name} needs {needed} target(s), {len(given)} given", object=obj, needed=needed,
-                       given=len(given))
-    slots = []
-    i = 0
-    for spec in tspecs:
-        n = int(spec.get("count", 1))
-        picks = given[i:i + n]
-        i += n
-        if len(set(picks)) != len(picks):
-            raise _illegal(game, "409.1c", "same_target_twice",
-                           f"one use of 目标 cannot choose {picks[0]} twice (409.1c)", object=obj, target=picks[0])
-        slot = []
-        for p in picks:
-            t = game.by_name.get(p) if p in game.by_name else game.objects.get(p)
-            if t is None:
-                raise _illegal(game, "409.1c", "illegal_target", f"unknown target {p!r}", object=obj, target=p,
-                               check="exists", expected=say("check.exists"), actual=say("check.missing"))
-            bad = target_problem(game, spec, t, source=obj, controller=controller, source_colors=colors)
-            if bad:
-                check, exp, act = bad
-                raise _illegal(game, "409.1c", "illegal_target",
-                               f"{t.name} ({p}) is not a legal target: {check} {exp} ≠ {act}", object=obj, target=t,
-                               check=check, expected=exp, actual=act)
-            slot.append(("player", t.name, 0) if isinstance(t, Player) else ("obj", t.id, t.inc))
-        slots.append(slot)
-    return slots
-
-
-def _no_targets(game, obj, tspecs):
-    raise _illegal(game, "409.1c", "not_enough_targets", f"{obj.name}: no legal target for 目标", object=obj,
-                   needed=sum(int(s.get("count", 1)) for s in tspecs), given=0)
-
-
-def _target_objs(game, slots) -> list:
-    return [game.by_name[i] if k == "player" else game.objects[i] for slot in slots for (k, i, _) in slot]
 
 
 def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str]]:
@@ -212,7 +158,7 @@ def _sacrifice_cost(game, obj, extra, costs, actor):
                             "give `costs: {sacrifice: ID}` on the action (409.1b, 409.1f)")
     o = game.objects.get(pick)
     if o is None or o not in cands:
-        raise _illegal(game, "409.1h", "cannot_pay_other", f"{pick} cannot be sacrificed to pay for {obj.name}",
+        raise game.illegal("409.1h", "cannot_pay_other", f"{pick} cannot be sacrificed to pay for {obj.name}",
                        player=game.by_name.get(actor, actor), object=obj, cost=say("cost.sacrifice"),
                        why=say("why.cannot_sacrifice", object=o.name if o is not None else pick))
     return o
@@ -228,14 +174,14 @@ def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, ot
     p = game.by_name[actor]
     options = M.payments(total, p.pool)
     if not options:
-        raise _illegal(game, "409.1h", "cannot_pay",
+        raise game.illegal("409.1h", "cannot_pay",
                        f"{actor} cannot pay {M.show_cost(total)} for {obj.name} from pool {M.show(p.pool) if p.pool else say('empty')}",
                        player=game.by_name.get(actor, actor), object=obj, cost=M.show_cost(total), pool=M.show(p.pool) if p.pool else say("empty"))
     keys = [M.show(o) for o in options]
     if pay is not None:
         want = M.show(M.parse_pool(pay)) if not isinstance(pay, str) or "{" in pay else pay
         if want not in keys:
-            raise _illegal(game, "409.1h", "cannot_pay", f"cannot pay {M.show_cost(total)} as {want}; "
+            raise game.illegal("409.1h", "cannot_pay", f"cannot pay {M.show_cost(total)} as {want}; "
                            f"possible: {', '.join(keys)}", player=game.by_name.get(actor, actor), object=obj, cost=M.show_cost(total),
                            pool=M.show(p.pool) if p.pool else say("empty"))
         spend = options[keys.index(want)]
@@ -269,20 +215,6 @@ def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, ot
 
 # ------------------------------------------------------------------ activated abilities
 
-def ability_text(obj, ab) -> str:
-    """How a judge reads an ability: its printed text; else the card's text when that is its only ability;
-    else its position on the card (never the scenario's internal key)."""
-    if ab.text:
-        return ab.text
-    card = obj.card
-    if len(card.abilities) == 1 and card.text:
-        return card.text
-    for i, a in enumerate(card.abilities, 1):
-        if a.key == ab.key:
-            return say("ability_n", n=i)
-    return say("ability_n", n="?")
-
-
 def find_ability(game, obj, key, actor):
     abil = chars(game, obj).abilities if obj.zone == "battlefield" else obj.card.abilities
     acts = [a for a in abil if a.kind in ("activated", "mana")]
@@ -290,13 +222,13 @@ def find_ability(game, obj, key, actor):
         for a in acts:
             if a.key == str(key):
                 return a
-        raise _illegal(game, "409.1a", "ability_announced",
+        raise game.illegal("409.1a", "ability_announced",
                        f"{obj.name} ({obj.id}) has no activated ability {key!r}; it has: "
                        f"{', '.join(a.key for a in acts) or 'none'}", player=game.by_name.get(actor, actor), source=obj, ability=key)
     if len(acts) == 1:
         return acts[0]
     if not acts:
-        raise _illegal(game, "409.1a", "ability_announced", f"{obj.name} ({obj.id}) has no activated ability",
+        raise game.illegal("409.1a", "ability_announced", f"{obj.name} ({obj.id}) has no activated ability",
                        player=game.by_name.get(actor, actor), source=obj, ability="-")
     raise MissingChoice("ability", obj.id, [a.key for a in acts], actor, "give `ability:` on the action")
 
@@ -305,7 +237,7 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
                 _paying=False, **_):
     obj = game.objects.get(activate)
     if obj is None:
-        raise _illegal(game, "409.1a", "ability_announced", f"no object {activate!r}", player=game.by_name.get(actor, actor),
+        raise game.illegal("409.1a", "ability_announced", f"no object {activate!r}", player=game.by_name.get(actor, actor),
                        source=activate, ability=ability or "-")
     ab = find_ability(game, obj, ability, actor)
     spec = ab.spec
@@ -316,33 +248,33 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
         actor = game.priority
     zone = spec.get("zone", "battlefield")
     if obj.zone != zone:
-        raise _illegal(game, "402.8g", "ability_zone",
+        raise game.illegal("402.8g", "ability_zone",
                        f"{obj.name}'s ability works only while it is in {zone}; it is in {obj.zone}", object=obj,
                        ability=ability_text(obj, ab), zone=zone_zh(obj.zone))
     owner = chars(game, obj).controller if obj.zone == "battlefield" else obj.owner
     if owner != actor:
-        raise _illegal(game, "403.2", "not_controller", f"only {owner} can activate {obj.name}'s abilities",
+        raise game.illegal("403.2", "not_controller", f"only {owner} can activate {obj.name}'s abilities",
                        player=game.by_name.get(actor, actor), object=obj, controller=owner)
     timing = spec.get("timing", "instant")
     if timing == "sorcery":
         why = sorcery_timing_problem(game, actor)
         if why:
-            raise _illegal(game, "403.5", "activation_timing", f"only {why}", player=game.by_name.get(actor, actor), object=obj, why=why)
+            raise game.illegal("403.5", "activation_timing", f"only {why}", player=game.by_name.get(actor, actor), object=obj, why=why)
     if timing == "your_upkeep" and not (game.active == actor and game.step == "维持"):
-        raise _illegal(game, "403.5", "activation_timing", "only during your upkeep", player=game.by_name.get(actor, actor), object=obj,
+        raise game.illegal("403.5", "activation_timing", "only during your upkeep", player=game.by_name.get(actor, actor), object=obj,
                        why=say("timing.your_upkeep"))
     cost = M.parse_cost(spec.get("cost", ""))
     tap = "T" in cost
     if tap:
         if obj.tapped:
-            raise _illegal(game, "104.4", "already_tapped", f"{obj.name} is tapped: {{横置}} cannot be paid",
+            raise game.illegal("104.4", "already_tapped", f"{obj.name} is tapped: {{横置}} cannot be paid",
                            object=obj)
         c = chars(game, obj)
         if "生物" in c.types and obj.sick:
             if "敏捷" in c.keywords:
                 game.fire("212.3d", "haste_ignores", [obj], object=obj, what=say("tap_ability"))
             else:
-                raise _illegal(game, "212.3d", "summoning_sick_tap",
+                raise game.illegal("212.3d", "summoning_sick_tap",
                                f"{obj.name} has not been controlled since the start of the turn (召唤失调)", object=obj)
     total = M.adjust(tuple(s for s in cost if s != "T"), x=int(x or 0))
     sac = None
@@ -360,7 +292,7 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
             raise MissingChoice("costs.discard", obj.id, hand, actor, f"give `costs: {{discard: [ID]}}` ({n} card(s))")
         pick = pick if isinstance(pick, list) else [pick]
         if len(pick) != n or any(p not in hand for p in pick):
-            raise _illegal(game, "409.1h", "cannot_pay_other", f"cannot discard {pick} (hand: {', '.join(hand) or 'empty'})",
+            raise game.illegal("409.1h", "cannot_pay_other", f"cannot discard {pick} (hand: {', '.join(hand) or 'empty'})",
                            player=game.by_name.get(actor, actor), object=obj, cost=say("cost.discard_n", n=n),
                            why=say("why.hand_is", cards=[game.objects[h].name for h in hand]) if hand
                            else say("no_cards_in_hand"))
@@ -371,14 +303,14 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
         n = int(spec["exile_top"])
         lib = game.zone_ids(actor, "library")
         if len(lib) < n:
-            raise _illegal(game, "409.1h", "cannot_pay_other", f"{actor}'s library has {len(lib)} card(s), not {n}",
+            raise game.illegal("409.1h", "cannot_pay_other", f"{actor}'s library has {len(lib)} card(s), not {n}",
                            player=game.by_name.get(actor, actor), object=obj, cost=say("cost.exile_top", n=n),
                            why=say("library_n", n=len(lib)))
         top = [game.objects[i] for i in lib[:n]]
         other.append(say("cost.exile_top", n=n))
     for cname, n in (spec.get("remove_counters") or {}).items():
         if obj.counters.get(cname, 0) < n:
-            raise _illegal(game, "409.1h", "cannot_pay_other", f"{obj.name} has no {cname} counter to remove",
+            raise game.illegal("409.1h", "cannot_pay_other", f"{obj.name} has no {cname} counter to remove",
                            player=game.by_name.get(actor, actor), object=obj,
                            cost=say("cost.remove_counters", n=n, counter=cname),
                            why=say("why.counters_n", object=obj.name, n=obj.counters.get(cname, 0), counter=cname))
@@ -393,8 +325,8 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
     f = game.fire("409.1a", "ability_announced", [obj, item.id], player=game.by_name.get(actor, actor), source=obj,
                   ability=ability_text(obj, ab))
     if chosen:
-        game.fire("409.1c", "targets_chosen", [item.id] + _target_objs(game, chosen), object=item,
-                  targets=_target_objs(game, chosen))
+        game.fire("409.1c", "targets_chosen", [item.id] + target_objects(game, chosen), object=item,
+                  targets=target_objects(game, chosen))
     activate_mana_sources(game, actor, mana)
     with game.under(f):
         game.push(item)
@@ -426,7 +358,7 @@ def _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other, discards, t
     if total or sac is not None or other:
         paid = pay_cost(game, actor, obj, total, pay, sacrifice=sac, other=other)
         _cost_events(game, actor, obj, ab.spec, discards, top, paid, None)
-    f = game.fire("411.1", "mana_ability", [obj], player=p, source=obj, mana=_mana_text(ab.spec))
+    f = game.fire("411.1", "mana_ability", [obj], player=p, source=obj, mana=mana_text(ab.spec))
     with game.under(f):
         if tap:
             game.set(obj, "tapped", True)
@@ -436,58 +368,24 @@ def _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other, discards, t
             game.happen([Event("tap_for_mana", {"object": obj, "player": actor, "mana": ab.spec}, f.id, firing=f)])
 
 
-def _mana_text(spec) -> str:
-    out = []
-    for e in spec.get("effects", []):
-        v = e.get("add_mana")
-        if v == "any_land_color":
-            out.append(say("mana.any_land_color"))
-        elif v == "same":
-            out.append(say("mana.same"))
-        elif isinstance(v, str):
-            out.append(M.show(M.parse_pool(v if "{" in v else "{" + "}{".join(v) + "}")))
-    return "、".join(out) or say("mana.generic")
-
-
-def resolve_mana_trigger(game, t) -> None:
-    """411.3: a triggered mana ability resolves right after the mana ability that triggered it."""
-    src = game.objects.get(t.source)
-    f = game.fire("411.3", "triggered_mana", [src] if src else [], source=src or t.source_name,
-                  mana=_mana_text(t.ability.spec))
-    with game.under(f):
-        ctx = Ctx(None, src, t.source_name, t.controller, event=t.event)
-        ev = t.event
-        if ev is not None and ev.kind == "tap_for_mana":
-            ctx.about = ev.data["object"]
-        effects = []
-        for e in t.ability.spec.get("effects", []):
-            if e.get("add_mana") == "same":
-                spec = (ev.data.get("mana") or {}) if ev else {}
-                produced = [x.get("add_mana") for x in spec.get("effects", []) if isinstance(x.get("add_mana"), str)]
-                effects.append({**e, "add_mana": produced[0] if produced else "C"})
-            else:
-                effects.append(e)
-        run(game, ctx, effects)
-
-
 # ------------------------------------------------------------------ lands
 
 def do_play(game, actor, play=None, **_):
     actor = game.require_priority(actor)
     obj = game.objects.get(play)
     if obj is None or obj.zone != "hand" or obj.owner != actor:
-        raise _illegal(game, "212.6a", "land_timing", f"{play!r} is not in {actor}'s hand", player=game.by_name.get(actor, actor),
+        raise game.illegal("212.6a", "land_timing", f"{play!r} is not in {actor}'s hand", player=game.by_name.get(actor, actor),
                        object=play, why=say("not_in_hand"))
     if "地" not in chars(game, obj).types:
-        raise _illegal(game, "212.6a", "land_timing", f"{obj.name} is not a land; cast it with `cast:`",
+        raise game.illegal("212.6a", "land_timing", f"{obj.name} is not a land; cast it with `cast:`",
                        player=game.by_name.get(actor, actor), object=obj, why=say("not_a_land"))
     why = sorcery_timing_problem(game, actor)
     if why:
-        raise _illegal(game, "212.6a", "land_timing", f"a land can only be played {why}", player=game.by_name.get(actor, actor), object=obj,
+        raise game.illegal("212.6a", "land_timing", f"a land can only be played {why}", player=game.by_name.get(actor, actor), object=obj,
                        why=why)
     p = game.by_name[actor]
     if p.lands_played >= p.land_limit:
-        raise _illegal(game, "212.6b", "one_land_per_turn", f"{actor} already played {p.lands_played} land(s) this turn",
+        raise game.illegal("212.6b", "one_land_per_turn", f"{actor} already played {p.lands_played} land(s) this turn",
                        player=game.by_name.get(actor, actor), object=obj, played=p.lands_played, limit=p.land_limit)
     f = game.fire("212.6a", "land_played", [obj], player=p, object=obj)
     with game.under(f):
@@ -497,4 +395,4 @@ def do_play(game, actor, play=None, **_):
     game.took_action(actor)
 
 
-__all__ = ["do_cast", "do_activate", "do_play", "resolve_mana_trigger"]
+__all__ = ["do_cast", "do_activate", "do_play"]

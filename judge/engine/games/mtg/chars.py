@@ -19,7 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.engine.games.common.chars import characteristics, version_cached
-from judge.engine.games.mtg.state import AbilityDef, Card, CEffect
+from judge.engine.games.mtg.filters import count, matches
+from judge.engine.games.mtg.refs import static_amount
+from judge.engine.games.mtg.state import AbilityDef, Card, CEffect, ability_defs, parse_delta, parse_pt
+from judge.engine.games.mtg.words import say
 
 
 @dataclass(slots=True)
@@ -117,8 +120,6 @@ _FLAGS = ("cant_attack", "cant_block", "cant_attack_alone", "must_attack", "must
 
 
 def static_ops(spec: dict) -> list:
-    from judge.engine.games.mtg.vocab import parse_delta, parse_pt
-
     ops = []
     for name, layer in _STATIC_OPS:
         v = spec.get(name)
@@ -131,8 +132,6 @@ def static_ops(spec: dict) -> list:
         elif name == "lose_all_abilities":
             ops.append((5, "lose_all", None))
         elif name == "grant":
-            from judge.engine.games.mtg.state import ability_defs
-
             ops.append((5, "grant", ability_defs(v)))
         elif name == "cda_pt":
             ops.append((6, "cda_pt", v))
@@ -248,8 +247,6 @@ def _counter_delta(name: str):
 
 
 def _affected(game, a: _Applier, objs, res) -> list[str]:
-    from judge.engine.games.mtg.filters import matches
-
     if a.locked is not None:
         return [o.id for o in objs if (o.id, o.inc) in a.locked]
     if not a.static:
@@ -313,8 +310,6 @@ def _pt(game, c: Chars, op, a: _Applier, sub: str) -> None:
         return
     _, kind, v = op
     if kind == "cda_pt":
-        from judge.engine.games.mtg.effects import static_amount
-
         src = game.objects.get(a.source)
         c.power = static_amount(game, src, v.get("power", 0))
         c.toughness = static_amount(game, src, v.get("toughness", 0))
@@ -323,8 +318,6 @@ def _pt(game, c: Chars, op, a: _Applier, sub: str) -> None:
         c.power, c.toughness = v
         c.notes.append((f"6{sub}", a.source_name, "=", f"{v[0]}/{v[1]}"))
     elif kind == "set_pt_count":
-        from judge.engine.games.mtg.filters import count
-
         n = count(game, v, controller=a.controller, source_id=a.source)
         c.power = c.toughness = n
         c.notes.append((f"6{sub}", a.source_name, "=", f"{n}/{n}"))
@@ -339,8 +332,6 @@ def _pt(game, c: Chars, op, a: _Applier, sub: str) -> None:
 
 def describe_layers(c: Chars, attr: str) -> str:
     """'5 染绿 设为绿色' for a firing explaining a colour, type or keyword-ability value."""
-    from judge.engine.games.mtg.words import say
-
     if attr == "pt":
         return describe_notes(c)
     parts = []
@@ -354,8 +345,6 @@ def describe_layers(c: Chars, attr: str) -> str:
 
 def describe_notes(c: Chars) -> str:
     """'6c 指示物 +1/+1 ×1；6b 巨人成长 +4/+4 …' for a firing explaining a P/T value."""
-    from judge.engine.games.mtg.words import say
-
     parts = []
     for sub, src, op, val in c.notes:
         if op == "=":

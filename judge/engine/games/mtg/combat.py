@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from judge.engine.core.errors import EngineError, IllegalAction
+from judge.engine.core.errors import EngineError
 from judge.engine.core.objects import Event, StackAbility
 from judge.engine.core.trace import Ref
 from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.filters import select
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import say
 
@@ -35,9 +36,6 @@ class CombatDamage(StackAbility):
     def ref(self) -> Ref:
         return Ref(self.id, say("combat_damage"))
 
-
-def _illegal(game, number, code, message, **fields):
-    return IllegalAction(game.rid(number), code, fields, message)
 
 
 def can_attack(game, o) -> str | None:
@@ -87,10 +85,10 @@ def _refuse_attacker(game, o) -> None:
     """Refuse a permanent that can't be declared as an attacker: 212.3d for summoning sickness, else 308.2a."""
     why = can_attack(game, o)
     if why == "sick":
-        raise _illegal(game, "212.3d", "summoning_sick_attack",
+        raise game.illegal("212.3d", "summoning_sick_attack",
                        f"{o.name} ({o.id}) can't attack: summoning sick and no haste (212.3d, 308.2a)", object=o)
     if why:
-        raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_why(why)}", object=o,
+        raise game.illegal("308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_why(why)}", object=o,
                        why=_why(why))
 
 
@@ -104,7 +102,7 @@ def do_attack(game, actor, attack=None, **_):
             if o is not None and o.zone == "battlefield":
                 _refuse_attacker(game, o)
     if game.awaiting != ("宣告攻击者", actor):
-        raise _illegal(game, "308.2a", "cannot_attack",
+        raise game.illegal("308.2a", "cannot_attack",
                        f"{actor} cannot declare attackers now (step {game.step}; "
                        f"{'waiting for ' + str(game.awaiting) if game.awaiting else 'attackers are declared at the start of 宣告攻击者'})",
                        object="-", why=say("why.wrong_time"))
@@ -126,11 +124,11 @@ def do_attack(game, actor, attack=None, **_):
     for aid, d in plan.items():
         o = game.objects.get(aid)
         if o is None or o.zone != "battlefield":
-            raise _illegal(game, "308.2a", "cannot_attack", f"{aid!r} is not a permanent on the battlefield",
+            raise game.illegal("308.2a", "cannot_attack", f"{aid!r} is not a permanent on the battlefield",
                            object=aid, why=say("why.not_on_battlefield"))
         _refuse_attacker(game, o)
         if d not in defenders:
-            raise _illegal(game, "308.2a", "cannot_attack", f"{o.name} can't attack {d!r}", object=o, why=say("why.bad_defender"))
+            raise game.illegal("308.2a", "cannot_attack", f"{o.name} can't attack {d!r}", object=o, why=say("why.bad_defender"))
         objs.append(o)
     _check_attack_rules(game, objs)
     for o in objs:
@@ -143,10 +141,8 @@ def do_attack(game, actor, attack=None, **_):
                 game.set(o, "tapped", True)
     game.awaiting = None
     if not objs:
-        from judge.engine.games.mtg.turn import end_step
-
         game.fire("308.4", "no_attackers", [], player=game.by_name[actor])
-        end_step(game)
+        game.end_step()
         return
     f = game.fire("308.2g", "attackers_declared", objs, player=game.by_name[actor], objects=objs,
                   defender=sorted(set(plan.values())))
@@ -181,7 +177,7 @@ def _check_attack_rules(game, objs) -> None:
 
     why = restriction(objs)
     if why:
-        raise _illegal(game, "500.2", "attack_restriction", f"illegal attack: {why}", objects=objs, why=why)
+        raise game.illegal("500.2", "attack_restriction", f"illegal attack: {why}", objects=objs, why=why)
     have = requirements(objs)
     # 500.5: only creatures with requirements of their own count when looking for a better declaration
     cand = [o for o in cand if chars(game, o).flags.get("must_attack")]
@@ -194,7 +190,7 @@ def _check_attack_rules(game, objs) -> None:
         if best:
             break
     if best is not None:
-        raise _illegal(game, "500.2", "attack_requirement",
+        raise game.illegal("500.2", "attack_requirement",
                        f"illegal attack: it obeys {have} requirement(s), but declaring "
                        f"{', '.join(o.id for o in best) or 'nothing'} would obey more (500.4)",
                        objects=objs, better=best)
@@ -253,8 +249,6 @@ def block_problem(game, b, a) -> tuple | None:
         return ("501.2", say("why.shadow_blocker"))
     cond = ca.flags.get("unblockable_if_defender_controls")
     if cond and a.attacking:
-        from judge.engine.games.mtg.filters import select
-
         if select(game, {**cond, "controller": "you"}, controller=a.attacking):
             return ("308.1", say("why.unblockable_defender", object=a.name, player=a.attacking))
     return None
@@ -262,29 +256,29 @@ def block_problem(game, b, a) -> tuple | None:
 
 def do_block(game, actor, block=None, **_):
     if game.awaiting != ("宣告阻挡者", actor):
-        raise _illegal(game, "309.2a", "cannot_block", f"{actor} cannot declare blockers now", object="-",
+        raise game.illegal("309.2a", "cannot_block", f"{actor} cannot declare blockers now", object="-",
                        why=say("why.wrong_time"))
     block = block or {}
     pairs = []
     for bid, aids in block.items():
         b = game.objects.get(str(bid))
         if b is None or b.zone != "battlefield" or chars(game, b).controller != actor:
-            raise _illegal(game, "309.2a", "cannot_block", f"{bid!r} is not a creature {actor} controls",
+            raise game.illegal("309.2a", "cannot_block", f"{bid!r} is not a creature {actor} controls",
                            object=str(bid), why=say("why.not_defender_controlled"))
         for aid in (aids if isinstance(aids, list) else [aids]):
             a = game.objects.get(str(aid))
             if a is None or not a.attacking:
-                raise _illegal(game, "309.2a", "cannot_block", f"{aid!r} is not attacking", object=b, why=say("why.not_attacking"))
+                raise game.illegal("309.2a", "cannot_block", f"{aid!r} is not attacking", object=b, why=say("why.not_attacking"))
             bad = block_problem(game, b, a)
             if bad:
                 rule, why = bad
                 if rule == "502.4b":
-                    raise _illegal(game, rule, "flying_block", f"{b.name} can't block {a.name}: {why}", attacker=a,
+                    raise game.illegal(rule, "flying_block", f"{b.name} can't block {a.name}: {why}", attacker=a,
                                    blocker=b)
                 if rule in ("501.2", "308.1"):
-                    raise _illegal(game, rule, "evasion", f"{b.name} can't block {a.name}: {why}", attacker=a,
+                    raise game.illegal(rule, "evasion", f"{b.name} can't block {a.name}: {why}", attacker=a,
                                    blocker=b, why=why)
-                raise _illegal(game, rule, "cannot_block", f"{b.name} can't block: {why}", object=b, why=why)
+                raise game.illegal(rule, "cannot_block", f"{b.name} can't block: {why}", object=b, why=why)
             pairs.append((b, a))
     _check_block_rules(game, actor, pairs)
     game.awaiting = None
@@ -333,7 +327,7 @@ def _check_block_rules(game, actor, pairs) -> None:
 
     why = restriction(pairs)
     if why:
-        raise _illegal(game, "500.3", "block_restriction", f"illegal block: {why}",
+        raise game.illegal("500.3", "block_restriction", f"illegal block: {why}",
                        objects=[b for b, _ in pairs], why=why)
     have = requirements(pairs)
     mine = [b for b in game.battlefield() if chars(game, b).controller == actor
@@ -345,7 +339,7 @@ def _check_block_rules(game, actor, pairs) -> None:
                 continue
             if restriction(list(sel)) is None and requirements(sel) > have:
                 better = [f"{b.id}→{a.id}" for b, a in sel]
-                raise _illegal(game, "500.3", "block_requirement",
+                raise game.illegal("500.3", "block_requirement",
                                f"illegal block: obeys {have} requirement(s), but {', '.join(better)} obeys more",
                                objects=[b for b, _ in pairs], better=better)
 

@@ -9,240 +9,39 @@ lock onto the objects they affect right then (418.3b); rule-changing ones
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from judge.engine.core.errors import EngineError
-from judge.engine.core.objects import Event, Player, StackAbility
-from judge.engine.games.common.effects import merged, plain_amount, shared_ref
+from judge.engine.core.objects import Event, Player
+from judge.engine.games.common.vocab import dump
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
-from judge.engine.games.mtg.filters import candidates, count, matches, select
+from judge.engine.games.mtg.data import creature_types
+from judge.engine.games.mtg.filters import select
+from judge.engine.games.mtg.refs import Ctx, amount, players, refs, tag_exiled
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say
-from judge.engine.games.mtg.state import Card, CEffect, Delayed, Shield, card_def
-
-
-@dataclass(slots=True)
-class Ctx:
-    """Everything an instruction may refer to while its spell or ability resolves."""
-
-    item: object                    # the resolving spell (Card) or StackAbility
-    source: Card | None             # the object the ability came from / the spell itself
-    source_name: str
-    controller: str
-    targets: list = field(default_factory=list)     # per "目标": list of legal targets (illegal ones dropped)
-    x: int = 0
-    event: Event | None = None
-    about: Card | None = None       # the object a delayed trigger refers to
-    chosen: dict = field(default_factory=dict)
-    last: dict = field(default_factory=dict)
-    source_colors: tuple = ()
-
-    @property
-    def subject(self) -> str:
-        """The id choices about this resolution are keyed by (the stack object, or the source)."""
-        if self.item is not None:
-            return self.item.id
-        return self.source.id if self.source is not None else self.source_name
-
-
-# ------------------------------------------------------------------ references and amounts
-
-def refs(game, ctx: Ctx, ref) -> list:
-    if ref is None:
-        return []
-    if isinstance(ref, list):
-        return merged(refs, game, ctx, ref)
-    if isinstance(ref, dict):
-        if "linked" in ref:
-            return linked_cards(game, ctx, ref)
-        if "choose" in ref:
-            return _choose_among(game, ctx, ref)
-        if "all" in ref:
-            f = dict(ref["all"] or {})
-            if "chosen" in f.get("subtypes", ()):
-                f["subtypes"] = [ctx.chosen.get("type", "?") if s == "chosen" else s for s in f["subtypes"]]
-            sc = f.pop("shares_color_with", None)
-            objs = select(game, f, controller=ctx.controller, source_id=getattr(ctx.source, "id", None))
-            if sc:
-                base = refs(game, ctx, sc)
-                cols = {c for b in base if not isinstance(b, Player) for c in chars(game, b).colors}
-                objs = [o for o in objs if cols & set(chars(game, o).colors)]
-            return objs
-        raise EngineError(f"cannot read reference {ref!r}")
-    r = str(ref)
-    got = shared_ref(game, ctx, r)
-    if got is not None:
-        return got
-    if r == "it":
-        if ctx.about is not None:
-            return [ctx.about]
-        if ctx.event is not None:
-            o = ctx.event.data.get("object")
-            return [o] if o is not None else []
-        return []
-    if r in ("enchanted", "attached"):
-        s = ctx.source
-        if s is not None and s.attached_to and s.attached_to in game.objects:
-            return [game.objects[s.attached_to]]
-        return []
-    if r == "each_player":
-        return [game.by_name[n] for n in game.apnap()]
-    if r == "each_opponent":
-        return [game.by_name[n] for n in game.apnap() if n != ctx.controller]
-    if r == "defending_player":
-        d = None
-        if ctx.event is not None:
-            d = ctx.event.data.get("defender")
-        if d is None and ctx.source is not None:
-            d = getattr(ctx.source, "attacking", None)
-        return [game.by_name[d]] if d else []
-    if r in ("its_controller", "owner"):
-        base = refs(game, ctx, "target") or refs(game, ctx, "it")
-        out = []
-        for b in base:
-            if isinstance(b, Player):
-                continue
-            name = chars(game, b).controller if r == "its_controller" and b.zone == "battlefield" else b.owner
-            out.append(game.by_name[name])
-        return out
-    if r == "event_source":
-        return [ctx.event.data["source"]] if ctx.event and ctx.event.data.get("source") else []
-    if r == "event_target":
-        return [ctx.event.data["target"]] if ctx.event and ctx.event.data.get("target") else []
-    raise EngineError(f"unknown reference {r!r}")
-
-
-# ------------------------------------------------------------------ linked abilities (217.7d)
-
-def link_of(item) -> tuple | None:
-    """(holder id, holder incarnation, scope, link, ability text) of an ability on the stack: what an exile it
-    causes is tagged with, and what a linked ability looks for. Abilities a gain effect grants have that
-    effect as their scope, so they are linked only with abilities granted by the same effect (217.7d)."""
-    if not isinstance(item, StackAbility) or item.kind not in ("activated", "triggered"):
-        return None
-    ab = item.ability
-    return (item.source, item.source_inc, ab.scope, ab.spec.get("link") or ab.key, ab.text or ab.key)
-
-
-def tag_exiled(game, item, objs) -> None:
-    """Cards an ability removed from the game remember which ability (on which object) did it."""
-    link = link_of(item)
-    if link is None:
-        return
-    for o in objs:
-        if not isinstance(o, Player) and o.zone == "exile":
-            game.exiled_with.append((o.id, o.inc, *link))
-
-
-@rules.implements("217.7d", reasons={"linked_cards": "ability objects", "linked_none": "ability",
-                                     "invalid_choice": "player choice answer"},
-                  near_misses={"not_linked": "object ability exiled_by"})
-def linked_cards(game, ctx, ref) -> list:
-    """`{linked: LINK, filter: …}`: the cards in the removed-from-game zone that an ability linked with the
-    resolving one removed — on the same object, and for gained abilities granted by the same effect."""
-    me = link_of(ctx.item)
-    f = {**(ref.get("filter") or {}), "zone": "exile"}
-    if me is None:
-        return []
-    want = (me[0], me[1], me[2], ref["linked"])
-    tags = {(t[0], t[1]): t[2:] for t in game.exiled_with}
-    out = []
-    for o in candidates(game, f):
-        if matches(game, o, f, controller=ctx.controller, source_id=me[0]) is not None:
-            continue
-        tag = tags.get((o.id, o.inc))
-        if tag is not None and tuple(tag[:4]) == want:
-            out.append(o)
-            continue
-        if tag is None:
-            by = say("exiled_by.other")
-        else:
-            holder = game.objects.get(tag[0])
-            by = say("exiled_by.ability", holder=holder.name if holder is not None else tag[0], ability=tag[4])
-        game.near_miss("217.7d", "not_linked", [o], object=o, ability=ctx.item.name, exiled_by=by)
-    if out:
-        game.fire("217.7d", "linked_cards", out, ability=ctx.item.name, objects=out)
-    else:
-        game.fire("217.7d", "linked_none", [ctx.item.id], ability=ctx.item.name)
-    return out
-
-
-def _choose_among(game, ctx, ref) -> list:
-    """`{choose: N, from: REF}`: the resolving ability's controller picks N of those objects (`choices: {choose:
-    {ITEM: ID}}`); an answer outside them is refused — under 217.7d when the pool is a linked one."""
-    pool = [o for o in refs(game, ctx, ref["from"]) if not isinstance(o, Player)]
-    n = int(ref["choose"])
-    if len(pool) <= n and n != 1:
-        return pool
-    if not pool:
-        return []
-    ids = [o.id for o in pool]
-    rule = "217.7d" if isinstance(ref["from"], dict) and "linked" in ref["from"] else None
-    if n == 1:
-        ans = game.choose("choose", ctx.subject, by=ctx.controller, options=ids, rule=rule)
-        picked = [ans]
-    else:
-        picked = game.choose("choose", ctx.subject, by=ctx.controller, options=ids, rule=rule, legal=lambda a: (
-            None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in ids for x in a)
-            else f"choose exactly {n} of {', '.join(ids)}"))
-    return [game.objects[i] for i in picked]
-
-
-def players(game, ctx, ref) -> list[Player]:
-    return [p for p in refs(game, ctx, ref) if isinstance(p, Player)]
-
-
-def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
-    n = plain_amount(ctx, a)
-    if n is not None:
-        return n
-    ctrl = controller or (ctx.controller if ctx else None)
-    sid = getattr(source if source is not None else (ctx.source if ctx else None), "id", None)
-    if "count" in a:
-        return count(game, a["count"], controller=ctrl, source_id=sid)
-    if "hand_size" in a:
-        who = a["hand_size"]
-        name = ctrl if who == "you" else who
-        return len(game.zone_objects(name, "hand"))
-    if "max_mana_value" in a:
-        objs = select(game, a["max_mana_value"], controller=ctrl, source_id=sid)
-        if not objs:
-            if ctx is not None:
-                game.fire("104.2", "undefined_as_zero", [], what=say("max_mana_value"))
-            return 0
-        return max(chars(game, o).mana_value for o in objs)
-    if "life" in a:
-        return game.by_name[ctrl].life
-    if "zone_size" in a:
-        who = refs(game, ctx, a.get("of", "you")) if ctx is not None else [game.by_name[ctrl]]
-        return sum(len(game.zone_objects(p.name, a["zone_size"])) for p in who if isinstance(p, Player))
-    if "counters" in a:
-        holder = source if source is not None else (ctx.source if ctx else None)
-        on = a.get("on", "self")
-        if on == "creator" and holder is not None:
-            holder = game.objects.get(holder.extra.get("creator", ""))
-        elif on != "self" and ctx is not None:
-            got = refs(game, ctx, on)
-            holder = got[0] if got else None
-        return holder.counters.get(a["counters"], 0) if holder is not None else 0
-    raise EngineError(f"unknown amount {a!r}")
-
-
-def static_amount(game, src, a) -> int:
-    """An amount inside a characteristic-defining ability (no resolving context)."""
-    if src is None:
-        return 0
-    return amount(game, None, a, source=src, controller=src.controller)
+from judge.engine.games.mtg.state import AbilityDef, CEffect, Delayed, Shield, ability_defs, card_def, parse_delta, parse_pt
+from judge.engine.games.mtg.vocab import COLORS, TokenDef
+from judge.engine.games.mtg.words import ability_text, say
 
 
 # ------------------------------------------------------------------ running instructions
 
-def run(game, ctx: Ctx, effects: list[dict]) -> None:
-    from judge.engine.games.mtg.vocab import VERBS
+def mana_text(spec) -> str:
+    """The mana an ability adds, as a judge reads it (`{绿}`, 一点同类别的魔法力…)."""
+    out = []
+    for e in spec.get("effects", []):
+        v = e.get("add_mana")
+        if v == "any_land_color":
+            out.append(say("mana.any_land_color"))
+        elif v == "same":
+            out.append(say("mana.same"))
+        elif isinstance(v, str):
+            out.append(M.show(M.parse_pool(v if "{" in v else "{" + "}{".join(v) + "}")))
+    return "、".join(out) or say("mana.generic")
 
+
+def run(game, ctx: Ctx, effects: list[dict]) -> None:
+    """Follow the instructions in order (413.2b): each is one verb of `VERB_FUNCS` with its parameters."""
     for e in effects:
-        verb = next(k for k in e if k in VERBS)
+        verb = next(k for k in e if k in VERB_FUNCS)
         VERB_FUNCS[verb](game, ctx, e)
 
 
@@ -503,9 +302,7 @@ def _objs(game, ctx, ref):
 def _pt_change(verb, code, field, parse):
     """`pump: +2/+2` (layer 6d) and `set_pt: 0/1` (6b): one locked effect on `what` (default the target)."""
     def run_(game, ctx, e):
-        from judge.engine.games.mtg import vocab
-
-        v = getattr(vocab, parse)(e[verb])
+        v = parse(e[verb])
         _continuous(game, ctx, code, _objs(game, ctx, e.get("what", "target")), [(6, verb, v)], _until(e),
                     **{field: e[verb]})
     return run_
@@ -537,8 +334,6 @@ def _set_color(game, ctx, e):
 
 
 def _becomes(game, ctx, e):
-    from judge.engine.games.mtg.vocab import parse_pt
-
     b = e["becomes"]
     objs = _objs(game, ctx, e.get("what", "target"))
     ops = []
@@ -577,8 +372,6 @@ def _control(game, ctx, e):
 
 
 def _grant(game, ctx, e):
-    from judge.engine.games.mtg.state import ability_defs
-
     abil = ability_defs([e["grant"]])
     _continuous(game, ctx, "effect_grant", _objs(game, ctx, e.get("what", "target")), [(5, "grant", abil)], _until(e),
                 ability=e["grant"].get("text") or abil[0].kind)
@@ -591,9 +384,6 @@ def _gain_abilities(game, ctx, e):
     """"X gains all activated abilities of target creature": the abilities it has on resolution are copied
     (layer 5, locked like any resolved effect, 418.3b). Each copy is keyed SOURCE.KEY on its new object and
     scoped to this effect, so abilities linked on the original stay linked only with each other (217.7d)."""
-    from judge.engine.games.mtg.casting import ability_text
-    from judge.engine.games.mtg.state import AbilityDef
-
     kinds = [k for name in (e.get("kinds") or ["activated"]) for k in _GAINED_KINDS[name]]
     origins = _objs(game, ctx, e["gain_abilities_of"])
     objs = _objs(game, ctx, e.get("what", "self"))
@@ -651,9 +441,6 @@ def _token(game, ctx, e):
     t = e["token"]
     n = amount(game, ctx, e.get("count", 1))
     who = players(game, ctx, e.get("who", "you"))[0]
-    from judge.engine.games.common.vocab import dump
-    from judge.engine.games.mtg.vocab import TokenDef
-
     d = dump(TokenDef.model_validate(t))
     d.setdefault("types", ["生物"])
     cdef = card_def(t["name"], d, token=True)
@@ -728,8 +515,6 @@ def _effects_zh(effects) -> str:
 
 
 def _choose_type(game, ctx, e):
-    from judge.engine.games.mtg.data import creature_types
-
     known = creature_types()
     ans = game.choose("type", ctx.subject, by=ctx.controller, options=None, rule="212.1e",
                       legal=lambda a: None if isinstance(a, str) and a in known else
@@ -740,8 +525,6 @@ def _choose_type(game, ctx, e):
 
 
 def _choose_color(game, ctx, e):
-    from judge.engine.games.mtg.vocab import COLORS
-
     ans = game.choose("color", ctx.subject, by=ctx.controller, options=list(COLORS), auto=False)
     ctx.chosen["color"] = ans
     _fire(game, ctx, "effect_chosen", [], player=game.by_name[ctx.controller], what=say("color"), value=ans)
@@ -781,8 +564,8 @@ VERB_FUNCS = {
     "tap": _tapper("tap", "effect_tap"),
     "untap": _tapper("untap", "effect_untap"),
     "counter": _counter,
-    "pump": _pt_change("pump", "effect_pump", "delta", "parse_delta"),
-    "set_pt": _pt_change("set_pt", "effect_set_pt", "pt", "parse_pt"),
+    "pump": _pt_change("pump", "effect_pump", "delta", parse_delta),
+    "set_pt": _pt_change("set_pt", "effect_set_pt", "pt", parse_pt),
     "switch_pt": _switch,
     "add_counters": _counters,
     "remove_counters": lambda g, c, e: _counters(g, c, e, -1, "remove_counters"),

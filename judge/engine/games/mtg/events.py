@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.engine.core.objects import Event, Player
+from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, printed
 from judge.engine.games.mtg.filters import matches
 from judge.engine.games.mtg.rules import rules
@@ -213,8 +214,6 @@ def describe(ev: Event) -> str:
     if k == "counters":
         return say("event.counters", object=d["object"].name, counter=d["name"], n=d["n"])
     if k == "add_mana":
-        from judge.engine.games.mtg import mana as M
-
         return say("event.add_mana", player=d["player"].name, mana=M.show(d["mana"]))
     if k == "step":
         return say("event.step", step=d["step"])

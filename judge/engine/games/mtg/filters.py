@@ -7,13 +7,8 @@ Only the characteristics a filter names are checked (413.2g).
 """
 from __future__ import annotations
 
-from judge.engine.core.objects import Player, StackAbility
-from judge.engine.games.mtg.chars import chars as chars_of
 from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.words import zone as zone_zh
-
-TYPE_WORD = {"生物": "生物", "结界": "结界", "地": "地", "神器": "神器", "永久物": None}
-
 
 def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str | None = None, ch=None):
     """None if `obj` matches filter `f`, else (check, expected, actual)."""
@@ -22,7 +17,7 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
     zone = f.get("zone", "battlefield")
     if obj.zone != zone:
         return ("zone", zone_zh(zone), zone_zh(obj.zone))
-    c = ch if ch is not None else chars_of(game, obj)
+    c = ch if ch is not None else game.chars(obj)
     for t in f.get("types", ()):
         if t not in c.types:
             return ("types", t, "/".join(c.types) or say("check.no_types"))
@@ -122,45 +117,3 @@ def count(game, f: dict, *, controller: str | None, source_id: str | None = None
     return len(select(game, f, controller=controller, source_id=source_id))
 
 
-# ---------------------------------------------------------------- targets (409.1c, 413.2a, 415)
-
-def target_problem(game, spec: dict, cand, *, source, controller: str, source_colors=()) -> tuple | None:
-    """None if `cand` is a legal choice for this use of "目标", else (check, expected, actual)."""
-    what = spec.get("what", "永久物")
-    if isinstance(cand, Player):
-        if what in ("玩家", "生物或玩家"):
-            return None if not cand.lost else ("player", say("check.in_game"), say("check.left_game"))
-        return ("kind", what, "玩家")
-    if what == "玩家":
-        return ("kind", what, cand.name)
-    if source is not None and cand.id == getattr(source, "id", None) and cand.zone == "stack":
-        return ("self", say("check.other_spell"), say("check.itself"))                                   # 415.6
-    f = dict(spec.get("filter") or {})
-    if what == "生物或玩家":
-        f.setdefault("types", ["生物"])
-    elif what == "咒语":
-        f["zone"] = "stack"
-    elif what in ("坟墓场中的牌", "坟墓场中的生物牌"):
-        f["zone"] = "graveyard"
-        if what == "坟墓场中的生物牌":
-            f.setdefault("types", ["生物"])
-    elif TYPE_WORD.get(what):
-        f["types"] = list({*f.get("types", []), TYPE_WORD[what]})
-    if f.get("zone", "battlefield") == "stack":
-        if cand.zone != "stack" or cand not in game.stack:
-            return ("zone", zone_zh("stack"), say("check.left_stack"))
-        return None
-    # an ability's "this creature" is the object it comes from, not the ability on the stack (402.6)
-    sid = source.source if isinstance(source, StackAbility) else getattr(source, "id", None)
-    bad = matches(game, cand, f, controller=controller, source_id=sid)
-    if bad:
-        return bad
-    if cand.zone == "battlefield":
-        c = chars_of(game, cand)
-        if c.flags.get("untargetable"):
-            return ("untargetable", say("check.targetable"), say("check.untargetable"))
-        prot = c.flags.get("protection") or ()
-        for col in source_colors:
-            if col in prot:
-                return ("protection", say("check.no_protection", color=col), say("check.protection", color=col))
-    return None

@@ -13,9 +13,9 @@ from judge.engine.core.game import Game
 from judge.engine.core.zones import Zone, zone_specs
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
-from judge.engine.games.mtg import casting, combat, events, loops, resolve, sba, triggers, turn
+from judge.engine.games.mtg import casting, combat, events, loops, resolve, sba, setup, triggers, turn
 from judge.engine.games.mtg import mana as M
-from judge.engine.games.mtg.chars import chars, compute
+from judge.engine.games.mtg.chars import chars, compute, describe_layers
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.state import Card, MPlayer
@@ -86,7 +86,7 @@ class MtgGame(CardGame):
     STEP_ALIASES = turn.ALIASES
     PLAY_ZONE = "battlefield"
     PRIORITY_RULE = "408.1d"
-    SETUP = "judge.engine.games.mtg.setup"
+    SETUP = setup
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
                               "attack": "do_attack", "block": "do_block", "loop": "do_loop"}
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
@@ -141,11 +141,8 @@ class MtgGame(CardGame):
             if o.zone != "battlefield":
                 yield o
 
-    def all_chars(self):
-        return compute(self)
-
-    def chars(self, obj):
-        return chars(self, obj)
+    all_chars = compute         # every computed object's characteristics (cached on `version`)
+    chars = chars               # one object's characteristics: `game.chars(obj)`
 
     # ------------------------------------------------------------------ loading (no events, no triggers)
     def add_player(self, name: str, life: int = 20, poison: int = 0, mana=None, hand_limit: int = 7,
@@ -594,8 +591,6 @@ def _char_value(label: str, value) -> str:
 
 def _layer_detail(c, attr: str) -> str:
     """'（分类层：6b 巨人成长 +3/+3）', or nothing when no continuous effect sets that value now."""
-    from judge.engine.games.mtg.chars import describe_layers
-
     notes = describe_layers(c, attr)
     return say("layer.detail", notes=notes) if notes else ""
 

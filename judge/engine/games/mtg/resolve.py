@@ -11,13 +11,12 @@ goes to its owner's graveyard (413.2h).
 """
 from __future__ import annotations
 
-from judge.engine.games.common.targets import recheck
 from judge.engine.games.mtg.chars import chars
-from judge.engine.games.mtg.effects import Ctx, run
-from judge.engine.games.mtg.filters import target_problem
+from judge.engine.games.mtg.effects import run
+from judge.engine.games.mtg.refs import Ctx
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.state import Card
+from judge.engine.games.mtg.targets import recheck_targets
 from judge.engine.games.mtg.triggers import condition_holds, condition_zh
 
 PERMANENT_TYPES = ("神器", "生物", "结界", "地")
@@ -101,14 +100,3 @@ def _resolve(game, item) -> None:
 rules.declare("410.8", reasons={"intervening_if_false_resolution": "ability condition"})
 
 
-def recheck_targets(game, item, specs, slots, controller, colors):
-    """413.2a: (legal targets per slot, whether all are illegal). Illegal ones become near misses; a target
-    that left the battlefield and came back is a new object."""
-    def went(t):
-        z = t.zone if t else ""
-        if z == "battlefield":
-            return say("zone.new_object")
-        return say(f"zone.{z}") if z in ("graveyard", "hand", "exile", "library") else say("zone.elsewhere")
-
-    return recheck(game, item, "413.2a", specs, slots, went=went, problem=lambda spec, t: target_problem(
-        game, spec, t, source=item, controller=controller, source_colors=colors))

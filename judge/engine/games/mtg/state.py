@@ -51,10 +51,24 @@ def ability_defs(abilities: list[dict]) -> tuple:
     return common.ability_defs(abilities, ABILITY_KINDS, AbilityDef)
 
 
+def parse_pt(s: str) -> tuple[Any, Any]:
+    try:
+        p, t = str(s).split("/")
+        return (p if p.strip() == "*" else int(p), t if t.strip() == "*" else int(t))
+    except Exception:
+        raise ValueError(f"power/toughness must look like 2/2 or */*, got {s!r}") from None
+
+
+def parse_delta(s: str) -> tuple[int, int]:
+    try:
+        p, t = str(s).split("/")
+        return int(p), int(t)
+    except Exception:
+        raise ValueError(f"a P/T change must look like +2/+2 or -1/-0, got {s!r}") from None
+
+
 def card_def(name: str, d: dict, *, token: bool = False) -> CardDef:
     """Plain dict (vocab.dump of a `Card`) → CardDef."""
-    from judge.engine.games.mtg.vocab import parse_pt
-
     cost = M.parse_cost(d["cost"]) if d.get("cost") else None
     colors = d.get("colors")
     if colors is None:

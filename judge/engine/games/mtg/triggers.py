@@ -14,10 +14,14 @@ from dataclasses import dataclass
 from judge.engine.core.objects import Event, PendingTrigger, Player, StackAbility
 from judge.engine.core.trace import Ref
 from judge.engine.games.mtg.chars import chars
-from judge.engine.games.mtg.filters import matches, target_problem
+from judge.engine.games.mtg.effects import mana_text, run
+from judge.engine.games.mtg.events import describe
+from judge.engine.games.mtg.filters import matches, select
+from judge.engine.games.mtg.refs import Ctx
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say
 from judge.engine.games.mtg.state import AbilityDef
+from judge.engine.games.mtg.targets import choose_targets
+from judge.engine.games.mtg.words import say
 
 _KIND_EVENTS = {
     "move": ("enters", "leaves", "dies"),
@@ -85,12 +89,32 @@ def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> Pend
     t = PendingTrigger(game.new_id(f"{src.id}.{ab.key}"), src.id, src.inc, src.name, controller, ab, ev,
                        dict(data or {}), f.id if f else None)
     if ab.spec.get("mana"):
-        from judge.engine.games.mtg.casting import resolve_mana_trigger
-
         resolve_mana_trigger(game, t)
         return t
     game.pending.append(t)
     return t
+
+
+@rules.implements("411.3", reasons={"triggered_mana": "source mana"})
+def resolve_mana_trigger(game, t) -> None:
+    """411.3: a triggered mana ability resolves right after the mana ability that triggered it."""
+    src = game.objects.get(t.source)
+    f = game.fire("411.3", "triggered_mana", [src] if src else [], source=src or t.source_name,
+                  mana=mana_text(t.ability.spec))
+    with game.under(f):
+        ctx = Ctx(None, src, t.source_name, t.controller, event=t.event)
+        ev = t.event
+        if ev is not None and ev.kind == "tap_for_mana":
+            ctx.about = ev.data["object"]
+        effects = []
+        for e in t.ability.spec.get("effects", []):
+            if e.get("add_mana") == "same":
+                spec = (ev.data.get("mana") or {}) if ev else {}
+                produced = [x.get("add_mana") for x in spec.get("effects", []) if isinstance(x.get("add_mana"), str)]
+                effects.append({**e, "add_mana": produced[0] if produced else "C"})
+            else:
+                effects.append(e)
+        run(game, ctx, effects)
 
 
 def match(game, src, ch, spec: dict, ev: Event, snapshot):
@@ -198,8 +222,6 @@ def condition_holds(game, src, controller: str, cond: dict) -> bool:
     if cond.get("hand_empty") is not None and (not game.zone_objects(controller, "hand")) != cond["hand_empty"]:
         return False
     if cond.get("controls") is not None:
-        from judge.engine.games.mtg.filters import select
-
         if not select(game, {**cond["controls"], "controller": "you"}, controller=controller):
             return False
     if cond.get("source_tapped") is not None and src.tapped != cond["source_tapped"]:
@@ -221,8 +243,6 @@ def condition_zh(cond: dict) -> str:
 
 
 def _event_zh(ev: Event) -> str:
-    from judge.engine.games.mtg.events import describe
-
     d = ev.data
     k = ev.kind
     if k == "move":
@@ -328,50 +348,3 @@ def put_on_stack(game, t: PendingTrigger) -> None:
         game.push(item)
 
 
-def choose_targets(game, subject: str, specs: list, *, controller: str, source, source_colors=()):
-    """Targets for each use of "目标" (409.1c), from the `targets` choice (a cast or activation that names no
-    targets, a triggered ability put on the stack).
-
-    Returns one list of (kind, id, inc) per spec, or None when a required target has no legal choice.
-    """
-    out = []
-    for i, spec in enumerate(specs):
-        n = int(spec.get("count", 1))
-        legal = legal_targets(game, spec, controller=controller, source=source, source_colors=source_colors)
-        if not legal and n and not spec.get("up_to"):
-            return None
-        sub = subject if len(specs) == 1 else f"{subject}[{i + 1}]"
-        options = [x.name if isinstance(x, Player) else x.id for x in legal]
-        if n == 1:
-            ans = game.choose("targets", sub, by=controller, options=options)
-            picks = ans if isinstance(ans, list) else [ans]
-        else:
-            ans = game.choose("targets", sub, by=controller, options=options, legal=lambda a, o=options: (
-                None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in o for x in a)
-                else f"choose {n} different targets"))
-            picks = list(ans)
-        slot = []
-        for p in picks:
-            obj = game.by_name.get(p) if p in game.by_name else game.objects.get(p)
-            if obj is None:
-                return None
-            slot.append(("player", obj.name, 0) if isinstance(obj, Player) else ("obj", obj.id, obj.inc))
-        out.append(slot)
-    return out
-
-
-def legal_targets(game, spec, *, controller, source, source_colors=()) -> list:
-    cands: list = []
-    what = spec.get("what", "永久物")
-    if what in ("玩家", "生物或玩家"):
-        cands.extend(game.by_name[n] for n in game.apnap())
-    if what != "玩家":
-        zone = (spec.get("filter") or {}).get("zone")
-        if what == "咒语":
-            cands.extend(game.stack)
-        elif what in ("坟墓场中的牌", "坟墓场中的生物牌") or zone == "graveyard":
-            cands.extend(o for o in game.objects.values() if o.zone == "graveyard")
-        else:
-            cands.extend(game.objects[i] for i in game.battlefield_ids())
-    return [c for c in cands if target_problem(game, spec, c, source=source, controller=controller,
-                                               source_colors=source_colors) is None]

@@ -11,8 +11,10 @@ step follows.
 from __future__ import annotations
 
 from judge.engine.games.mtg import mana as M
-from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.chars import chars, compute
+from judge.engine.games.mtg.combat import assign_combat_damage, begin_blockers
 from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.sba import CHECKS
 
 STEPS = ("重置", "维持", "抽牌", "战斗前的行动阶段", "战斗开始", "宣告攻击者", "宣告阻挡者", "战斗伤害", "战斗结束",
          "战斗后的行动阶段", "回合结束", "清除")
@@ -121,13 +123,9 @@ def begin(game, step: str, again: bool = False) -> None:
         game.awaiting = ("宣告攻击者", ap.name)
         return
     if step == "宣告阻挡者":
-        from judge.engine.games.mtg.combat import begin_blockers
-
         begin_blockers(game)
         return
     if step == "战斗伤害":
-        from judge.engine.games.mtg.combat import assign_combat_damage
-
         game.step_event(step)
         assign_combat_damage(game)
         game.give_priority(ap.name)
@@ -174,8 +172,5 @@ def _cleanup(game, ap, again: bool) -> None:
 
 
 def _sba_would_apply(game) -> bool:
-    from judge.engine.games.mtg.chars import compute
-    from judge.engine.games.mtg.sba import CHECKS
-
     cm = compute(game)
     return any(fn(game, cm) for _, fn in CHECKS)

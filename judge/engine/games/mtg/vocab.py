@@ -15,7 +15,7 @@ and `state.card_def()` turns it into the `CardDef` the engine reads.
 """
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Literal, Union
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
@@ -23,7 +23,7 @@ from judge.engine.games.common.vocab import (
     Model as _M, all_known, exactly_one, nested, one_verb, short_form,
 )
 from judge.engine.games.mtg import mana as M
-from judge.engine.games.mtg.state import ABILITY_KINDS
+from judge.engine.games.mtg.state import ABILITY_KINDS, parse_pt
 
 TYPES = ("神器", "生物", "结界", "瞬间", "地", "巫术")
 SUPERTYPES = ("基本", "传奇", "世界", "覆雪")
@@ -349,20 +349,4 @@ def _check_refs(v) -> None:
             if extra or "from" not in v or not isinstance(v["choose"], int) or isinstance(v["choose"], bool):
                 raise ValueError(f"a choice among objects is {{choose: N, from: REF}}, got {v!r}")
             _check_refs(v["from"])
-
-
-def parse_pt(s: str) -> tuple[Any, Any]:
-    try:
-        p, t = str(s).split("/")
-        return (p if p.strip() == "*" else int(p), t if t.strip() == "*" else int(t))
-    except Exception:
-        raise ValueError(f"power/toughness must look like 2/2 or */*, got {s!r}") from None
-
-
-def parse_delta(s: str) -> tuple[int, int]:
-    try:
-        p, t = str(s).split("/")
-        return int(p), int(t)
-    except Exception:
-        raise ValueError(f"a P/T change must look like +2/+2 or -1/-0, got {s!r}") from None
 

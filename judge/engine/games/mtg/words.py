@@ -9,3 +9,17 @@ from __future__ import annotations
 from judge.engine.games.common.words import phrase_book
 
 say, zone = phrase_book("mtg")
+
+
+def ability_text(obj, ab) -> str:
+    """How a judge reads an ability: its printed text; else the card's text when that is its only ability;
+    else its position on the card (never the scenario's internal key)."""
+    if ab.text:
+        return ab.text
+    card = obj.card
+    if len(card.abilities) == 1 and card.text:
+        return card.text
+    for i, a in enumerate(card.abilities, 1):
+        if a.key == ab.key:
+            return say("ability_n", n=i)
+    return say("ability_n", n="?")

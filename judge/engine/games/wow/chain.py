@@ -19,7 +19,9 @@ been in his party since the start of his turn (glossary 激活).
 """
 from __future__ import annotations
 
-from judge.engine.core.errors import IllegalAction, MissingChoice
+from itertools import permutations
+
+from judge.engine.core.errors import MissingChoice
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.events import move
@@ -52,9 +54,6 @@ rules.declare("激活", reasons={"not_since_turn_start": "object"})
 rules.declare("支付式能力", reasons={"no_such_power": "player object power", "not_controller": "player object"})
 
 
-def _illegal(game, number, code, message, **fields) -> IllegalAction:
-    return IllegalAction(game.rid(number), code, fields, message)
-
 
 def non_combat_problem(game, actor) -> str | None:
     """Glossary 非战斗行动阶段: his own action phase, outside combat, with an empty chain."""
@@ -76,7 +75,7 @@ def _from_hand(game, actor, oid):
     p = game.by_name[actor]
     obj = game.objects.get(oid)
     if obj is None or obj.zone != "hand" or obj.owner != actor:
-        raise _illegal(game, "使用", "not_playable", f"{oid} is not in {actor}'s hand", player=p,
+        raise game.illegal("使用", "not_playable", f"{oid} is not in {actor}'s hand", player=p,
                        object=obj or oid, why=say("why.not_in_hand"))
     return actor, p, obj
 
@@ -85,20 +84,20 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
     actor, p, obj = _from_hand(game, actor, cast)
     card = obj.card
     if card.type == "任务":
-        raise _illegal(game, "使用", "not_playable", f"{obj.name} is a quest: quests are placed as resources",
+        raise game.illegal("使用", "not_playable", f"{obj.name} is a quest: quests are placed as resources",
                        player=p, object=obj, why=say("why.quest_not_playable"))
     if card.type in ("英雄", "资源"):
-        raise _illegal(game, "使用", "not_playable", f"{obj.name} cannot be played", player=p, object=obj,
+        raise game.illegal("使用", "not_playable", f"{obj.name} cannot be played", player=p, object=obj,
                        why=say("why.cannot_play"))
     if not card.instant:
         why = non_combat_problem(game, actor)
         if why:
-            raise _illegal(game, "瞬发", "not_instant_timing", f"{obj.name} is not instant: {why}", player=p,
+            raise game.illegal("瞬发", "not_instant_timing", f"{obj.name} is not instant: {why}", player=p,
                            object=obj, why=why)
     if card.requires:
         hero = game.hero_of(actor)
         if hero is None or card.requires not in chars(game, hero).subtypes:
-            raise _illegal(game, "704.1a", "restriction", f"{obj.name} requires a {card.requires} hero",
+            raise game.illegal("704.1a", "restriction", f"{obj.name} requires a {card.requires} hero",
                            object=obj, requires=card.requires, hero=hero.name if hero else say("none"))
     # 707.1a announce: the card goes on top of the chain
     f = game.fire("707.1a", "link_announced", [obj], player=p, object=obj)
@@ -113,7 +112,7 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
         opts = [str(i + 1) for i in range(len(play["modes"]))]
         m = str(mode) if mode is not None else game.choose("mode", obj.id, by=actor, options=opts)
         if m not in opts:
-            raise _illegal(game, "707.1b", "no_such_mode", f"{obj.name} has modes 1-{len(opts)}, not {m}", object=obj,
+            raise game.illegal("707.1b", "no_such_mode", f"{obj.name} has modes 1-{len(opts)}, not {m}", object=obj,
                            mode=m, count=len(opts))
         chosen = play["modes"][int(m) - 1]
         effects, mode_targets = chosen.get("effects", []), list(chosen.get("targets", []))
@@ -186,8 +185,6 @@ def _reduce(cost, reds) -> int:
 
 def _reduction_order(game, obj, actor, cost, reds) -> list:
     """Reductions are subtracted "in any order" (707.1e): the player chooses, when the order changes the total."""
-    from itertools import permutations
-
     if len(reds) < 2 or len({_reduce(cost, p) for p in permutations(reds)}) == 1:
         return reds
     ids = [r[0].id for r in reds]
@@ -213,7 +210,7 @@ def _granted_note(game, obj, specs, given) -> None:
         return
     n_given = len(given) if isinstance(given, list) else (1 if given else 0)
     if n_given > len(specs):
-        raise _illegal(game, "706.1c", "too_many_targets",
+        raise game.illegal("706.1c", "too_many_targets",
                        f"{obj.name} chooses only its own {len(specs)} target(s) now; the targets of the power it "
                        f"grants are chosen when that power is used (706.1c)", object=obj, given=n_given,
                        needed=len(specs))
@@ -225,7 +222,7 @@ def check_targets(game, obj, specs, given, *, controller) -> list:
     p = game.by_name[controller]
     if not specs:
         if given:
-            raise _illegal(game, "707.1d", "wrong_number", f"{obj.name} has no targets", object=obj, needed=0,
+            raise game.illegal("707.1d", "wrong_number", f"{obj.name} has no targets", object=obj, needed=0,
                            given=len(given))
         return []
     if given is None:
@@ -234,31 +231,31 @@ def check_targets(game, obj, specs, given, *, controller) -> list:
             sub = obj.id if len(specs) == 1 else f"{obj.id}[{i + 1}]"
             legal = legal_targets(game, spec, controller=controller, source=obj)
             if not legal:
-                raise _illegal(game, "707.2", "cannot_complete", f"{obj.name}: no legal target", player=p,
+                raise game.illegal("707.2", "cannot_complete", f"{obj.name}: no legal target", player=p,
                                object=obj, why=say("why.no_legal_target"))
             ans = game.choose("targets", sub, by=controller, options=[o.id for o in legal])
             given.append(ans[0] if isinstance(ans, list) else ans)
     given = list(given) if isinstance(given, list) else [given]
     if len(given) != len(specs):
-        raise _illegal(game, "707.1d", "wrong_number", f"{obj.name} needs {len(specs)} target(s), {len(given)} given",
+        raise game.illegal("707.1d", "wrong_number", f"{obj.name} needs {len(specs)} target(s), {len(given)} given",
                        object=obj, needed=len(specs), given=len(given))
     if len(set(given)) != len(given):
         dup = next(g for g in given if given.count(g) > 1)
-        raise _illegal(game, "706.1b", "same_target_twice", f"one link cannot target {dup} twice (706.1b)",
+        raise game.illegal("706.1b", "same_target_twice", f"one link cannot target {dup} twice (706.1b)",
                        object=obj, target=game.objects.get(dup) or dup)
     slots = []
     for spec, gid in zip(specs, given):
         t = game.objects.get(gid)
         if t is None:
-            raise _illegal(game, "706.1", "illegal_target", f"unknown target {gid!r}", object=obj, target=gid,
+            raise game.illegal("706.1", "illegal_target", f"unknown target {gid!r}", object=obj, target=gid,
                            check="exists", expected=say("check.exists"), actual=say("check.missing"))
         bad = target_problem(game, spec, t, source=obj, controller=controller)
         if bad:
             check, exp, act = bad
             if check == "untargetable":
-                raise _illegal(game, "706.1", "untargetable", f"{t.name} can't be targeted (706.1)", object=obj,
+                raise game.illegal("706.1", "untargetable", f"{t.name} can't be targeted (706.1)", object=obj,
                                target=t, why=act)
-            raise _illegal(game, "706.1", "illegal_target", f"{t.name} ({gid}) is not a legal target: {exp} ≠ {act}",
+            raise game.illegal("706.1", "illegal_target", f"{t.name} ({gid}) is not a legal target: {exp} ≠ {act}",
                            object=obj, target=t, check=check, expected=exp, actual=act)
         slots.append([("obj", t.id, t.inc)])
     game.fire("707.1d", "targets_chosen", [obj] + [game.objects[s[0][1]] for s in slots], object=obj,
@@ -271,7 +268,7 @@ def _alternative(game, obj, actor, costs):
     spec = (obj.card.play_cost or {}).get("alternative")
     if not spec:
         if costs and costs.get("alternative"):
-            raise _illegal(game, "707.2", "cannot_complete", f"{obj.name} has no alternative cost",
+            raise game.illegal("707.2", "cannot_complete", f"{obj.name} has no alternative cost",
                            player=game.by_name[actor], object=obj, why=say("why.no_alternative"))
         return None
     cands = [o for o in game.in_play() if not o.tapped and matches(game, o, spec, controller=actor) is None]
@@ -286,7 +283,7 @@ def _alternative(game, obj, actor, costs):
         return None
     o = game.objects.get(pick)
     if o is None or o not in cands:
-        raise _illegal(game, "707.2", "cannot_complete", f"{pick} cannot pay the alternative cost of {obj.name}",
+        raise game.illegal("707.2", "cannot_complete", f"{pick} cannot pay the alternative cost of {obj.name}",
                        player=game.by_name[actor], object=obj,
                        why=say("why.bad_alternative", card=o.name if o else pick))
     return o
@@ -303,11 +300,11 @@ def pay_resources(game, actor, n: int, obj, costs=None, *, why_rule: str = "707.
     if named:
         picks = [game.objects.get(i) for i in named]
         if len(picks) != n or any(o is None or o not in ready for o in picks):
-            raise _illegal(game, why_rule, "cannot_complete", f"{named} are not {n} ready resources of {actor}",
+            raise game.illegal(why_rule, "cannot_complete", f"{named} are not {n} ready resources of {actor}",
                            player=p, object=obj, why=say("why.named_resources", n=n))
     else:
         if len(ready) < n:
-            raise _illegal(game, why_rule, "cannot_complete",
+            raise game.illegal(why_rule, "cannot_complete",
                            f"{actor} cannot pay ({n}) for {obj.name}: {len(ready)} ready resource(s)",
                            player=p, object=obj, why=say("why.not_enough_resources", n=n, have=len(ready)))
         picks = ready[:n]
@@ -331,26 +328,26 @@ def use_power(game, actor, activate=None, ability=None, targets=None, x=None, co
     p = game.by_name[actor]
     obj = game.objects.get(activate)
     if obj is None or obj.zone != "play":
-        raise _illegal(game, "支付式能力", "no_such_power", f"{activate} is not in play", player=p,
+        raise game.illegal("支付式能力", "no_such_power", f"{activate} is not in play", player=p,
                        object=obj or activate, power=ability or "-")
     c = chars(game, obj)
     if c.controller != actor:
-        raise _illegal(game, "支付式能力", "not_controller", f"{actor} does not control {obj.name}", player=p,
+        raise game.illegal("支付式能力", "not_controller", f"{actor} does not control {obj.name}", player=p,
                        object=obj)
     ab = find_power(game, obj, ability)
     if ab is None:
         have = [a.key for a in c.powers if a.kind == "payment"]
-        raise _illegal(game, "支付式能力", "no_such_power",
+        raise game.illegal("支付式能力", "no_such_power",
                        f"{obj.name} has no payment power {ability!r} now (it has: {', '.join(have) or 'none'})",
                        player=p, object=obj, power=ability or "-")
     spec = ab.spec
     cost = spec.get("cost") or {}
     if cost.get("exhaust"):
         if obj.tapped:
-            raise _illegal(game, "横置", "already_exhausted", f"{obj.name} is exhausted: it can't be exhausted to "
+            raise game.illegal("横置", "already_exhausted", f"{obj.name} is exhausted: it can't be exhausted to "
                            f"pay a cost", object=obj)
         if c.type == "盟军" and obj.fresh and "狂暴" not in c.keywords:
-            raise _illegal(game, "激活", "not_since_turn_start", f"{obj.name} has not been in {actor}'s party since "
+            raise game.illegal("激活", "not_since_turn_start", f"{obj.name} has not been in {actor}'s party since "
                            f"the start of his turn", object=obj)
     item = WEffect(game.new_id(f"{obj.id}.{ab.key}"), obj.id, obj.inc, obj.name, actor, ab, "payment", [],
                    {"text": ab.text}, label=say("name.complete_effect_of" if (ab.spec or {}).get("complete")
@@ -382,10 +379,10 @@ def place_resource(game, actor, play=None, **_):
     actor, p, obj = _from_hand(game, actor, play)
     why = non_combat_problem(game, actor)
     if why:
-        raise _illegal(game, "瞬发", "not_instant_timing", f"a resource can only be placed {why}", player=p,
+        raise game.illegal("瞬发", "not_instant_timing", f"a resource can only be placed {why}", player=p,
                        object=obj, why=why)
     if p.resources_placed >= 1:
-        raise _illegal(game, "安置", "one_resource", f"{actor} has already placed a resource this turn", player=p,
+        raise game.illegal("安置", "one_resource", f"{actor} has already placed a resource this turn", player=p,
                        object=obj)
     f = game.fire("705.1", "resource_placed", [obj], player=p, object=obj)
     with game.under(f):

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.engine.games.common.chars import characteristics, version_cached
+from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.state import AbilityDef, WCard
 from judge.engine.games.wow.words import say
 
@@ -149,8 +150,6 @@ def select(game, a: Applier, res: dict) -> list[str]:
     if aff == "your_hero":
         h = game.hero_of(a.controller)
         return [h.id] if h is not None and h.id in res else []
-    from judge.engine.games.wow.filters import matches
-
     return [oid for oid, c in res.items() if game.objects[oid].zone == "play"
             and matches(game, game.objects[oid], aff, controller=a.controller, source_id=a.source, ch=c) is None]
 
@@ -179,8 +178,6 @@ def apply(game, a: Applier, oid: str, res: dict) -> None:
     if s.get("health") and c.health is not None:
         c.health += s["health"]
     if s.get("atk_per"):
-        from judge.engine.games.wow.filters import matches
-
         n = sum(1 for oid, x in res.items() if game.objects[oid].zone == "play" and
                 matches(game, game.objects[oid], s["atk_per"], controller=a.controller, source_id=a.source,
                         ch=x) is None)

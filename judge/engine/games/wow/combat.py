@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from judge.engine.core.errors import IllegalAction
 from judge.engine.core.objects import Event
+from judge.engine.games.wow.chain import non_combat_problem
 from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.interrupt import interrupt
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect
 from judge.engine.games.wow.words import say
@@ -41,8 +43,6 @@ def _illegal(game, why, actor, obj) -> IllegalAction:
 
 
 def propose(game, actor, attack=None, **_):
-    from judge.engine.games.wow.chain import non_combat_problem
-
     actor = game.require_priority(actor)
     p = game.by_name[actor]
     if not isinstance(attack, dict) or len(attack) != 1:
@@ -82,10 +82,8 @@ def propose(game, actor, attack=None, **_):
 
 
 def resolve_proposal(game, item) -> bool:
-    """709.2a / 709.2g: True if the combat step began (it gave priority)."""
-    from judge.engine.games.wow import turn
-    from judge.engine.games.wow.resolve import interrupt
-
+    """709.2a / 709.2g: True if the combat begins (the caller begins its first step), False if the proposal
+    was interrupted."""
     a = game.objects.get(item.extra["attacker"][0])
     d = game.objects.get(item.extra["defender"][0])
     why = None
@@ -100,7 +98,6 @@ def resolve_proposal(game, item) -> bool:
     game.fire("709.2g", "combat_begins", [a, d], attacker=a, defender=d)
     game.remove_from_stack(item)
     game.combat = {"attacker": a.id, "defender": d.id, "n": game.combats}
-    turn.begin(game, "攻击窗口")
     return True
 
 

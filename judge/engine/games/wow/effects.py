@@ -18,13 +18,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge.engine.core.errors import EngineError
+from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.effects import merged, plain_amount, shared_ref
+from judge.engine.games.wow.chain import pay_resources
 from judge.engine.games.wow.chars import chars, delta_zh
-from judge.engine.games.wow.filters import matches, select
+from judge.engine.games.wow.enter import token_card
+from judge.engine.games.wow.events import move
+from judge.engine.games.wow.filters import matches, select, target_problem
+from judge.engine.games.wow.interrupt import interrupt
 from judge.engine.games.wow.rules import rules
-from judge.engine.games.wow.state import Delayed, Modifier, Shield, ability_defs
+from judge.engine.games.wow.state import Delayed, Modifier, Shield, WCard, ability_defs
+from judge.engine.games.wow.triggers import becomes_near_miss
 from judge.engine.games.wow.words import say
 
 
@@ -131,12 +136,10 @@ CONTINUOUS = ("grant", "modify", "control", "prevent", "next_time")
 @rules.implements("709.2e", reasons={"separate_modifiers": "object parts"})
 def run(game, ctx: Ctx, effects: list[dict]) -> bool:
     """Follow the instructions in order. True if every instruction was carried out (for 709.2f)."""
-    from judge.engine.games.wow.vocab import VERBS
-
-    verbs = [next(k for k in e if k in VERBS) for e in effects]
+    verbs = [next(k for k in e if k in VERB_FUNCS) for e in effects]
     cont = [v for v in verbs if v in CONTINUOUS]
     if cont and len(verbs) > len(cont) or len({str(e.get("until", "end_of_turn")) for e in effects
-                                                if next(k for k in e if k in VERBS) in CONTINUOUS}) > 1:
+                                                if next(k for k in e if k in VERB_FUNCS) in CONTINUOUS}) > 1:
         game.fire("709.2e", "separate_modifiers", [ctx.item] if ctx.item is not None else [], object=ctx.item,
                   parts=len(verbs))
     ok = True
@@ -212,8 +215,6 @@ def _simple(kind, code):
             if isinstance(o, Player):
                 continue
             if kind == "exhaust" and o.tapped and o.zone == "play":
-                from judge.engine.games.wow.triggers import becomes_near_miss
-
                 _fire(game, code, [o], source=ctx.source_name, object=o)
                 becomes_near_miss(game, o, say("state.exhausted"))
                 continue
@@ -282,8 +283,6 @@ def _discard(game, ctx, e):
 
 
 def _pay(game, ctx, e):
-    from judge.engine.games.wow.chain import pay_resources
-
     n = amount(game, ctx, e["pay"])
     who = players(game, ctx, e.get("who", "you"))[0]
     f = _fire(game, "effect_pay", [who], player=who, amount=n)
@@ -293,9 +292,6 @@ def _pay(game, ctx, e):
 
 
 def _token(game, ctx, e):
-    from judge.engine.games.wow.enter import token_card
-    from judge.engine.games.wow.state import WCard
-
     spec = e["token"]
     who = players(game, ctx, e.get("who", "you"))[0]
     cdef = token_card(spec["name"], spec)
@@ -550,8 +546,6 @@ def _search(game, ctx, e):
 @rules.implements("706.2a", near_misses={"not_targeted": "object what"})
 def _interrupt(game, ctx, e):
     """Shield Bash: "If you targeted a hero, you may interrupt an ability card played by that hero's controller"."""
-    from judge.engine.games.wow.resolve import interrupt
-
     want = e.get("if_targeted")
     tgt = refs(game, ctx, "target")
     if want and not (tgt and chars(game, tgt[0]).type == want):
@@ -597,11 +591,6 @@ def _copy(game, ctx, e):
     """705.6: put a copy of a card on the chain onto the chain: same name, cost, types and text, and the same
     choices (mode, targets, X); its controller — whoever put it there (705.6a) — may choose new targets, which
     must be legal (705.6b). A copy is not "played", and it ceases to exist when it leaves the chain."""
-    from judge.engine.core.errors import IllegalAction
-    from judge.engine.games.wow.events import move
-    from judge.engine.games.wow.filters import target_problem
-    from judge.engine.games.wow.state import WCard
-
     done = False
     for orig in refs(game, ctx, e["copy"]):
         if isinstance(orig, Player) or orig.zone != "chain" or not orig.link:

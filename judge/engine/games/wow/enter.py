@@ -23,7 +23,7 @@ from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.events import area_for, move
 from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.rules import rules
-from judge.engine.games.wow.state import Modifier
+from judge.engine.games.wow.state import CardDef, Modifier
 from judge.engine.games.wow.words import say
 
 
@@ -124,8 +124,6 @@ def _uniqueness(game, obj) -> None:
 
 
 def token_card(name: str, spec: dict):
-    from judge.engine.games.wow.state import CardDef
-
     return CardDef(name=name, type=spec.get("type", "盟军"), subtypes=tuple(spec.get("subtypes", ())),
                    atk=spec.get("atk", 0), health=spec.get("health", 1), unique=bool(spec.get("unique")),
                    token=True, text="")

@@ -77,63 +77,6 @@ def _fall_off(game, host) -> None:
                                    f.id, firing=f)])
 
 
-def perform(game, ev: Event) -> bool:
-    k = ev.kind
-    d = ev.data
-    if k == "damage":
-        from judge.engine.games.wow.packets import deal
-
-        return deal(game, ev)
-    if k == "heal":
-        from judge.engine.games.wow.packets import heal
-
-        return heal(game, ev)
-    if k == "move":
-        o = d["object"]
-        if d.get("from") == "play" and o.zone != "play":
-            return False
-        if d["to"] == "play":
-            from judge.engine.games.wow.enter import enter_play
-
-            return enter_play(game, o, d)
-        d["old_inc"] = o.inc
-        return move(game, o, d["to"], controller=d.get("controller"), top=d.get("top", True))
-    if k in ("exhaust", "ready"):
-        o = d["object"]
-        if not game.set_tapped(o, k == "exhaust", "play"):
-            return False
-        if k == "exhaust":
-            game.set_quiet(o, "exhausted_at", game.tick())
-        return True
-    if k == "draw":
-        p = d["player"]
-        deck = game.zones.get((p.name, "deck"))
-        if not deck:
-            return False
-        card = game.objects[deck[0]]
-        game.relocate(card, "hand", controller=p.name)
-        return True
-    if k in ("step", "attack"):
-        return True          # pure trigger events: they happened by being announced
-    return False
-
-
-def expand(game, ev: Event) -> list[Event] | None:
-    d = ev.data
-    if ev.kind == "destroy":
-        o = d["object"]
-        if o.zone != "play":
-            return []
-        c = chars(game, o)
-        if c.flags.get("indestructible"):
-            return []
-        return [Event("move", {"object": o, "to": "graveyard", "from": "play", "reason": "destroy"})]
-    if ev.kind == "discard":
-        o = d["object"]
-        return [Event("move", {"object": o, "to": "graveyard", "from": "hand", "reason": "discard"})]
-    return None
-
-
 def describe(ev: Event) -> str:
     d = ev.data
     k = ev.kind

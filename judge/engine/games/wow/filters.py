@@ -7,7 +7,6 @@ say why a target is illegal or why a trigger did not trigger.
 from __future__ import annotations
 
 from judge.engine.core.objects import Player
-from judge.engine.games.wow.chars import chars as chars_of
 from judge.engine.games.wow.words import say, zone
 
 GROUPS = {"装备": ("武器", "防具", "物品"), "角色": ("英雄", "盟军"), "队员": ("英雄", "盟军")}
@@ -32,7 +31,7 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
         return ("zone", zone_zh(zone), zone_zh(obj.zone))
     if not f:
         return None
-    c = ch if ch is not None else chars_of(game, obj)
+    c = ch if ch is not None else game.chars(obj)
     if zone == "play" and obj.area == "resource" and not f.get("resource"):
         return ("type", f.get("type") or say("filter.card_in_play"), say("filter.resource"))
     want = f.get("type")
@@ -135,7 +134,7 @@ def target_problem(game, spec: dict, cand, *, source, controller: str) -> tuple 
     if bad:
         return bad
     if cand.zone == "play":
-        c = chars_of(game, cand)
+        c = game.chars(cand)
         if c.flags.get("untargetable"):
             return ("untargetable", say("check.untargetable_ok"), say("check.untargetable", source=c.flags["untargetable"]))
     return None

@@ -13,7 +13,9 @@ from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game
 from judge.engine.core.zones import Zone, zone_specs
 from judge.engine.games.common.game import CardGame
-from judge.engine.games.wow import chain, combat, events, packets, prepriority, resolve, triggers, turn
+from judge.engine.games.wow import chain, combat, packets, perform, prepriority, resolve, setup, triggers, turn, words
+from judge.engine.games.wow.events import area_for
+from judge.engine.games.wow.filters import friendly
 from judge.engine.games.wow.chars import chars, compute
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WCard, WPlayer
@@ -76,10 +78,10 @@ class WowGame(CardGame):
     game = "wow"
     book = "wow"
     rules = rules
-    STEP_ALIASES = turn.ALIASES
+    STEP_ALIASES = words.ALIASES
     PLAY_ZONE = "play"
     PRIORITY_RULE = "优先权"
-    SETUP = "judge.engine.games.wow.setup"
+    SETUP = setup
     STACK_ZONE = "chain"
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
                               "attack": "do_attack", "block": "do_block"}
@@ -87,7 +89,7 @@ class WowGame(CardGame):
                               "_deps_noted")
     ZONE_SPECS = zone_specs(Zone("play", shared=True), Zone("chain", shared=True),
                             Zone("deck", top_first=True, visibility="hidden"), Zone("hand", visibility="owner"))
-    STEPS = turn.STEPS
+    STEPS = words.STEPS
     ZONES = ZONES
     SCENARIO_TEMPLATE = SCENARIO_TEMPLATE
 
@@ -136,11 +138,8 @@ class WowGame(CardGame):
     def resources(self, player: str, ready: bool | None = None) -> list[WCard]:
         return [o for o in self.zone_objects(player, "resources") if ready is None or o.tapped != ready]
 
-    def chars(self, obj):
-        return chars(self, obj)
-
-    def all_chars(self):
-        return compute(self)
+    all_chars = compute         # every computed card's characteristics (cached on `version`)
+    chars = chars               # one card's characteristics: `game.chars(obj)`
 
     def live_modifiers(self) -> list:
         out = []
@@ -159,8 +158,6 @@ class WowGame(CardGame):
         return o is not None and o.inc == inc and o.zone == "play" and o.tapped and o.exhausted_at == since
 
     def friendly(self, a: str, b: str) -> bool:
-        from judge.engine.games.wow.filters import friendly
-
         return friendly(self, a, b)
 
     # ------------------------------------------------------------------ loading (no events, no triggers)
@@ -176,7 +173,7 @@ class WowGame(CardGame):
                   chosen=dict(chosen or {}))
         o.base_controller = o.controller
         if zone == "play":
-            o.area = area or events.area_for(card)
+            o.area = area or area_for(card)
         if tapped:
             o.exhausted_at = self.tick()
         self.place(o)
@@ -253,10 +250,10 @@ class WowGame(CardGame):
         return packets.subject(event)
 
     def perform(self, event) -> bool:
-        return events.perform(self, event)
+        return perform.perform(self, event)
 
     def expand(self, event):
-        return events.expand(self, event)
+        return perform.expand(self, event)
 
     def lookback(self, evs):
         if any(e.kind == "move" and e.data.get("from") == "play" for e in evs):
@@ -295,9 +292,4 @@ class WowGame(CardGame):
                           "`choices: {protect: {PLAYER: ID}}` on the action that reaches it (glossary 护卫)")
 
 
-def _register_all():
-    from judge.engine.games.wow import effects, enter, loops  # noqa: F401  (they register their rules)
-
-
-_register_all()
 rules.verify()

@@ -25,7 +25,9 @@ from dataclasses import dataclass
 
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.events import describe
 from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.triggers import would_trigger
 from judge.engine.games.wow.words import say
 
 
@@ -239,8 +241,6 @@ def already_applied(game, rep: Rep, ev: Event) -> None:
 @rules.implements("717.2c", near_misses={"prevented_no_trigger": "ability source event"})
 def _prevented(game, ev: Event) -> None:
     """717.2c: a fully prevented packet deals nothing, so "deals damage" powers do not trigger — say which."""
-    from judge.engine.games.wow.triggers import would_trigger
-
     for src, ab in would_trigger(game, ev):
         game.near_miss("717.2c", "prevented_no_trigger", [src], once=(src.id, ab.key, ev.root),
                        ability=say("name.power_of", source=src.name), source=src, event=describe(ev))
@@ -256,12 +256,6 @@ def _kept(d: dict) -> str:
         parts.append(say("packet.kept.combat"))
     parts.append(say("packet.kept.target", target=d["target"].name))
     return "、".join(parts)
-
-
-def describe(ev: Event) -> str:
-    from judge.engine.games.wow.events import describe as desc
-
-    return desc(ev)
 
 
 # ------------------------------------------------------------------ performing

@@ -1,13 +1,11 @@
-"""Resolving the top link of the chain (709) and interrupting links (711).
+"""Resolving the top link of the chain (709).
 
 When all players pass in succession with a non-empty chain, the top link is
 tried (709.1). No player gets priority meanwhile (709.2). Its targets are
 checked again (709.2a): one that left play, no longer fits its description or
 can't be targeted now is illegal — each is a near miss naming the failed
-check — and if all are illegal the link is interrupted (711): it leaves the
-chain, a card goes to its owner's graveyard, nothing else happens and costs
-stay paid (711.1, 711.2). A proposal whose combat became illegal is also
-interrupted. Otherwise its text is followed in order (709.2b, `effects.py`),
+check — and if all are illegal the link is interrupted (711, `interrupt.py`).
+A proposal whose combat became illegal is also interrupted. Otherwise its text is followed in order (709.2b, `effects.py`),
 doing what can be done (709.2c), and as the last step (709.2g) an ally,
 equipment or resource enters play, an ongoing ability enters play (attached
 to its target if it attaches), any other ability card goes to its owner's
@@ -17,10 +15,12 @@ replaced this link's packets is used up now (717.4).
 """
 from __future__ import annotations
 
-from judge.engine.core.objects import Event
 from judge.engine.games.common.targets import recheck
+from judge.engine.games.wow import turn
+from judge.engine.games.wow.combat import resolve_proposal
 from judge.engine.games.wow.effects import Ctx, run
 from judge.engine.games.wow.filters import target_problem
+from judge.engine.games.wow.interrupt import cease_copy, interrupt
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WCard
 from judge.engine.games.wow.words import say, zone
@@ -32,8 +32,6 @@ from judge.engine.games.wow.words import say, zone
 @rules.implements("709.2g", reasons={"enters_play": "object player", "to_graveyard": "object",
                                      "effect_leaves": "object", "combat_begins": "attacker defender"})
 @rules.implements("709.2h", reasons={"turn_player_priority": "player"})
-@rules.implements("711.1", reasons={"interrupted": "object why"})
-@rules.implements("711.2", reasons={"nothing_happens": "object"})
 def resolve(game, item) -> bool:
     """True if the link was a proposal and its combat step began (which gave priority)."""
     controller = item.link["controller"] if isinstance(item, WCard) else item.controller
@@ -50,27 +48,14 @@ def resolve(game, item) -> bool:
     return False
 
 
-def interrupt(game, item, why: str, by=None) -> None:
-    """711: the link leaves the chain; a card goes to its owner's graveyard; costs stay paid."""
-    f = game.fire("711.1", "interrupted", [item], object=item, why=why)
-    with game.under(f):
-        if isinstance(item, WCard) and item.extra.get("copy_of"):
-            cease_copy(game, item)
-        elif isinstance(item, WCard):
-            game.happen([Event("move", {"object": item, "to": "graveyard", "from": "chain", "reason": "interrupt"},
-                               f.id, firing=f)])
-        else:
-            game.remove_from_stack(item)
-    game.fire("711.2", "nothing_happens", [item], object=item)
-
-
 def _resolve(game, item, controller: str) -> bool | None:
     """True if the link was a proposal whose combat step began (it has given priority)."""
     is_card = isinstance(item, WCard)
     if not is_card and item.kind == "proposal":
-        from judge.engine.games.wow.combat import resolve_proposal
-
-        return resolve_proposal(game, item)
+        if not resolve_proposal(game, item):
+            return False
+        turn.begin(game, turn.ATTACK_WINDOW)
+        return True
     if is_card:
         card = item.card
         specs = item.link.get("specs") or ([card.attach] if card.attach else []) + list((card.play or {}).get("targets", []))
@@ -122,16 +107,6 @@ def _resolve(game, item, controller: str) -> bool | None:
         game.remove_from_stack(item)
 
 
-def cease_copy(game, item) -> None:
-    """705.6: a copy is not represented by a card; when it leaves the chain it ceases to exist."""
-    from judge.engine.games.wow.events import move
-
-    f = game.fire("705.6", "copy_ceases", [item], copy=item)
-    with game.under(f):
-        move(game, item, "gone")
-        item.extra["gone"] = True
-
-
 def _with_of(game, item) -> str | None:
     """A packet's association (glossary 囊包): dealt with an ability card or with equipment (or their effects)."""
     src = item if isinstance(item, WCard) else game.objects.get(item.source)
@@ -148,4 +123,4 @@ def recheck_targets(game, item, specs, slots, controller):
                    went=lambda t: zone(t.zone) if t else say("zone.elsewhere"))
 
 
-__all__ = ["resolve", "interrupt", "recheck_targets"]
+__all__ = ["resolve", "recheck_targets"]

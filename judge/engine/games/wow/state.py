@@ -10,6 +10,7 @@ from typing import Any
 
 from judge.engine.core.objects import Obj, Player, StackAbility
 from judge.engine.games.common import state as common
+from judge.engine.games.wow.words import say
 
 CHARACTER_TYPES = ("英雄", "盟军")
 ABILITY_KINDS = ("payment", "triggered", "ongoing", "replacement", "enters", "as_enters", "no_ready")
@@ -156,6 +157,4 @@ class WEffect(StackAbility):
 
     @property
     def name(self) -> str:
-        from judge.engine.games.wow.words import say
-
         return self.label or say("name.effect_of", source=self.source_name)

@@ -16,10 +16,12 @@ resolution, not when added (708.3, see `effects.py`).
 from __future__ import annotations
 
 from judge.engine.core.objects import Event, PendingTrigger
+from judge.engine.games.wow.events import describe
 from judge.engine.games.wow.filters import legal_targets, matches
+from judge.engine.games.wow.loops import check_loop
 from judge.engine.games.wow.rules import rules
-from judge.engine.games.wow.state import WEffect, AbilityDef
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.state import AbilityDef, WEffect
+from judge.engine.games.wow.words import canonical, say
 
 _KIND_EVENTS = {
     "move": ("enters", "destroyed"),
@@ -51,8 +53,6 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:
         game.near_miss("703.5", "judged_before_event", [src, subject], once=(src.id, ab.key, ev.id), ability=name,
                        source=src, object=subject, check=check, expected=exp, actual=act)
         return
-    from judge.engine.games.wow.loops import check_loop
-
     if check_loop(game, src, ab, ch.controller):
         return
     if ab.spec["when"]["event"] == "enters":
@@ -99,8 +99,6 @@ def match(game, src, ch, spec: dict, ev: Event, snapshot=None):
                 return False, (*bad, subj)
         return True, {"it": subj.id}
     if kind == "step":
-        from judge.engine.games.wow.turn import canonical
-
         if w.get("step") and canonical(w["step"]) != d["step"]:
             return None, None
         if w.get("whose", "any") == "you" and game.active != ctrl:
@@ -210,8 +208,6 @@ def becomes_near_miss(game, obj, state: str) -> None:
 
 
 def _event_zh(ev: Event) -> str:
-    from judge.engine.games.wow.events import describe
-
     return describe(ev)
 
 
@@ -222,8 +218,6 @@ def _delayed(game, ev: Event) -> None:
         if dl.done:
             continue
         w = dl.spec["when"]
-        from judge.engine.games.wow.turn import canonical
-
         if w["event"] != "step" or ev.kind != "step" or ev.data["step"] != canonical(w.get("step")):
             continue
         if w.get("whose") == "you" and game.active != dl.controller:

@@ -12,20 +12,12 @@ closes when all players pass in succession with an empty chain (glossary 让过)
 """
 from __future__ import annotations
 
-from judge.engine.games.common.game import step_name
 from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.combat import conclude, protect_point
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.words import say
 
-STEPS = ("回合开始步骤", "重置步骤", "抓牌步骤", "行动阶段", "攻击窗口", "防御窗口", "回合结束步骤")
-ALIASES = {"start": "回合开始步骤", "start_of_turn": "回合开始步骤", "回合开始": "回合开始步骤", "ready": "重置步骤",
-           "重置": "重置步骤", "draw": "抓牌步骤", "抓牌": "抓牌步骤", "action": "行动阶段", "非战斗行动阶段": "行动阶段",
-           "attack_window": "攻击窗口", "defend_window": "防御窗口", "end": "回合结束步骤", "end_of_turn": "回合结束步骤",
-           "回合结束": "回合结束步骤"}
-
-
-def canonical(step) -> str | None:
-    return step_name(step, STEPS, ALIASES)
+ATTACK_WINDOW = "攻击窗口"
 
 
 @rules.implements("让过", reasons={"window_closes": "step"})
@@ -33,15 +25,11 @@ def canonical(step) -> str | None:
 def end_step(game) -> None:
     old = game.step
     game.fire("让过", "window_closes", [], step=old)
-    if old == "攻击窗口":
-        from judge.engine.games.wow.combat import protect_point
-
+    if old == ATTACK_WINDOW:
         protect_point(game)
         begin(game, "防御窗口")
         return
     if old == "防御窗口":
-        from judge.engine.games.wow.combat import conclude
-
         conclude(game)
         begin(game, "行动阶段")
         return

@@ -31,6 +31,7 @@ from judge.engine.games.common.vocab import (
     Model as _M, all_known, check_one, exactly_one, nested, one_known, one_verb, short_form,
 )
 from judge.engine.games.wow.state import ABILITY_KINDS
+from judge.engine.games.wow.words import STEPS, canonical
 
 TYPES = ("英雄", "盟军", "技能", "武器", "防具", "物品", "任务", "资源")
 DAMAGE_TYPES = ("奥术", "火焰", "冰霜", "神圣", "近战", "自然", "远程", "暗影")
@@ -173,8 +174,6 @@ class TriggerOn(_M):
     @field_validator("step")
     @classmethod
     def _step(cls, v):
-        from judge.engine.games.wow.turn import STEPS, canonical
-
         if v is not None and canonical(v) is None:
             raise ValueError(f"unknown step {v!r}; steps: {', '.join(STEPS)}")
         return v

@@ -7,6 +7,16 @@ headwords used as rule ids) may appear in code; sentences may not.
 """
 from __future__ import annotations
 
-from judge.engine.games.common.words import phrase_book
+from judge.engine.games.common.words import phrase_book, step_name
 
 say, zone = phrase_book("wow")
+
+STEPS = ("回合开始步骤", "重置步骤", "抓牌步骤", "行动阶段", "攻击窗口", "防御窗口", "回合结束步骤")
+ALIASES = {"start": "回合开始步骤", "start_of_turn": "回合开始步骤", "回合开始": "回合开始步骤", "ready": "重置步骤",
+           "重置": "重置步骤", "draw": "抓牌步骤", "抓牌": "抓牌步骤", "action": "行动阶段", "非战斗行动阶段": "行动阶段",
+           "attack_window": "攻击窗口", "defend_window": "防御窗口", "end": "回合结束步骤", "end_of_turn": "回合结束步骤",
+           "回合结束": "回合结束步骤"}
+
+
+def canonical(step) -> str | None:
+    return step_name(step, STEPS, ALIASES)

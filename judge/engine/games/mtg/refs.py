@@ -1,0 +1,234 @@
+"""What a resolving spell or ability's instructions refer to: references, amounts, linked abilities (217.7d).
+
+`refs(game, ctx, ref)` reads a reference word of the card vocabulary (`target`, `it`, `enchanted`,
+`each_opponent`, `{all: FILTER}`, `{linked: LINK}`, `{choose: N, from: REF}`…) as the objects and players
+it names now; `amount(game, ctx, a)` reads an amount (a number, `x`, `{count: FILTER}`, `{life: you}`…).
+`ctx` is the resolution's context (`Ctx`). Characteristic-defining abilities read amounts too
+(`static_amount`), so this module sits below the layer system: it asks the game for characteristics
+(`game.chars`) instead of importing them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.engine.core.errors import EngineError
+from judge.engine.core.objects import Event, Player, StackAbility
+from judge.engine.games.common.effects import merged, plain_amount, shared_ref
+from judge.engine.games.mtg.filters import candidates, count, matches, select
+from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.state import Card
+from judge.engine.games.mtg.words import say
+
+
+@dataclass(slots=True)
+class Ctx:
+    """Everything an instruction may refer to while its spell or ability resolves."""
+
+    item: object                    # the resolving spell (Card) or StackAbility
+    source: Card | None             # the object the ability came from / the spell itself
+    source_name: str
+    controller: str
+    targets: list = field(default_factory=list)     # per "目标": list of legal targets (illegal ones dropped)
+    x: int = 0
+    event: Event | None = None
+    about: Card | None = None       # the object a delayed trigger refers to
+    chosen: dict = field(default_factory=dict)
+    last: dict = field(default_factory=dict)
+    source_colors: tuple = ()
+
+    @property
+    def subject(self) -> str:
+        """The id choices about this resolution are keyed by (the stack object, or the source)."""
+        if self.item is not None:
+            return self.item.id
+        return self.source.id if self.source is not None else self.source_name
+
+
+# ------------------------------------------------------------------ references and amounts
+
+def refs(game, ctx: Ctx, ref) -> list:
+    if ref is None:
+        return []
+    if isinstance(ref, list):
+        return merged(refs, game, ctx, ref)
+    if isinstance(ref, dict):
+        if "linked" in ref:
+            return linked_cards(game, ctx, ref)
+        if "choose" in ref:
+            return _choose_among(game, ctx, ref)
+        if "all" in ref:
+            f = dict(ref["all"] or {})
+            if "chosen" in f.get("subtypes", ()):
+                f["subtypes"] = [ctx.chosen.get("type", "?") if s == "chosen" else s for s in f["subtypes"]]
+            sc = f.pop("shares_color_with", None)
+            objs = select(game, f, controller=ctx.controller, source_id=getattr(ctx.source, "id", None))
+            if sc:
+                base = refs(game, ctx, sc)
+                cols = {c for b in base if not isinstance(b, Player) for c in game.chars(b).colors}
+                objs = [o for o in objs if cols & set(game.chars(o).colors)]
+            return objs
+        raise EngineError(f"cannot read reference {ref!r}")
+    r = str(ref)
+    got = shared_ref(game, ctx, r)
+    if got is not None:
+        return got
+    if r == "it":
+        if ctx.about is not None:
+            return [ctx.about]
+        if ctx.event is not None:
+            o = ctx.event.data.get("object")
+            return [o] if o is not None else []
+        return []
+    if r in ("enchanted", "attached"):
+        s = ctx.source
+        if s is not None and s.attached_to and s.attached_to in game.objects:
+            return [game.objects[s.attached_to]]
+        return []
+    if r == "each_player":
+        return [game.by_name[n] for n in game.apnap()]
+    if r == "each_opponent":
+        return [game.by_name[n] for n in game.apnap() if n != ctx.controller]
+    if r == "defending_player":
+        d = None
+        if ctx.event is not None:
+            d = ctx.event.data.get("defender")
+        if d is None and ctx.source is not None:
+            d = getattr(ctx.source, "attacking", None)
+        return [game.by_name[d]] if d else []
+    if r in ("its_controller", "owner"):
+        base = refs(game, ctx, "target") or refs(game, ctx, "it")
+        out = []
+        for b in base:
+            if isinstance(b, Player):
+                continue
+            name = game.chars(b).controller if r == "its_controller" and b.zone == "battlefield" else b.owner
+            out.append(game.by_name[name])
+        return out
+    if r == "event_source":
+        return [ctx.event.data["source"]] if ctx.event and ctx.event.data.get("source") else []
+    if r == "event_target":
+        return [ctx.event.data["target"]] if ctx.event and ctx.event.data.get("target") else []
+    raise EngineError(f"unknown reference {r!r}")
+
+
+# ------------------------------------------------------------------ linked abilities (217.7d)
+
+def link_of(item) -> tuple | None:
+    """(holder id, holder incarnation, scope, link, ability text) of an ability on the stack: what an exile it
+    causes is tagged with, and what a linked ability looks for. Abilities a gain effect grants have that
+    effect as their scope, so they are linked only with abilities granted by the same effect (217.7d)."""
+    if not isinstance(item, StackAbility) or item.kind not in ("activated", "triggered"):
+        return None
+    ab = item.ability
+    return (item.source, item.source_inc, ab.scope, ab.spec.get("link") or ab.key, ab.text or ab.key)
+
+
+def tag_exiled(game, item, objs) -> None:
+    """Cards an ability removed from the game remember which ability (on which object) did it."""
+    link = link_of(item)
+    if link is None:
+        return
+    for o in objs:
+        if not isinstance(o, Player) and o.zone == "exile":
+            game.exiled_with.append((o.id, o.inc, *link))
+
+
+@rules.implements("217.7d", reasons={"linked_cards": "ability objects", "linked_none": "ability",
+                                     "invalid_choice": "player choice answer"},
+                  near_misses={"not_linked": "object ability exiled_by"})
+def linked_cards(game, ctx, ref) -> list:
+    """`{linked: LINK, filter: …}`: the cards in the removed-from-game zone that an ability linked with the
+    resolving one removed — on the same object, and for gained abilities granted by the same effect."""
+    me = link_of(ctx.item)
+    f = {**(ref.get("filter") or {}), "zone": "exile"}
+    if me is None:
+        return []
+    want = (me[0], me[1], me[2], ref["linked"])
+    tags = {(t[0], t[1]): t[2:] for t in game.exiled_with}
+    out = []
+    for o in candidates(game, f):
+        if matches(game, o, f, controller=ctx.controller, source_id=me[0]) is not None:
+            continue
+        tag = tags.get((o.id, o.inc))
+        if tag is not None and tuple(tag[:4]) == want:
+            out.append(o)
+            continue
+        if tag is None:
+            by = say("exiled_by.other")
+        else:
+            holder = game.objects.get(tag[0])
+            by = say("exiled_by.ability", holder=holder.name if holder is not None else tag[0], ability=tag[4])
+        game.near_miss("217.7d", "not_linked", [o], object=o, ability=ctx.item.name, exiled_by=by)
+    if out:
+        game.fire("217.7d", "linked_cards", out, ability=ctx.item.name, objects=out)
+    else:
+        game.fire("217.7d", "linked_none", [ctx.item.id], ability=ctx.item.name)
+    return out
+
+
+def _choose_among(game, ctx, ref) -> list:
+    """`{choose: N, from: REF}`: the resolving ability's controller picks N of those objects (`choices: {choose:
+    {ITEM: ID}}`); an answer outside them is refused — under 217.7d when the pool is a linked one."""
+    pool = [o for o in refs(game, ctx, ref["from"]) if not isinstance(o, Player)]
+    n = int(ref["choose"])
+    if len(pool) <= n and n != 1:
+        return pool
+    if not pool:
+        return []
+    ids = [o.id for o in pool]
+    rule = "217.7d" if isinstance(ref["from"], dict) and "linked" in ref["from"] else None
+    if n == 1:
+        ans = game.choose("choose", ctx.subject, by=ctx.controller, options=ids, rule=rule)
+        picked = [ans]
+    else:
+        picked = game.choose("choose", ctx.subject, by=ctx.controller, options=ids, rule=rule, legal=lambda a: (
+            None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in ids for x in a)
+            else f"choose exactly {n} of {', '.join(ids)}"))
+    return [game.objects[i] for i in picked]
+
+
+def players(game, ctx, ref) -> list[Player]:
+    return [p for p in refs(game, ctx, ref) if isinstance(p, Player)]
+
+
+def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
+    n = plain_amount(ctx, a)
+    if n is not None:
+        return n
+    ctrl = controller or (ctx.controller if ctx else None)
+    sid = getattr(source if source is not None else (ctx.source if ctx else None), "id", None)
+    if "count" in a:
+        return count(game, a["count"], controller=ctrl, source_id=sid)
+    if "hand_size" in a:
+        who = a["hand_size"]
+        name = ctrl if who == "you" else who
+        return len(game.zone_objects(name, "hand"))
+    if "max_mana_value" in a:
+        objs = select(game, a["max_mana_value"], controller=ctrl, source_id=sid)
+        if not objs:
+            if ctx is not None:
+                game.fire("104.2", "undefined_as_zero", [], what=say("max_mana_value"))
+            return 0
+        return max(game.chars(o).mana_value for o in objs)
+    if "life" in a:
+        return game.by_name[ctrl].life
+    if "zone_size" in a:
+        who = refs(game, ctx, a.get("of", "you")) if ctx is not None else [game.by_name[ctrl]]
+        return sum(len(game.zone_objects(p.name, a["zone_size"])) for p in who if isinstance(p, Player))
+    if "counters" in a:
+        holder = source if source is not None else (ctx.source if ctx else None)
+        on = a.get("on", "self")
+        if on == "creator" and holder is not None:
+            holder = game.objects.get(holder.extra.get("creator", ""))
+        elif on != "self" and ctx is not None:
+            got = refs(game, ctx, on)
+            holder = got[0] if got else None
+        return holder.counters.get(a["counters"], 0) if holder is not None else 0
+    raise EngineError(f"unknown amount {a!r}")
+
+
+def static_amount(game, src, a) -> int:
+    """An amount inside a characteristic-defining ability (no resolving context)."""
+    if src is None:
+        return 0
+    return amount(game, None, a, source=src, controller=src.controller)

@@ -1,0 +1,172 @@
+"""Targets (409.1c, 413.2a, 415): who may be chosen for each use of the word "目标", and checking again.
+
+`target_problem` says why a candidate is not a legal target (None if it is): the filter its target word
+stands for, protection and "can't be the target" (415), a spell that would target itself (415.6). Targets
+are chosen when a spell is cast or an ability activated or put on the stack: named by the action
+(`check_targets`) or asked as a choice (`choose_targets`); when it resolves they are checked again
+(`recheck_targets`, 413.2a).
+"""
+from __future__ import annotations
+
+from judge.engine.core.objects import Player, StackAbility
+from judge.engine.games.common.targets import recheck
+from judge.engine.games.mtg.filters import matches
+from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import zone as zone_zh
+
+TYPE_WORD = {"生物": "生物", "结界": "结界", "地": "地", "神器": "神器", "永久物": None}
+
+
+def target_problem(game, spec: dict, cand, *, source, controller: str, source_colors=()) -> tuple | None:
+    """None if `cand` is a legal choice for this use of "目标", else (check, expected, actual)."""
+    what = spec.get("what", "永久物")
+    if isinstance(cand, Player):
+        if what in ("玩家", "生物或玩家"):
+            return None if not cand.lost else ("player", say("check.in_game"), say("check.left_game"))
+        return ("kind", what, "玩家")
+    if what == "玩家":
+        return ("kind", what, cand.name)
+    if source is not None and cand.id == getattr(source, "id", None) and cand.zone == "stack":
+        return ("self", say("check.other_spell"), say("check.itself"))                                   # 415.6
+    f = dict(spec.get("filter") or {})
+    if what == "生物或玩家":
+        f.setdefault("types", ["生物"])
+    elif what == "咒语":
+        f["zone"] = "stack"
+    elif what in ("坟墓场中的牌", "坟墓场中的生物牌"):
+        f["zone"] = "graveyard"
+        if what == "坟墓场中的生物牌":
+            f.setdefault("types", ["生物"])
+    elif TYPE_WORD.get(what):
+        f["types"] = list({*f.get("types", []), TYPE_WORD[what]})
+    if f.get("zone", "battlefield") == "stack":
+        if cand.zone != "stack" or cand not in game.stack:
+            return ("zone", zone_zh("stack"), say("check.left_stack"))
+        return None
+    # an ability's "this creature" is the object it comes from, not the ability on the stack (402.6)
+    sid = source.source if isinstance(source, StackAbility) else getattr(source, "id", None)
+    bad = matches(game, cand, f, controller=controller, source_id=sid)
+    if bad:
+        return bad
+    if cand.zone == "battlefield":
+        c = game.chars(cand)
+        if c.flags.get("untargetable"):
+            return ("untargetable", say("check.targetable"), say("check.untargetable"))
+        prot = c.flags.get("protection") or ()
+        for col in source_colors:
+            if col in prot:
+                return ("protection", say("check.no_protection", color=col), say("check.protection", color=col))
+    return None
+
+
+def choose_targets(game, subject: str, specs: list, *, controller: str, source, source_colors=()):
+    """Targets for each use of "目标" (409.1c), from the `targets` choice (a cast or activation that names no
+    targets, a triggered ability put on the stack).
+
+    Returns one list of (kind, id, inc) per spec, or None when a required target has no legal choice.
+    """
+    out = []
+    for i, spec in enumerate(specs):
+        n = int(spec.get("count", 1))
+        legal = legal_targets(game, spec, controller=controller, source=source, source_colors=source_colors)
+        if not legal and n and not spec.get("up_to"):
+            return None
+        sub = subject if len(specs) == 1 else f"{subject}[{i + 1}]"
+        options = [x.name if isinstance(x, Player) else x.id for x in legal]
+        if n == 1:
+            ans = game.choose("targets", sub, by=controller, options=options)
+            picks = ans if isinstance(ans, list) else [ans]
+        else:
+            ans = game.choose("targets", sub, by=controller, options=options, legal=lambda a, o=options: (
+                None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in o for x in a)
+                else f"choose {n} different targets"))
+            picks = list(ans)
+        slot = []
+        for p in picks:
+            obj = game.by_name.get(p) if p in game.by_name else game.objects.get(p)
+            if obj is None:
+                return None
+            slot.append(("player", obj.name, 0) if isinstance(obj, Player) else ("obj", obj.id, obj.inc))
+        out.append(slot)
+    return out
+
+
+def legal_targets(game, spec, *, controller, source, source_colors=()) -> list:
+    cands: list = []
+    what = spec.get("what", "永久物")
+    if what in ("玩家", "生物或玩家"):
+        cands.extend(game.by_name[n] for n in game.apnap())
+    if what != "玩家":
+        zone = (spec.get("filter") or {}).get("zone")
+        if what == "咒语":
+            cands.extend(game.stack)
+        elif what in ("坟墓场中的牌", "坟墓场中的生物牌") or zone == "graveyard":
+            cands.extend(o for o in game.objects.values() if o.zone == "graveyard")
+        else:
+            cands.extend(game.objects[i] for i in game.battlefield_ids())
+    return [c for c in cands if target_problem(game, spec, c, source=source, controller=controller,
+                                               source_colors=source_colors) is None]
+
+
+def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
+    """Validate the targets an action names (409.1c) and return them as (kind, id, inc) slots."""
+    if not tspecs:
+        if given:
+            raise game.illegal("409.1c", "not_enough_targets", f"{obj.name} has no targets, but targets were given",
+                           object=obj, needed=0, given=len(given))
+        return []
+    if given is None:
+        return choose_targets(game, obj.id, tspecs, controller=controller, source=obj, source_colors=colors) or \
+            _no_targets(game, obj, tspecs)
+    given = list(given) if isinstance(given, list) else [given]
+    needed = sum(int(s.get("count", 1)) for s in tspecs)
+    if len(given) != needed:
+        raise game.illegal("409.1c", "not_enough_targets",
+                       f"{obj.name} needs {needed} target(s), {len(given)} given", object=obj, needed=needed,
+                       given=len(given))
+    slots = []
+    i = 0
+    for spec in tspecs:
+        n = int(spec.get("count", 1))
+        picks = given[i:i + n]
+        i += n
+        if len(set(picks)) != len(picks):
+            raise game.illegal("409.1c", "same_target_twice",
+                           f"one use of 目标 cannot choose {picks[0]} twice (409.1c)", object=obj, target=picks[0])
+        slot = []
+        for p in picks:
+            t = game.by_name.get(p) if p in game.by_name else game.objects.get(p)
+            if t is None:
+                raise game.illegal("409.1c", "illegal_target", f"unknown target {p!r}", object=obj, target=p,
+                               check="exists", expected=say("check.exists"), actual=say("check.missing"))
+            bad = target_problem(game, spec, t, source=obj, controller=controller, source_colors=colors)
+            if bad:
+                check, exp, act = bad
+                raise game.illegal("409.1c", "illegal_target",
+                               f"{t.name} ({p}) is not a legal target: {check} {exp} ≠ {act}", object=obj, target=t,
+                               check=check, expected=exp, actual=act)
+            slot.append(("player", t.name, 0) if isinstance(t, Player) else ("obj", t.id, t.inc))
+        slots.append(slot)
+    return slots
+
+
+def _no_targets(game, obj, tspecs):
+    raise game.illegal("409.1c", "not_enough_targets", f"{obj.name}: no legal target for 目标", object=obj,
+                   needed=sum(int(s.get("count", 1)) for s in tspecs), given=0)
+
+
+def target_objects(game, slots) -> list:
+    return [game.by_name[i] if k == "player" else game.objects[i] for slot in slots for (k, i, _) in slot]
+
+
+def recheck_targets(game, item, specs, slots, controller, colors):
+    """413.2a: (legal targets per slot, whether all are illegal). Illegal ones become near misses; a target
+    that left the battlefield and came back is a new object."""
+    def went(t):
+        z = t.zone if t else ""
+        if z == "battlefield":
+            return say("zone.new_object")
+        return say(f"zone.{z}") if z in ("graveyard", "hand", "exile", "library") else say("zone.elsewhere")
+
+    return recheck(game, item, "413.2a", specs, slots, went=went, problem=lambda spec, t: target_problem(
+        game, spec, t, source=item, controller=controller, source_colors=colors))

@@ -1,0 +1,65 @@
+"""Carrying WoW events out (`WowGame.perform`), and the events defined as other events (`expand`).
+
+Damage and healing are packets (`packets.py`); a card entering play goes through 710.1 (`enter.py`); any
+other zone change is a move (`events.move`). "Destroy" is defined as putting a card from play into its
+owner's graveyard (glossary 消灭) — unless it can't be destroyed — and "discard" as revealing a card from
+hand and putting it into its owner's graveyard (glossary 弃牌), so `expand()` rewrites them into moves.
+"""
+from __future__ import annotations
+
+from judge.engine.core.objects import Event
+from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.enter import enter_play
+from judge.engine.games.wow.events import move
+from judge.engine.games.wow.packets import deal, heal
+
+
+def perform(game, ev: Event) -> bool:
+    k = ev.kind
+    d = ev.data
+    if k == "damage":
+        return deal(game, ev)
+    if k == "heal":
+        return heal(game, ev)
+    if k == "move":
+        o = d["object"]
+        if d.get("from") == "play" and o.zone != "play":
+            return False
+        if d["to"] == "play":
+            return enter_play(game, o, d)
+        d["old_inc"] = o.inc
+        return move(game, o, d["to"], controller=d.get("controller"), top=d.get("top", True))
+    if k in ("exhaust", "ready"):
+        o = d["object"]
+        if not game.set_tapped(o, k == "exhaust", "play"):
+            return False
+        if k == "exhaust":
+            game.set_quiet(o, "exhausted_at", game.tick())
+        return True
+    if k == "draw":
+        p = d["player"]
+        deck = game.zones.get((p.name, "deck"))
+        if not deck:
+            return False
+        card = game.objects[deck[0]]
+        game.relocate(card, "hand", controller=p.name)
+        return True
+    if k in ("step", "attack"):
+        return True          # pure trigger events: they happened by being announced
+    return False
+
+
+def expand(game, ev: Event) -> list[Event] | None:
+    d = ev.data
+    if ev.kind == "destroy":
+        o = d["object"]
+        if o.zone != "play":
+            return []
+        c = chars(game, o)
+        if c.flags.get("indestructible"):
+            return []
+        return [Event("move", {"object": o, "to": "graveyard", "from": "play", "reason": "destroy"})]
+    if ev.kind == "discard":
+        o = d["object"]
+        return [Event("move", {"object": o, "to": "graveyard", "from": "hand", "reason": "discard"})]
+    return None
