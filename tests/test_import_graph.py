@@ -15,12 +15,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("rulebook", "index", "judge")
-# cycles known to exist and being fixed elsewhere: each must still exist (else remove it from here)
-KNOWN_CYCLES: list[frozenset] = []
-# engine modules other helpers own (scenario loading and rendering: ux; coverage: inventory): their
-# function-level imports are counted in the issue-10 note, not checked here
-ENGINE_NOT_MINE = {"judge/engine/scenario/load.py", "judge/engine/scenario/render.py", "judge/engine/scenario/yamlio.py",
-                   "judge/engine/scenario/files.py", "judge/engine/coverage.py"}
+# cycles known to exist and to be fixed by their owners: each must still exist (else remove it from here)
+KNOWN_CYCLES: list[frozenset] = [
+    # issue 18 (editions): `judge rule --in/--lang` imports judge.commands.editions inside functions, and
+    # editions imports judge.commands.rules' helpers (BOOK_HELP, fail, open_book) at module level
+    frozenset({"judge.commands.editions", "judge.commands.rules"}),
+]
+# the engine's rule code and core (the scenario loader, renderer, catalogue and coverage belong to other
+# helpers: their function-level imports are counted in the issue-10 note, not checked here)
+ENGINE_CHECKED = ("judge/engine/__init__.py", "judge/engine/core/", "judge/engine/games/", "judge/engine/reasons.py",
+                  "judge/engine/template_fields.py", "judge/engine/scenario/run.py", "judge/engine/scenario/expect.py",
+                  "judge/engine/scenario/template.py", "judge/engine/scenario/model.py")
 
 
 def modules() -> dict[str, Path]:
@@ -156,10 +161,11 @@ def test_the_engine_imports_inside_functions_only_for_start_up():
     bad = []
     for mod, path in mods.items():
         rel = str(path.relative_to(ROOT))
-        if not mod.startswith("judge.engine") or rel in ENGINE_NOT_MINE:
+        if not rel.startswith(ENGINE_CHECKED):
             continue
         lines = path.read_text("utf-8").splitlines()
         for target, line, inner in imports_of(mod, path, mods):
-            if inner and "start-up" not in lines[line - 1]:
-                bad.append(f"{rel}:{line}: {lines[line - 1].strip()}")
+            where = f"{rel}:{line}: {lines[line - 1].strip()}"
+            if inner and "start-up" not in lines[line - 1] and where not in bad:
+                bad.append(where)
     assert not bad, "function-level imports without a start-up reason:\n" + "\n".join(bad)

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from judge.engine.games.common.vocab import dump
 from judge.engine.reasons import phrase
 from judge.engine.scenario import yamlio
+from judge.engine.scenario.files import CARDS_DIR, bundled_root
 from judge.engine.scenario.load import find_library
 from judge.engine.scenario.model import Placement, PlayerSpec, TurnSpec
 from judge.engine.scenario.yamlio import ScenarioError, line_of
@@ -124,8 +125,6 @@ def scenario_cards(src: CardSource, sf, errors: list) -> dict:
 
 
 def _bundled_games() -> list[str]:
-    from judge.engine.scenario.files import CARDS_DIR, bundled_root
-
     return sorted(p.stem for p in (bundled_root() / CARDS_DIR).glob("*.yaml"))
 
 
