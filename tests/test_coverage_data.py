@@ -270,9 +270,14 @@ def test_coverage_text_shows_each_class_and_reason_and_lists_a_status_on_request
     assert res.exit_code == 0, res.output
     assert "no engine yet" in res.stdout and "趣味性文本与游戏玩法无关" in res.stdout
     assert "implemented and exercised: 0 of 63 numbered rules (0.0%)" in res.stdout
+    assert "…" not in res.stdout                       # a reason is folded onto more lines, never cut short
     res = run("coverage", "--book", "riftbound", "--status", "not_implemented")
     assert res.exit_code == 0
     assert "108.1.a" in res.stdout and "138.1" not in res.stdout
+    res = run("coverage", "--book", "riftbound", "--status", "not_procedural")
+    assert "138.1" in res.stdout and "physical:" in res.stdout and "…" not in res.stdout
+    wide = runner.invoke(app, ["coverage", "--book", "riftbound", "--status", "not_procedural"], env={"COLUMNS": "200"})
+    assert "physical: 趣味性文本与游戏玩法无关，规则原文即如此说明" in wide.stdout
 
 
 def test_coverage_refuses_what_it_cannot_report():

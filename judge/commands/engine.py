@@ -223,8 +223,9 @@ def _print_coverage(rep: dict, status: Optional[List[str]]) -> None:
               f"{tot['not_implemented']}; not procedural {tot['not_procedural']}")
     if status:
         r = Table(title=f"rules: {', '.join(status)}")
-        for col in ("rule", "chapter", "status", "detail"):
-            r.add_column(col)
+        for col in ("rule", "chapter", "status"):
+            r.add_column(col, no_wrap=True)
+        r.add_column("detail", overflow="fold")          # a reason is read in full, never cut to "…"
         for row in rep["rules"]:
             if row["status"] in status:
                 r.add_row(escape(row["rule"]), escape(row["chapter"]), row["status"], escape(_detail(row)))
@@ -232,16 +233,18 @@ def _print_coverage(rep: dict, status: Optional[List[str]]) -> None:
         return
     if rep["implemented"]:
         r = Table(title="implemented rules")
-        for col in ("rule", "reasons", "scenarios"):
-            r.add_column(col)
+        r.add_column("rule", no_wrap=True)
+        for col in ("reasons", "scenarios"):
+            r.add_column(col, overflow="fold")
         for row in rep["implemented"]:
             sc = row["scenarios"]
             shown = ", ".join(sc[:3]) + (f" … (+{len(sc) - 3})" if len(sc) > 3 else "")
             r.add_row(row["rule"], ", ".join(row["reasons"]), escape(shown) or "[red]none[/red]")
         con.print(r)
     r = Table(title="not procedural")
-    for col in ("rule", "class", "reason"):
-        r.add_column(col)
+    for col in ("rule", "class"):
+        r.add_column(col, no_wrap=True)
+    r.add_column("reason", overflow="fold")
     for row in rep["rules"]:
         if row["status"] == "not_procedural":
             r.add_row(escape(row["rule"]), row["class"], escape(row["reason"]))
