@@ -112,8 +112,8 @@ def load_book(ref: str = "mtg", *, dialect: str | None = None, use_cache: bool =
         return _LOADED[memo_key]
     book = load_path(path, book_id=info.id if info else str(path), dialect=dialect or (info.dialect if info else None),
                      use_cache=use_cache)
-    if info:
-        book.game, book.edition, book.language = info.game, info.edition, info.language
+    if info:  # what the registry says wins over what the parser read from the text
+        book.game, book.edition, book.language = info.game or book.game, info.edition or book.edition, info.language or book.language
     if memo_key is not None and use_cache:
         _LOADED[memo_key] = book
     return book

@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import re
 
-# A rule number as it starts a line or follows "规则"/"rule": three digits, then
-# dotted components, where a letter may follow its number directly (100.1a).
-NUMBER = r"\d{3}(?:\.\d+[a-z]?|\.[a-z](?![a-z]))*"
+# A rule number of any depth and separator style: a top number of one to four
+# digits (MTG 100, FaB 1, Riftbound 002, 0000), then dotted components, where a
+# letter may follow its number directly (100.1a, 1.0.1a) or after a dot
+# (103.1.b.1). The hierarchy is read from the components, never from the game.
+_COMPONENTS = r"(?:\.\d+[a-z]?|\.[a-z](?![a-z]))"
+NUMBER = r"\d{1,4}" + _COMPONENTS + "*"
 NUMBER_RE = re.compile(NUMBER)
+# A number a cross-reference names after its cue ("See rule", "参见规则"): as
+# above, but a bare one- or two-digit number ("rule 2 times", "规则2条") is
+# prose, not a reference; chapters are cited as "第6章" / "section 5" instead.
+REF_NUMBER = r"(?:\d{3,4}" + _COMPONENTS + r"*|\d{1,2}" + _COMPONENTS + r"+)"
 _COMPONENT = re.compile(r"\d+|[a-z]")
 
 # Subrule letters in MTG-style books skip l and o (they look like 1 and 0).

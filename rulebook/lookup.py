@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rulebook import ids
 from rulebook.model import CHAPTER, RULE, Book, Node
+from rulebook.terms import headword_key
 
 # How a hit is shown.
 WITH_SUBRULES = "with-subrules"
@@ -67,7 +68,7 @@ def lookup(book: Book, query: str) -> list[Hit]:
 def _lookup_part(book: Book, q: str) -> list[Hit]:
     low = q.lower()
     if low.startswith("glossary:"):
-        uid = book.glossary_index.get(q.split(":", 1)[1].strip().casefold())
+        uid = glossary_uid(book, q.split(":", 1)[1].strip())
         if uid:
             return [Hit(book.node(uid), ENTRY)]
         raise NotFound(q, _near_terms(book, q.split(":", 1)[1]))
@@ -85,10 +86,17 @@ def _lookup_part(book: Book, q: str) -> list[Hit]:
         if hits:
             return hits
         raise NotFound(q, _near_keys(book, key))
-    uid = book.glossary_index.get(q.casefold())
+    uid = glossary_uid(book, q)
     if uid:
         return [Hit(book.node(uid), ENTRY)]
     raise NotFound(q, _near_terms(book, q))
+
+
+def glossary_uid(book: Book, term: str) -> str | None:
+    """The glossary entry a headword names, however quotes, apostrophes, case
+    or (English) number are typed: the parser indexes the folded forms
+    (`rulebook.terms`), so folding the query the same way finds them."""
+    return book.glossary_index.get(term.casefold()) or book.glossary_index.get(headword_key(term))
 
 
 def _hits_for_key(book: Book, key: str, mode: str | None) -> list[Hit]:

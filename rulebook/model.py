@@ -72,6 +72,7 @@ class Node:
     aliases: list[str] = field(default_factory=list)    # other names: English headword, printed forms
     refs: list[RuleRef] = field(default_factory=list)   # references written in this node
     section_path: list[str] = field(default_factory=list)  # Riftbound "所属：A › B"
+    alt_text: str = ""              # a bilingual book's second text of the same rule (English after Chinese)
 
     @property
     def end_line(self) -> int:
@@ -91,6 +92,12 @@ class Book:
     edition: str = ""
     language: str = ""
     title: str = ""
+    alt_language: str = ""          # a bilingual book's second language (see Node.alt_text)
+    number_style: str = ""          # "joined" (420.5c) or "dotted" (108.3.c.1), as this book prints numbers
+    # dialects tried by detection with the share of non-blank lines each understood,
+    # best first (only the forced one when --dialect was given); see rulebook.understood
+    detection: list[tuple[str, float]] = field(default_factory=list)
+    detected: bool = True           # False when the dialect was given (--dialect, a registry entry)
     nodes: list[Node] = field(default_factory=list)
     # canonical key -> uids (more than one when a number is printed twice)
     by_key: dict[str, list[str]] = field(default_factory=dict)
@@ -117,7 +124,7 @@ class Book:
     def display(self, key: str) -> str:
         """A canonical key (`420.5.c`) printed the way this book prints numbers."""
         d = DIALECTS.get(self.dialect)
-        return display(key, d.style if d else "joined")
+        return display(key, self.number_style or (d.style if d else "joined"))
 
     def child_keys(self, key: str | None = None) -> list[str]:
         """The numbers directly under `key` (None: the top level, chapters

@@ -1,38 +1,57 @@
 """Rulebook text → rule graph.
 
-The parser walks the lines once. Each line either starts a node (a chapter, a
-rule, an example, a card, a bullet, a glossary entry, a block of front matter)
-or continues the node before it. So every line ends up in exactly one node's
-`raw`, and `"".join(n.raw for n in book.nodes)` is the input text: nothing is
-dropped, and what the parser could not place is an `unclassified` node that
-`judge lint` reports with its line number.
+The parser walks the lines once per dialect tried. Each line either starts a
+node (a chapter, a rule, an example, a card, a bullet, a glossary entry, a
+block of front matter) or continues the node before it. So every line ends up
+in exactly one node's `raw`, and `"".join(n.raw for n in book.nodes)` is the
+input text: nothing is dropped, and what the parser could not place is an
+`unclassified` node that `judge lint` reports with its line number.
+
+Rule numbers are recognised by their shape (`rulebook.ids.NUMBER`: any depth,
+any separators, a trailing dot or none, Markdown or HTML around them) and the
+hierarchy is read from the number's components. Detection parses the file with
+every candidate dialect and keeps the one that understands most of its lines
+(`rulebook.understood`), so the choice comes with its evidence.
 """
 from __future__ import annotations
 
 import hashlib
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 from rulebook import ids
-from rulebook.dialects import DIALECTS, Dialect, detect
+from rulebook.dialects import DIALECTS, GENERIC, Dialect, candidates
+from rulebook.meta import detect_metadata, script_of
 from rulebook.model import (
     BULLET, CARD, CHAPTER, EXAMPLE, FRONT, GLOSSARY, HEADING, RULE, UNCLASSIFIED,
     Book, Node, RuleRef,
 )
 from rulebook.refs import find_refs
+from rulebook.terms import exact_keys, variant_keys
+from rulebook.understood import share_of
 
 from rulebook.source import RulebookError, decode, read_bytes  # noqa: F401  (re-exported)
 
 
 # ---------------------------------------------------------------- line shapes
 
+# Markup a book may put around a rule number: HTML anchors and tags
+# (`<b id='cr100-1'>100.1.</b>`, `<span id='cr100'>100.</span>`, `<a id="x"></a>`)
+# and Markdown emphasis (`**701.28a**`), after a Markdown heading or list marker.
+_OPEN = r"(?:<(?:a|span|b|strong|em|i)\b[^>]*>(?:[ \t]*</a>)?[ \t]*|\*\*|__)*"
+_CLOSE = r"(?:</(?:span|b|strong|em|i|a)>|\*\*|__)*"
 _RULE_LINE = re.compile(
-    r"^(?P<indent>[ \t\u3000]*)(?P<num>" + ids.NUMBER + r")(?P<dot>\.)?"
-    r"(?P<sep>[ \t\u3000]+|(?=[^\x00-\x7f])|(?=\*)|$)(?P<rest>.*)$"
+    r"^(?P<indent>[ \t\u3000]*)(?P<hashes>#{1,6}[ \t]+)?(?P<bullet>[*+\-][ \t]+)?(?P<open>" + _OPEN + r")"
+    r"(?P<num>" + ids.NUMBER + r")(?P<dot>\.)?(?P<close>" + _CLOSE + r")"
+    # the text follows after a space, or glued: Chinese text (100.6b牌手), emphasis,
+    # or a capital after the number's dot (901.4.All plane… in the 2025 CR)
+    r"(?P<sep>[ \t\u3000]+|(?=[^\x00-\x7f])|(?=\*)|(?<=\.)(?=[A-Z“\"(])|$)(?P<rest>.*)$"
 )
-_CHAPTER_LINE = re.compile(r"^(?P<num>\d{1,2})\.\s*(?P<title>\S.{0,40})$")
+_CHAPTER_LINE = re.compile(r"^(?P<num>\d{1,2})\.\s*(?P<title>[^\d\s].{0,40})$")
 _MD_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?:(?P<num>\d{3})\.\s*)?(?P<title>.*)$")
-_EXAMPLE = re.compile(r"^[ \t\u3000]*(?:_?(?:例|例如|举例|範例|范例|Example|Examples)_?[：:，]_?|例如，)")
+_EXAMPLE = re.compile(
+    r"^[ \t\u3000]*(?:[*_>]+[ \t]*)?(?:_?(?:例|例如|举例|範例|范例|Example|Examples)_?[*_]*[：:，]_?|例如，)")
 _BULLET = re.compile(r"^[ \t\u3000]*[·•]")
 _BELONGS = re.compile(r"^所属[：:]\s*(?P<path>.*)$")
 _CARD = re.compile(r"^[^，,：:。（(]{1,60}，(?:\d+|X)，|^[^，,：:。]{1,60}，(?:任务|Quest)\s*$")
@@ -41,12 +60,21 @@ _GLOSSARY_INLINE = re.compile(
     r"(?:/(?P<en>[A-Za-z][^（(：:]*))?"
     r"(?:[（(](?P<see>[^）)]*)[）)])?\s*(?P<colon>[：:])?"
 )
-_ENDS_WITH_CUE = re.compile(r"(?:\brules?|\b[Ss]ee|规则|参见|见)[\s*_]*$")
+_ENDS_WITH_CUE = re.compile(r"(?:\brules?|\b[Ss]ee|规则|参见|见)[\s*_\[]*$")
 _TOC_HEADINGS = {"目录", "目錄", "contents", "table of contents"}
 _GLOSSARY_HEADINGS = {"词汇表", "詞彙表", "名词解释", "名詞解釋", "glossary"}
 _CREDITS_HEADINGS = {"版权信息", "版權信息", "credits", "工作人员名单", "製作人員"}
 _TERMINAL = "。！？；：.!?;:）)」』”\"'"
+_SENTENCE_END = re.compile(r"[。！？；;:：.!?]\s*[”\"'」』)）]*$")
 _MOJIBAKE = re.compile(r"\ufffd|\?/a>|[\ue000-\uf8ff]|[^\x00-\x7f]\?(?:$|\s)")
+# a line that looks numbered ("12.3 …", "4a. …") even when it is not a rule we accept
+_LOOKS_NUMBERED = re.compile(r"^[ \t\u3000]*(?:[#*\-]+[ \t]*)?(?:\*\*|<[^>]+>)*\d{1,4}(?:\.\d+[a-z]?)+\.?(?:\s|$)")
+_MARKUP_LINE = re.compile(r"^\s*(?:#{1,6}\s|<(?:b|span|a|strong)\b|\*\*\d|[*\-]\s+\*\*\d)")
+_MD_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
+_HTML_TAG = re.compile(r"</?[A-Za-z][^>\n]*>")
+
+TOP_STEP = 5                 # a new top-level number follows the last within this step (718 after 717)
+TITLE_MAX = 40               # a section title is short
 
 
 def _clean(s: str) -> str:
@@ -55,13 +83,20 @@ def _clean(s: str) -> str:
 
 
 def _heading_word(s: str) -> str:
-    return s.strip().strip("#").strip().lower()
+    return _HTML_TAG.sub("", s).strip().strip("#").strip().lower()
 
 
 def _md_clean(s: str) -> str:
     s = s.replace("**", "").replace("```", "")
     s = re.sub(r"(?<![A-Za-z0-9])_(?=\S)|(?<=\S)_(?![A-Za-z0-9])", "", s)
     return re.sub(r"\s+([,.;:])", r"\1", s).strip()
+
+
+def _markup_clean(s: str) -> str:
+    """Markdown links and HTML tags out of text; the markup stays in `raw`."""
+    s = _MD_LINK.sub(r"\1", s)
+    s = _HTML_TAG.sub("", s).replace("&nbsp;", " ").replace("&amp;", "&")
+    return _md_clean(s)
 
 
 def _join(a: str, b: str, wrapped: bool = True) -> str:
@@ -81,12 +116,49 @@ def _join(a: str, b: str, wrapped: bool = True) -> str:
     return a + b
 
 
+def _title_like(rest: str) -> bool:
+    """A section heading, not a sentence: short, no sentence end, not a lowercase continuation."""
+    return 0 < len(rest) <= TITLE_MAX and not _SENTENCE_END.search(rest) and not rest[0].islower()
+
+
+class Line(NamedTuple):
+    """One input line, read once and shared by every dialect's walk."""
+
+    raw: str                    # as in the file, line ending included
+    body: str                   # without the line ending (and a BOM)
+    s: str                      # stripped
+    number: re.Match | None     # the rule-number shape at its start, if any
+    word: str                   # lowercased heading word, for short lines (目录, Glossary)
+
+
+def prepare(lines: list[str]) -> list[Line]:
+    out = []
+    for raw in lines:
+        body = raw.rstrip("\r\n").lstrip("\ufeff")
+        s = body.strip()
+        out.append(Line(raw, body, s, _RULE_LINE.match(body) if s else None,
+                        _heading_word(s) if 0 < len(s) <= 60 else ""))
+    return out
+
+
+def has_markup(lines: list[str]) -> bool:
+    """Does the book mark its numbers up (Markdown headings, HTML, bold numbers)?"""
+    n = 0
+    for line in lines:
+        if _MARKUP_LINE.match(line):
+            n += 1
+            if n >= 3:
+                return True
+    return False
+
+
 # ---------------------------------------------------------------- the walk
 
 class _Walk:
-    def __init__(self, lines: list[str], dialect: Dialect):
+    def __init__(self, lines: list[Line], dialect: Dialect, markup: bool = False):
         self.lines = lines
         self.d = dialect
+        self.markup = markup or dialect.markdown
         self.nodes: list[Node] = []
         self.cur: Node | None = None
         self.mode = "front"           # front | toc | rules | glossary | credits
@@ -95,12 +167,21 @@ class _Walk:
         self.rule: Node | None = None         # last rule (owner of examples and bullets)
         self.example: Node | None = None      # last example (owner of cards)
         self.prev_blank = True
-        self.top_seen: int | None = None
+        self.last = ""                        # the last non-blank line, stripped
+        # lines appended to the open node, joined once when it closes: appending to a
+        # string per line is quadratic in a node that swallows a huge file
+        self._raw: list[str] = []
+        self._text: list[str] = []
+        self.top_seen: str | None = None      # top component of the last rule ("100", "1", "0000")
+        self.keys: set[str] = set()           # keys of the rules so far
         # id(node) -> the rule or example an attached node (example, bullet, card) belongs to
         self.owner: dict[int, Node | None] = {}
+        # id(node) -> Markdown heading level of a numbered heading ("## 100." is 2)
+        self.level: dict[int, int] = {}
 
     # -- node creation
     def start(self, kind: str, lineno: int, raw: str, text: str = "", **kw) -> Node:
+        self.flush()
         if kw.get("title"):
             kw["title"] = _clean(kw["title"])
         n = Node(uid="", kind=kind, line=lineno, raw=raw, text=_clean(text), **kw)
@@ -113,27 +194,48 @@ class _Walk:
         if self.cur is None:
             self.start(FRONT, lineno, raw, (text or "").strip())
             return
-        self.cur.raw += raw
+        self._raw.append(raw)
         if text:
-            self.cur.text = _join(self.cur.text, _clean(text), self.d.wrapped)
+            t = _clean(text)
+            if t:
+                self._text.append(t)
+
+    def flush(self) -> None:
+        """Join the lines appended to the open node into its `raw` and `text`."""
+        cur = self.cur
+        if cur is None or not (self._raw or self._text):
+            return
+        cur.raw += "".join(self._raw)
+        if self._text:
+            out = [cur.text] if cur.text else []
+            last = cur.text
+            for piece in self._text:
+                out.append(_join(last[-1:], piece, self.d.wrapped)[len(last[-1:]):] if last else piece)
+                last = piece
+            cur.text = "".join(out)
+        self._raw, self._text = [], []
+
+    def text_of(self, s: str) -> str:
+        return _markup_clean(s) if self.markup else s
 
     # -- classification
     def run(self) -> None:
-        for i, raw in enumerate(self.lines, 1):
-            body = raw.rstrip("\r\n").lstrip("\ufeff")
-            s = body.strip()
-            if self.d.markdown and s in ("```",):
-                self.cont(i, raw, None)
+        for i, ln in enumerate(self.lines, 1):
+            s = ln.s
+            if self.markup and s in ("```",):
+                self.cont(i, ln.raw, None)
                 continue
             if not s:
-                self.cont(i, raw, None)
+                self.cont(i, ln.raw, None)
                 self.prev_blank = True
                 continue
-            self.line(i, raw, body, s)
+            self.line(i, ln)
             self.prev_blank = False
+            self.last = s
+        self.flush()
 
-    def line(self, i: int, raw: str, body: str, s: str) -> None:
-        word = _heading_word(s)
+    def line(self, i: int, ln: Line) -> None:
+        raw, body, s, word = ln.raw, ln.body, ln.s, ln.word
         if self.mode == "front" and word in _TOC_HEADINGS:
             self.mode = "toc"
             self.start(FRONT, i, raw, s, title=s)
@@ -143,7 +245,7 @@ class _Walk:
                 self.toc_first = s
                 self.cont(i, raw, s)
                 return
-            m = _RULE_LINE.match(body)
+            m = ln.number
             if s != self.toc_first and not (m and "." in m.group("num")):
                 self.cont(i, raw, s)
                 return
@@ -170,7 +272,11 @@ class _Walk:
         # front or rules
         if self.d.chapters and self.chapter_line(i, raw, s):
             return
-        if self.rule_line(i, raw, body):
+        if self.rule_line(i, ln):
+            return
+        if self.markup and s.startswith("#") and self.mode == "rules":
+            self.start(HEADING, i, raw, self.text_of(s.lstrip("#")), title=self.text_of(s.lstrip("#")))
+            self.rule, self.example = None, None
             return
         if self.mode == "front" and _EXAMPLE.match(body):
             self.mode = "rules"  # an excerpt that starts inside a rule, with its example
@@ -182,8 +288,21 @@ class _Walk:
             return
         self.body_line(i, raw, body, s)
 
+    def next_number(self, i: int, within: int = 6) -> str | None:
+        """The key of the next numbered line after line `i` (1-based), looking a few non-blank lines ahead."""
+        seen = 0
+        for ln in self.lines[i:]:
+            if not ln.s:
+                continue
+            if ln.number:
+                return ids.key_of(ln.number.group("num"))
+            seen += 1
+            if seen >= within:
+                return None
+        return None
+
     def chapter_line(self, i: int, raw: str, s: str, only_if_next: bool = False) -> bool:
-        m = _CHAPTER_LINE.match(s)
+        m = _CHAPTER_LINE.match(_HTML_TAG.sub("", s).lstrip("#").strip())
         if not m or re.search(r"[。；;]|[.。]\s*$", m.group("title")):
             return False
         n = int(m.group("num"))
@@ -191,8 +310,13 @@ class _Walk:
             return False
         if only_if_next and self.last_chapter is None:
             return False
+        if self.last_chapter is None:
+            # the first chapter of an excerpt: its rules follow and are numbered in it (6. → 613.)
+            nxt = self.next_number(i)
+            if nxt is None or not nxt.split(".")[0].startswith(str(n)):
+                return False
         self.last_chapter = n
-        title = m.group("title").strip()
+        title = self.text_of(m.group("title").strip())
         self.start(CHAPTER, i, raw, title, number=m.group("num"), title=title)
         self.rule, self.example = None, None
         word = _heading_word(title)
@@ -210,47 +334,111 @@ class _Walk:
         else:
             self.start(FRONT if self.mode == "front" else HEADING, i, raw, title, title=title)
 
-    def rule_line(self, i: int, raw: str, body: str) -> bool:
-        m = _RULE_LINE.match(body)
+    def top_ok(self, m: re.Match, top: str, rest: str, i: int) -> bool:
+        """May a one-component number start a rule here? `100. 总则` and `704.持续式能力`
+        (with their dot), `718 更动的互动` and `1 Game Concepts` (without: only as a title
+        that continues the top-level numbering or opens rules numbered under it)."""
+        if not rest:
+            return False
+        if self.top_seen is not None and not self.continues(top):
+            return False
+        if m.group("dot") or m.group("hashes"):
+            if m.group("dot") and not m.group("sep").strip() and not m.group("sep") and rest[:1].isascii() and not self.markup:
+                return False           # "5.The…": a glued capital after a top-level dot is prose
+            return True
+        if not _title_like(self.text_of(rest)):
+            return False
+        if self.top_seen is not None and 0 < int(top) - int(self.top_seen) <= TOP_STEP:
+            return True
+        nxt = self.next_number(i)
+        return nxt is not None and nxt.split(".")[0] == ids.key_of(top) and "." in nxt
+
+    def continues(self, top: str) -> bool:
+        """Does a rule numbered under `top` fit the numbering so far? The same
+        number of digits, or the next few numbers (9 → 10): a wrapped line
+        "2. If they had…" among rules 352.x does not."""
+        last = self.top_seen
+        if last is None or len(top) == len(last):
+            return True
+        return 0 < int(top) - int(last) <= TOP_STEP
+
+    def rule_line(self, i: int, ln: Line) -> bool:
+        m, raw = ln.number, ln.raw
         if not m:
             return False
         num = m.group("num")
         rest = m.group("rest").strip()
-        if self.d.wrapped and self.cur is not None and self.cur.title is None and _ENDS_WITH_CUE.search(self.cur.raw.rstrip()):
+        marked = bool(m.group("hashes") or m.group("open") or m.group("bullet"))
+        if self.d.wrapped and self.cur is not None and self.cur.title is None and _ENDS_WITH_CUE.search(self.last):
             return False  # "…during **rule\n352.2.** , they chose…": a wrapped reference
         key = ids.key_of(num)
-        top = int(key.split(".")[0])
+        parts = key.split(".")
+        if self.d.top_digits and len(parts[0]) != self.d.top_digits:
+            return False
+        if m.group("bullet") and not (m.group("open") or m.group("hashes")) and len(parts) == 1:
+            return False  # "- 2 cards": a list item, not a rule
         if self.d.number_alone:
             if rest:
                 return False
-        elif "." not in num:
-            # a top-level number: "100. 总则" needs its dot, except in WoW ("718 更动的互动")
-            if not m.group("dot"):
-                if not (self.d.undotted_top and rest and self.top_seen is not None and 0 <= top - self.top_seen <= 5):
-                    return False
-            if not rest:
+        elif len(parts) == 1:
+            if not self.top_ok(m, parts[0], rest, i):
                 return False
-        elif not rest and not self.d.markdown:
-            return False
-        if self.d.markdown:
-            rest = _md_clean(rest)
-        title = rest if ("." not in num and len(rest) <= 40 and not self.d.markdown) else None
-        node = self.start(RULE, i, raw, rest, number=num, title=title)
-        self.top_seen = top
+        else:
+            if not rest and not (self.d.markdown or marked):
+                return False
+            if not self.continues(parts[0]) and ids.parent_key(key) not in self.keys:
+                return False
+        text = self.text_of(rest)
+        if text.startswith(("— ", "– ")):
+            text = text[2:]
+        if self.bilingual(key, text, raw):
+            return True
+        heading = len(m.group("hashes").strip()) if m.group("hashes") else 0
+        title = None
+        if len(parts) == 1 and not self.d.markdown and len(text) <= TITLE_MAX:
+            title = text
+        elif heading and not self.d.markdown and _title_like(text):
+            title = text
+        node = self.start(RULE, i, raw, text, number=num, title=title)
+        if heading:
+            self.level[id(node)] = heading
+        self.top_seen = parts[0]
+        self.keys.add(key)
         self.rule, self.example = node, None
         self.mode = "rules"
         return True
 
+    def bilingual(self, key: str, text: str, raw: str) -> bool:
+        """A bilingual book prints each rule twice, Chinese then English, under
+        the same number: the second becomes the rule's `alt_text`."""
+        r = self.rule
+        if r is None or self.cur is not r or r.alt_text or ids.key_of(r.number or "") != key:
+            return False
+        self.flush()
+        first, second = script_of(r.text or r.title or ""), script_of(text)
+        if not first or not second or first == second:
+            return False
+        self._raw.append(raw)
+        r.alt_text = _clean(text)
+        return True
+
     def body_line(self, i: int, raw: str, body: str, s: str) -> None:
         cur = self.cur
-        if self.d.number_alone and cur is not None and cur.kind == RULE and not cur.section_path and not cur.text:
+        if self.d.number_alone and cur is not None and cur.kind == RULE and not cur.section_path and not cur.text and not self._text:
             b = _BELONGS.match(s)
             if b:
-                cur.raw += raw
+                self._raw.append(raw)
                 cur.section_path = [p.strip() for p in re.split(r"[›>]", b.group("path")) if p.strip()]
                 return
         if _EXAMPLE.match(body):
-            text = _md_clean(s) if self.d.markdown else s
+            text = self.text_of(s)
+            if cur is not None and cur.kind == EXAMPLE and not cur.alt_text and self.example is cur:
+                self.flush()
+            if cur is not None and cur.kind == EXAMPLE and not cur.alt_text and self.example is cur \
+                    and script_of(cur.text) and script_of(text) and script_of(cur.text) != script_of(text):
+                self._raw.append(raw)           # a bilingual book's example, in its second language
+                cur.alt_text = _clean(text)
+                return
             self.example = self.start(EXAMPLE, i, raw, text)
             self.owner[id(self.example)] = self.rule
             return
@@ -263,13 +451,15 @@ class _Walk:
             n = self.start(CARD, i, raw, s, title=re.split(r"[，,]", s, 1)[0].strip())
             self.owner[id(n)] = self.example if in_example else self.rule
             return
-        if cur is None or cur.kind in (CHAPTER,) or (cur.kind == RULE and cur.title and "." not in (cur.number or "") and not self.d.markdown and not self.d.undotted_top):
+        if cur is None or cur.kind in (CHAPTER,) or (cur.kind == RULE and cur.title and "." not in (cur.number or "") and not self.d.markdown):
             # text under a chapter heading or a section title: not a rule line we understand
             self.start(UNCLASSIFIED, i, raw, s)
             return
-        if self.d.markdown:
-            s = _md_clean(s)
-        self.cont(i, raw, s)
+        if cur.kind in (EXAMPLE, CARD) and _LOOKS_NUMBERED.match(body):
+            # a numbered line we could not accept never disappears into an example
+            self.start(UNCLASSIFIED, i, raw, s)
+            return
+        self.cont(i, raw, self.text_of(s))
 
     def glossary_line(self, i: int, raw: str, body: str, s: str) -> None:
         if self.d.glossary_inline:
@@ -285,9 +475,55 @@ class _Walk:
             self.cont(i, raw, s)
             return
         if self.prev_blank or self.cur is None or self.cur.kind not in (GLOSSARY,):
-            self.start(GLOSSARY, i, raw, "", title=s)
+            self.start(GLOSSARY, i, raw, "", title=self.text_of(s))
             return
-        self.cont(i, raw, s)
+        self.cont(i, raw, self.text_of(s))
+
+
+# ---------------------------------------------------------------- detection
+
+def _walk(lines: list[Line], name: str, markup: bool) -> _Walk:
+    walk = _Walk(lines, DIALECTS[name], markup)
+    walk.run()
+    return walk
+
+
+def detect(lines: list[Line], markup: bool) -> tuple[_Walk, list[tuple[str, float]]]:
+    """Parse with every dialect; keep the one that understands most lines.
+
+    Every dialect is tried and reported, but only `generic` and the families
+    whose marker lines are really in the file (`dialects.candidates`) may win.
+    Shares that differ by no more than a few lines (`_tolerance`) count as
+    equal, and then the family with more marker lines wins, `generic` last: a
+    handful of stray lines never decides.
+    Returns the winning walk and every dialect's share, the winner first."""
+    eligible, markers = candidates([ln.s for ln in lines])
+    names = list(DIALECTS)
+    scored = []
+    walked: dict[tuple, tuple[int, int, _Walk]] = {}   # dialects that read lines alike share one walk
+    for name in names:
+        layout = DIALECTS[name].layout()
+        if layout not in walked:
+            walk = _walk(lines, name, markup)
+            walked[layout] = (*share_of(walk.nodes), walk)
+        good, total, walk = walked[layout]
+        scored.append((good, total, name, walk))
+    total = max(t for _, t, _, _ in scored)
+    tol = _tolerance(total)
+    scored_eligible = [s for s in scored if s[2] in eligible]
+    best_good = max(g for g, _, _, _ in scored_eligible)
+    near = [s for s in scored_eligible if best_good - s[0] <= tol]
+    winner = max(near, key=lambda s: (markers.get(s[2], -1), s[0]))
+    shares = sorted(((s[2], round(s[0] / s[1], 4) if s[1] else 0.0) for s in scored),
+                    key=lambda x: (x[0] != winner[2], -x[1]))
+    walk = winner[3]
+    walk.d = DIALECTS[winner[2]]          # a shared walk carries the winner's name and style
+    return walk, shares
+
+
+def _tolerance(nonblank: int) -> int:
+    """Shares within this many lines are a tie (0.5% of the lines, at least 4)."""
+    return max(4, nonblank // 200)
 
 
 # ---------------------------------------------------------------- assembling the graph
@@ -295,27 +531,51 @@ class _Walk:
 def parse_text(text: str, *, book_id: str = "book", path: str = "<text>", dialect: str | None = None,
                sha256: str | None = None) -> Book:
     """Parse rulebook text into a `Book`. `dialect=None` detects it."""
-    lines = text.splitlines(keepends=True)
-    name = dialect or detect(lines)
-    if name not in DIALECTS:
-        raise RulebookError(f"unknown dialect {name!r}; known: {', '.join(DIALECTS)}")
+    raw_lines = text.splitlines(keepends=True)
+    if dialect is not None and dialect not in DIALECTS:
+        raise RulebookError(f"unknown dialect {dialect!r}; known: {', '.join(DIALECTS)}")
+    lines = prepare(raw_lines)
+    markup = has_markup(raw_lines)
+    if dialect is None:
+        walk, detection = detect(lines, markup)
+        name = walk.d.name
+    else:
+        name = dialect
+        walk = _walk(lines, name, markup)
+        good, total = share_of(walk.nodes)
+        detection = [(name, round(good / total, 4) if total else 0.0)]
     d = DIALECTS[name]
-    walk = _Walk(lines, d)
-    walk.run()
     book = Book(
         id=book_id,
         path=path,
         sha256=sha256 or hashlib.sha256(text.encode("utf-8")).hexdigest(),
         dialect=name,
         title=_title(walk.nodes),
+        number_style=d.style or _number_style(walk.nodes),
+        detection=detection,
+        detected=dialect is None,
         nodes=walk.nodes,
     )
-    _assign_ids(book, d, walk.owner)
-    _link(book, d, walk.owner)
+    _assign_ids(book, walk.owner)
+    _link(book, d, walk.owner, walk.level)
+    if d.subtitles:
+        _subtitles(book)
     _collect_refs(book)
     _suspicious(book)
+    detect_metadata(book)
     book.reindex()
     return book
+
+
+def _number_style(nodes: list[Node]) -> str:
+    """How a book of no known family prints its numbers: letters joined to the
+    number before them (1.0.1a) or after a dot of their own (103.1.b)."""
+    joined = dotted = 0
+    for n in nodes:
+        if n.kind == RULE and n.number:
+            joined += bool(re.search(r"\d[a-z]", n.number))
+            dotted += bool(re.search(r"\.[a-z](?:\.|$)", n.number))
+    return "dotted" if dotted > joined else "joined"
 
 
 def _title(nodes: list[Node]) -> str:
@@ -323,13 +583,13 @@ def _title(nodes: list[Node]) -> str:
     inside a rule (the WoW seed) has none."""
     for n in nodes:
         if n.kind == FRONT and n.text:
-            return n.text.split("\n", 1)[0]
+            return _markup_clean(n.text.split("\n", 1)[0]).lstrip("#").strip()
         if n.kind != FRONT and n.raw.strip():
             return ""
     return ""
 
 
-def _assign_ids(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
+def _assign_ids(book: Book, owners: dict[int, Node | None]) -> None:
     first_line: dict[str, int] = {}     # key -> line of its first occurrence
     counters: dict[str, int] = {}
     used: set[str] = set()
@@ -346,7 +606,7 @@ def _assign_ids(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
     for n in book.nodes:
         if n.kind in (RULE, CHAPTER):
             key = ids.key_of(n.number or "") if n.kind == RULE else (n.number or "")
-            canon = ids.display(key, d.style) if n.kind == RULE else key
+            canon = ids.display(key, book.number_style) if n.kind == RULE else key
             count = len(book.by_key.get(key, ())) + 1
             first_line.setdefault(key, n.line)
             n.uid = unique(canon if count == 1 else f"{canon}#{count}")
@@ -367,11 +627,13 @@ def _assign_ids(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
             n.uid = unique(f"{n.kind}:{n.line}")
 
 
-def _link(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
+def _link(book: Book, d: Dialect, owners: dict[int, Node | None], levels: dict[int, int]) -> None:
     """Parents and children: the nearest printed ancestor by number components
-    (613.41's parent is 613, not 613.4), otherwise the heading the rule sits under."""
+    (613.41's parent is 613, not 613.4), otherwise the heading the rule sits
+    under: a Markdown heading of a higher level, or the chapter."""
     chapter: Node | None = None
     section: Node | None = None
+    headings: list[tuple[int, Node]] = []     # open numbered Markdown headings, outermost first
     for n in book.nodes:
         if id(n) in owners:
             owner = owners[id(n)]
@@ -380,7 +642,7 @@ def _link(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
                 owner.attached.append(n.uid)
             continue
         if n.kind == CHAPTER:
-            chapter, section = n, None
+            chapter, section, headings = n, None, []
             continue
         if n.kind != RULE:
             continue
@@ -392,11 +654,19 @@ def _link(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
                 parent_uid = book.by_key[pk][0]
                 break
             pk = ids.parent_key(pk)
+        level = levels.get(id(n))
+        if level is not None:
+            while headings and headings[-1][0] >= level:
+                headings.pop()
         if parent_uid is None:
             if d.markdown and section is not None and n.title is None and section is not n:
                 parent_uid = section.uid
+            elif headings:
+                parent_uid = headings[-1][1].uid
             elif chapter is not None:
                 parent_uid = chapter.uid
+        if level is not None:
+            headings.append((level, n))
         if d.markdown and n.title is not None and "." not in (n.number or ""):
             section = n
             parent_uid = chapter.uid if chapter is not None else None
@@ -405,6 +675,15 @@ def _link(book: Book, d: Dialect, owners: dict[int, Node | None]) -> None:
     for n in book.nodes:
         if n.kind in (RULE,) and n.parent and n.parent in by_uid:
             by_uid[n.parent].children.append(n.uid)
+
+
+def _subtitles(book: Book) -> None:
+    """A subrule-bearing rule whose whole text is a short heading ("1.0 General")
+    is titled by it, so breadcrumbs read `1.0 General`, not a bare number."""
+    for n in book.nodes:
+        if n.kind == RULE and not n.title and n.children and _title_like(n.text) and "\n" not in n.text \
+                and not n.attached:
+            n.title = n.text
 
 
 def _collect_refs(book: Book) -> None:
@@ -426,13 +705,23 @@ def _collect_refs(book: Book) -> None:
                             if n.uid not in lst and uid != n.uid:
                                 lst.append(n.uid)
             lineno += 1
+    _index_headwords(book)
+
+
+def _index_headwords(book: Book) -> None:
+    """Glossary headwords and aliases by their exact keys first, then by their
+    variants (the other number of an English headword), so a variant never
+    takes a key a real headword has."""
+    names = []
+    for n in book.nodes:
         if n.kind == GLOSSARY:
-            book.glossary_index.setdefault((n.title or "").casefold(), n.uid)
             bare = re.sub(r"[（(][^）)]*[）)]\s*$", "", n.title or "").strip()  # "放置（译注：…）" → 放置
-            if bare:
-                book.glossary_index.setdefault(bare.casefold(), n.uid)
-            for a in n.aliases:
-                book.glossary_index.setdefault(a.casefold(), n.uid)
+            names.append((n.uid, [n.title or "", bare, *n.aliases]))
+    for keys_of in (exact_keys, variant_keys):
+        for uid, forms in names:
+            for form in forms:
+                for k in keys_of(form):
+                    book.glossary_index.setdefault(k, uid)
 
 
 def _ancestors(key: str):

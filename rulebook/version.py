@@ -9,7 +9,8 @@ import hashlib
 from pathlib import Path
 
 PARSER_VERSION = "1"
-_SOURCES = ("parse.py", "source.py", "dialects.py", "refs.py", "ids.py", "model.py", "version.py")
+_SOURCES = ("parse.py", "source.py", "dialects.py", "refs.py", "ids.py", "model.py", "version.py",
+            "meta.py", "terms.py", "understood.py", "data/games.json")
 _FINGERPRINT: list[str] = []
 
 
