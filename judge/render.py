@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from judge.labels import labels
+
 SEP = " › "
 
 
@@ -19,7 +21,8 @@ def use_rich(stream: TextIO | None = None, force: bool | None = None) -> bool:
     return bool(getattr(s, "isatty", lambda: False)())
 
 
-def plain_rule(doc: dict) -> str:
+def plain_rule(doc: dict, language: str = "") -> str:
+    words = labels(language)
     out: list[str] = []
     crumbs = SEP.join(c["label"] for c in doc["breadcrumb"])
     out.append(crumbs)
@@ -28,35 +31,40 @@ def plain_rule(doc: dict) -> str:
         out.append(head)
     if doc["text"] and not (doc["kind"] in ("chapter",) or (doc["title"] and doc["text"] == doc["title"])):
         out.append(doc["text"])
-    out.extend(_plain_details(doc, ""))
+    if doc.get("alt_text"):
+        out.append(doc["alt_text"])
+    out.extend(_plain_details(doc, "", words))
     for c in doc["contents"]:
         out.append(f"  {c['label']}" + (f"  {c['text']}" if c["text"] and c["label"] == c["id"] else ""))
     text = "\n".join(out)
     for sub in doc["subrules"]:
         head = f"{sub['canonical_id']} {sub['text']}".rstrip()
-        text += "\n\n" + "\n".join([head, *_plain_details(sub, "  ")])
+        alt = [sub["alt_text"]] if sub.get("alt_text") else []
+        text += "\n\n" + "\n".join([head, *alt, *_plain_details(sub, "  ", words)])
     return text
 
 
-def _plain_details(doc: dict, margin: str) -> list[str]:
+def _plain_details(doc: dict, margin: str, words: dict[str, str]) -> list[str]:
     """Items, cards, examples, references and citers of one rule, as lines."""
     out = [f"  {item}" for item in doc["items"]]
     out += [_indent(card["text"], "  ▌ ") for card in doc["cards"]]
     for ex in doc["examples"]:
         out.append(_indent(ex["text"], "  "))
+        if ex.get("alt_text"):
+            out.append(_indent(ex["alt_text"], "  "))
         out += [_indent(card["text"], "    ▌ ") for card in ex["cards"]]
-    refs = _ref_list(doc)
+    refs = _ref_list(doc, words)
     if refs:
-        out.append(f"{margin}参见: {refs}")
+        out.append(f"{margin}{words['see']}: {refs}")
     if doc["cited_by"]:
-        out.append(f"{margin}被引用: " + ", ".join(doc["cited_by"]))
+        out.append(f"{margin}{words['cited_by']}: " + ", ".join(doc["cited_by"]))
     return out
 
 
-def _ref_list(doc: dict) -> str:
+def _ref_list(doc: dict, words: dict[str, str]) -> str:
     parts = []
     for r in doc["refs_out"]:
-        marks = [t if ok else f"{t}(不在本书中)" for t, ok in zip(r["targets"], r["resolved"])]
+        marks = [t if ok else f"{t}({words['not_in_book']})" for t, ok in zip(r["targets"], r["resolved"])]
         parts.append(f"{r['raw']} → {', '.join(marks)}")
     return "; ".join(parts)
 
@@ -68,13 +76,14 @@ def _indent(text: str, prefix: str) -> str:
 def print_rules(lookup: dict, stream: TextIO | None = None, rich: bool | None = None) -> None:
     s = stream or sys.stdout
     if not use_rich(s, rich):
-        s.write("\n\n".join(plain_rule(d) for d in lookup["rules"]) + "\n")
+        s.write("\n\n".join(plain_rule(d, lookup.get("language", "")) for d in lookup["rules"]) + "\n")
         return
     from rich.console import Console
     from rich.panel import Panel
     from rich.text import Text
 
     console = Console(file=s, force_terminal=rich if rich is not None else None, highlight=False)
+    words = labels(lookup.get("language", ""))
     for doc in lookup["rules"]:
         body = Text()
         title = _fit_title(doc["breadcrumb"], console.width - 6)
@@ -85,7 +94,9 @@ def print_rules(lookup: dict, stream: TextIO | None = None, rich: bool | None = 
             body.append("\n")
         if doc["text"] and not (doc["kind"] == "chapter" or (doc["title"] and doc["text"] == doc["title"])):
             body.append(doc["text"] + "\n")
-        _rich_details(body, doc)
+        if doc.get("alt_text"):
+            body.append(doc["alt_text"] + "\n", style="dim")
+        _rich_details(body, doc, words)
         inner = console.width - 4      # the panel's border and padding
         for c in doc["contents"]:
             label = c["label"][len(c["id"]) + 2:] if c["label"] != c["id"] else c["text"]
@@ -93,7 +104,9 @@ def print_rules(lookup: dict, stream: TextIO | None = None, rich: bool | None = 
         for sub in doc["subrules"]:
             body.append("\n")
             _hanging(body, sub["canonical_id"], " ", sub["text"], inner)
-            _rich_details(body, sub)
+            if sub.get("alt_text"):
+                body.append(sub["alt_text"] + "\n", style="dim")
+            _rich_details(body, sub, words)
         # Text.rstrip() trims in place and returns None: trim first, then pass the Text.
         body.rstrip()
         console.print(Panel(body, title=title, title_align="left", border_style="cyan"))
@@ -126,19 +139,21 @@ def _hanging(body, label: str, gap: str, text: str, width: int) -> None:
         body.append(line + "\n")
 
 
-def _rich_details(body, doc: dict) -> None:
+def _rich_details(body, doc: dict, words: dict[str, str]) -> None:
     for item in doc["items"]:
         body.append(f"  {item}\n")
     for card in doc["cards"]:
         body.append(_indent(card["text"], "  ▌ ") + "\n", style="magenta")
     for ex in doc["examples"]:
         body.append(_indent(ex["text"], "  ") + "\n", style="green")
+        if ex.get("alt_text"):
+            body.append(_indent(ex["alt_text"], "  ") + "\n", style="dim green")
         for card in ex["cards"]:
             body.append(_indent(card["text"], "    ▌ ") + "\n", style="magenta")
-    refs = _ref_list(doc)
+    refs = _ref_list(doc, words)
     if refs:
-        body.append("参见: ", style="bold")
+        body.append(f"{words['see']}: ", style="bold")
         body.append(refs + "\n", style="yellow")
     if doc["cited_by"]:
-        body.append("被引用: ", style="bold")
+        body.append(f"{words['cited_by']}: ", style="bold")
         body.append(", ".join(doc["cited_by"]) + "\n", style="yellow")

@@ -9,21 +9,25 @@ from __future__ import annotations
 from rulebook.lookup import ALONE, CONTENTS, WITH_SUBRULES, Hit
 from rulebook.model import BULLET, CARD, CHAPTER, EXAMPLE, GLOSSARY, RULE, Book, Node
 
+from judge.labels import labels
 
-def label(node: Node) -> str:
-    """How a breadcrumb names a node: `4. 咒语，异能，和效应`, `420. 依状态而生的效应`, `420.5`."""
+
+def label(node: Node, language: str = "") -> str:
+    """How a breadcrumb names a node: `4. 咒语，异能，和效应`, `420. 依状态而生的效应`, `420.5`,
+    `词汇表 › 激活` (`Glossary › Trample` in an English book)."""
     if node.kind == CHAPTER:
         return f"{node.number}. {node.title}" if node.title else str(node.number)
     if node.kind == GLOSSARY:
-        return f"词汇表 › {node.title}"
+        return f"{labels(language)['glossary']} › {node.title}"
     if node.kind == RULE and node.title:
-        return f"{node.uid}. {node.title}"
+        # a section prints its dot (420. 依状态而生的效应); a deeper heading does not (1.0 General)
+        return f"{node.uid}{'.' if '.' not in node.uid else ''} {node.title}"
     return node.uid
 
 
 def breadcrumb(book: Book, node: Node) -> list[dict]:
     chain = book.breadcrumb(node) if book.has(node.uid) else [node]
-    crumbs = [{"id": n.uid, "label": label(n)} for n in chain]
+    crumbs = [{"id": n.uid, "label": label(n, book.language)} for n in chain]
     path = chain[0].section_path or node.section_path
     if path and chain[0].kind != CHAPTER:  # Riftbound: 所属：A › B names the headings the excerpt lacks
         crumbs = [{"id": None, "label": p} for p in path] + crumbs
@@ -48,6 +52,7 @@ def _examples(book: Book, node: Node) -> list[dict]:
         out.append({
             "id": ex.uid,
             "text": ex.text,
+            "alt_text": ex.alt_text,
             "cards": [{"id": c.uid, "name": c.title or "", "text": c.text} for c in cards],
         })
     return out
@@ -103,6 +108,7 @@ def rule_doc(book: Book, node: Node, mode: str = ALONE) -> dict:
         "line": node.line,
         "breadcrumb": breadcrumb(book, node),
         "text": node.text,
+        "alt_text": node.alt_text,
         "aliases": list(node.aliases),
         "items": [book.node(u).text for u in node.attached if book.node(u).kind == BULLET],
         "cards": [{"id": c.uid, "name": c.title or "", "text": c.text}
@@ -118,7 +124,7 @@ def rule_doc(book: Book, node: Node, mode: str = ALONE) -> dict:
         doc["subrules"] = [rule_doc(book, d, ALONE) for d in descendants(book, node)]
     elif mode == CONTENTS:
         kids = [book.node(u) for u in node.children]
-        doc["contents"] = [{"id": k.uid, "label": label(k) if k.title else k.uid, "text": _first_line(k.text)}
+        doc["contents"] = [{"id": k.uid, "label": label(k, book.language) if k.title else k.uid, "text": _first_line(k.text)}
                            for k in kids]
     return doc
 
@@ -129,7 +135,8 @@ def _first_line(text: str, limit: int = 60) -> str:
 
 
 def lookup_doc(book: Book, query: str, hits: list[Hit]) -> dict:
-    return {"query": query, "book": book.id, "rules": [rule_doc(book, h.node, h.mode) for h in hits]}
+    return {"query": query, "book": book.id, "language": book.language,
+            "rules": [rule_doc(book, h.node, h.mode) for h in hits]}
 
 
 def book_row(book_id: str) -> dict:
@@ -143,8 +150,8 @@ def book_row(book_id: str) -> dict:
     except RulebookError as e:
         return {"id": info.id, "error": str(e)}
     return {
-        "id": info.id, "game": info.game, "edition": info.edition, "language": info.language,
-        "dialect": report.dialect, "bundled": info.bundled, "path": info.path,
+        "id": info.id, "game": report.game, "edition": report.edition, "language": report.language,
+        "dialect": report.dialect, "understood": report.understood.share, "bundled": info.bundled, "path": info.path,
         "rules": report.counts["rules"], "glossary": report.counts["glossary"],
         "examples": report.counts["examples"], "references_resolved": report.references["resolved"],
         "references_unresolved": report.references["unresolved"],

@@ -6,9 +6,13 @@ by `judge schema`, never on the lookup path.
 """
 from __future__ import annotations
 
+import dataclasses
+import typing
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, create_model
+
+from rulebook import lint as _lint
 
 
 class _Strict(BaseModel):
@@ -29,6 +33,7 @@ class CardDoc(_Strict):
 class ExampleDoc(_Strict):
     id: str
     text: str
+    alt_text: str                # a bilingual book's second text ("" otherwise)
     cards: list[CardDoc]
 
 
@@ -55,6 +60,7 @@ class RuleDoc(_Strict):
     line: int                    # first source line
     breadcrumb: list[Crumb]
     text: str
+    alt_text: str                # a bilingual book's second text of the rule (English after Chinese), else ""
     aliases: list[str]           # printed forms and English headwords
     items: list[str]             # bullet items ("·…")
     cards: list[CardDoc]         # cards printed under the rule itself (WoW 800.1 炉石)
@@ -69,26 +75,34 @@ class RuleDoc(_Strict):
 class LookupDoc(_Strict):
     query: str
     book: str
+    language: str = ""           # the book's language tag (zh-Hans, zh-Hant, en): labels follow it
     rules: list[RuleDoc]
     error: Optional[str] = None
     nearest: Optional[list[str]] = None
 
 
-class Finding(_Strict):
-    line: int
-    code: str
-    message: str
+def model_of(dc: type, name: str | None = None) -> type[BaseModel]:
+    """A strict pydantic model with exactly the fields of a dataclass (nested
+    dataclasses become nested models), so a JSON document built by
+    `dataclasses.asdict` has one definition: the dataclass."""
+    hints = typing.get_type_hints(dc)
+    fields = {f.name: (_field_type(hints[f.name]), ...) for f in dataclasses.fields(dc)}
+    return create_model(name or dc.__name__, __base__=_Strict, __doc__=dc.__doc__, **fields)
 
 
-class LintDoc(_Strict):
-    book: str
-    path: str
-    dialect: str
-    lines: int
-    counts: dict[str, int]
-    references: dict[str, int]
-    findings_by_code: dict[str, int]
-    findings: list[Finding]
+def _field_type(t):
+    if dataclasses.is_dataclass(t):
+        return model_of(t)
+    args = typing.get_args(t)
+    if args and typing.get_origin(t) in (list, dict, tuple):
+        return typing.get_origin(t)[tuple(_field_type(a) for a in args)] if len(args) > 1 else typing.get_origin(t)[_field_type(args[0])]
+    return t
+
+
+# `judge lint --json`: generated from the report dataclasses in rulebook.lint (issue 10:
+# one source of the fields, not two copies).
+LintDoc = model_of(_lint.Report, "LintDoc")
+Finding = model_of(_lint.Finding)
 
 
 class BookRow(_Strict):
@@ -99,6 +113,7 @@ class BookRow(_Strict):
     edition: Optional[str] = None
     language: Optional[str] = None
     dialect: Optional[str] = None
+    understood: Optional[float] = None     # share of the file's non-blank lines the parse understood
     bundled: Optional[bool] = None
     path: Optional[str] = None
     rules: Optional[int] = None

@@ -2,14 +2,21 @@
 
 `judge lint` prints it. Nothing here is fatal: a rulebook with duplicate
 numbers or dangling references is still usable, and the report says where.
+A parse that understood little of the file (`rulebook.understood`) is the one
+loud case: the report carries warnings, and `--strict` makes them an error.
+
+These dataclasses are the `judge lint --json` document itself: `as_dict()` is
+their fields, and `judge.schema.LintDoc` (the documented schema) is generated
+from them, so the two can never disagree.
 """
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from rulebook import ids
 from rulebook.model import BULLET, CARD, CHAPTER, EXAMPLE, FRONT, GLOSSARY, HEADING, RULE, UNCLASSIFIED, Book
+from rulebook.understood import Understood, understood
 
 
 @dataclass
@@ -20,29 +27,36 @@ class Finding:
 
 
 @dataclass
+class DialectShare:
+    dialect: str
+    share: float            # share of non-blank lines this dialect understood
+
+
+@dataclass
 class Report:
     book: str
     path: str
     dialect: str
     lines: int
-    counts: dict[str, int]
-    references: dict[str, int]
+    counts: dict[str, int]              # nodes by kind (rules, examples, glossary, …)
+    references: dict[str, int]          # total, resolved, unresolved reference targets
+    understood: Understood              # what the parse made of the non-blank lines, with its warnings
+    detection: list[DialectShare]       # dialects tried, the chosen one first
+    game: str = ""
+    edition: str = ""
+    language: str = ""
+    findings_by_code: dict[str, int] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
 
     def by_code(self) -> dict[str, int]:
         return dict(Counter(f.code for f in self.findings))
 
+    @property
+    def warnings(self) -> list[str]:
+        return self.understood.warnings
+
     def as_dict(self) -> dict:
-        return {
-            "book": self.book,
-            "path": self.path,
-            "dialect": self.dialect,
-            "lines": self.lines,
-            "counts": self.counts,
-            "references": self.references,
-            "findings_by_code": self.by_code(),
-            "findings": [f.__dict__ for f in self.findings],
-        }
+        return asdict(self)
 
 
 _PLURAL = {RULE: "rules", EXAMPLE: "examples", GLOSSARY: "glossary", CARD: "cards", BULLET: "bullets",
@@ -74,6 +88,10 @@ def lint(book: Book) -> Report:
         lines=sum(n.raw.count("\n") for n in book.nodes) + (0 if not book.nodes or book.nodes[-1].raw.endswith("\n") else 1),
         counts=counts,
         references={"total": total, "resolved": resolved, "unresolved": total - resolved},
+        understood=understood(book),
+        detection=[DialectShare(d, s) for d, s in book.detection],
+        game=book.game, edition=book.edition, language=book.language,
+        findings_by_code=dict(Counter(f.code for f in findings)),
         findings=findings,
     )
 

@@ -102,8 +102,8 @@ def books(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) -> 
     if as_json:
         _emit_json(rows)
         return
-    header = ["id", "game", "edition", "language", "rules", "glossary", "examples", "refs ok/unresolved"]
-    table = [[r["id"], r.get("game", ""), r.get("edition", r.get("error", "")), r.get("language", ""),
+    header = ["id", "game", "edition", "language", "dialect", "rules", "glossary", "examples", "refs ok/unresolved"]
+    table = [[r["id"], r.get("game", ""), r.get("edition", r.get("error", "")), r.get("language", ""), r.get("dialect", ""),
               str(r.get("rules", "")), str(r.get("glossary", "")), str(r.get("examples", "")),
               f"{r['references_resolved']}/{r['references_unresolved']}" if "rules" in r else ""] for r in rows]
     _print_table(header, table)
@@ -113,19 +113,52 @@ def books(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) -> 
 def books_add(
     path: str = typer.Argument(..., help="A rulebook text file."),
     book_id: str = typer.Option(..., "--id", help="Short id to use with --book."),
-    game: str = typer.Option("", "--game"),
-    edition: str = typer.Option("", "--edition"),
-    language: str = typer.Option("", "--language"),
+    game: str = typer.Option("", "--game", help="The game (default: read from the book's title)."),
+    edition: str = typer.Option("", "--edition", help="Edition or date (default: the date printed at the top)."),
+    language: str = typer.Option("", "--lang", "--language", help="Language tag: zh-Hans, zh-Hant, en (default: detected)."),
     dialect: Optional[str] = typer.Option(None, "--dialect", help=DIALECT_HELP),
+    strict: bool = typer.Option(False, "--strict", help="Refuse (exit 2) a book the parser understood little of."),
 ) -> None:
     """Register a rulebook file so later commands can say --book ID."""
-    from rulebook import RulebookError, register
+    from rulebook import RulebookError, load_book, register
+    from rulebook.understood import warning_text
 
     try:
+        book = load_book(path, dialect=dialect)
+        warning = warning_text(book)
+        if warning and strict:
+            fail("refused: " + warning)
         info = register(path, book_id, game=game, edition=edition, language=language, dialect=dialect)
     except RulebookError as e:
         fail(str(e))
-    sys.stdout.write(f"added {info.id}: {info.path} (dialect {info.dialect})\n")
+    meta = ", ".join(f"{k} {v}" for k, v in (("game", game or book.game), ("edition", edition or book.edition),
+                                             ("language", language or book.language)) if v)
+    sys.stdout.write(f"added {info.id}: {info.path} ({meta + '; ' if meta else ''}"
+                     f"{understood_line(book)})\n")
+    if warning:
+        sys.stderr.write("judge: warning: " + warning + "\n")
+
+
+def understood_line(book) -> str:
+    """`dialect: generic (understood 99.8% of 1,612 non-blank lines; runner-up: mtg 2.1%)`."""
+    from rulebook.understood import pct, understood
+
+    lines = understood(book).lines
+    if not book.detection:
+        return f"dialect: {book.dialect}"
+    (name, share), rest = book.detection[0], book.detection[1:]
+    runner = f"; runner-up: {rest[0][0]} {pct(rest[0][1])}" if rest else "; dialect given, not detected"
+    return f"dialect: {name} (understood {pct(share)} of {lines:,} non-blank lines{runner})"
+
+
+def warn_understood(book) -> bool:
+    """Print the parse warning of `rulebook.understood` to stderr; True if there was one."""
+    from rulebook.understood import warning_text
+
+    text = warning_text(book)
+    if text:
+        sys.stderr.write("judge: warning: " + text + "\n")
+    return bool(text)
 
 
 @app.command()
@@ -135,22 +168,31 @@ def lint(
     as_json: bool = typer.Option(False, "--json"),
     dialect: Optional[str] = typer.Option(None, "--dialect", help=DIALECT_HELP),
     limit: int = typer.Option(50, "--limit", help="Findings shown per kind in text output (all in --json)."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 when the parse understood little of the file (no or few rules)."),
 ) -> None:
-    """Parse report: dialect, counts by kind, duplicates, gaps, unresolved references, suspicious and unclassified lines."""
+    """Parse report: dialect and how much of the file it understood, counts by kind, duplicates, gaps, unresolved references, suspicious and unclassified lines."""
     from rulebook.lint import lint as make_report
 
     b = open_book(target or book, dialect)
     report = make_report(b)
     if as_json:
         _emit_json(report.as_dict())
+        if report.warnings and strict:
+            raise typer.Exit(1)
         return
     out = sys.stdout
-    out.write(f"{report.path}\n  dialect: {report.dialect}    lines: {report.lines}\n")
+    u = report.understood
+    out.write(f"{report.path}\n  {understood_line(b)}    lines: {report.lines}\n")
+    meta = [f"{k}: {v}" for k, v in (("game", report.game), ("edition", report.edition), ("language", report.language)) if v]
+    if meta:
+        out.write("  " + "    ".join(meta) + "\n")
     out.write("  " + "  ".join(f"{k}: {v}" for k, v in report.counts.items() if v) + "\n")
+    out.write("  lines in: " + "  ".join(f"{k} {v}" for k, v in u.parts.items() if v) + "\n")
     r = report.references
     out.write(f"  references: {r['total']} (resolved {r['resolved']}, unresolved {r['unresolved']})\n")
+    warned = warn_understood(b)
     by_code = report.by_code()
-    if not by_code:
+    if not by_code and not warned:
         out.write("  no findings\n")
     shown: dict[str, int] = {}
     for f in report.findings:
@@ -160,6 +202,8 @@ def lint(
     for code, n in by_code.items():
         if n > limit:
             out.write(f"  … {n - limit} more [{code}] (see --json)\n")
+    if warned and strict:
+        raise typer.Exit(1)
 
 
 def _print_table(header: list[str], rows: list[list[str]]) -> None:
