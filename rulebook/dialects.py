@@ -25,6 +25,9 @@ class Dialect:
     description: str
     style: str                  # how numbers print: "joined" (420.5c), "dotted" (108.3.c.1), or "" (as the book does)
     marker: str = ""            # a regex for lines only this family prints; "" for generic
+    # how much one marker line weighs when shares tie: a Markdown chapter heading "## 100."
+    # says more about a book than one more "100.1." line, which other families print too
+    marker_weight: int = 1
     top_digits: int = 0         # digits of a top-level rule number (MTG/WoW/Riftbound: 3, as in 100); 0: any
     chapters: bool = True       # "1. 游戏" lines are chapter headings
     number_alone: bool = False  # Riftbound zh: the number on its own line, then 所属：, then text
@@ -55,7 +58,7 @@ DIALECTS: dict[str, Dialect] = {
             "mtg",
             "Magic: The Gathering comprehensive rules (100.1. / 100.1a, 1. 游戏, 例：/例如：/Example:)",
             style="joined",
-            marker=r"^\d{3}\.\d+[a-z]\.?(?:[ \t]|[^\x00-\x7f])",   # 100.1a: a letter joined to the rule number
+            marker=r"^\d{3}\.\d+(?:\.|[a-z]\.?)(?:[ \t]|[^\x00-\x7f])",   # 100.1. / 100.1a: not 103.1.a.
             top_digits=3,
         ),
         Dialect(
@@ -73,6 +76,7 @@ DIALECTS: dict[str, Dialect] = {
             "Riftbound rules, Chinese (number alone on a line, 所属：A › B, wrapped text, 举例：)",
             style="dotted",
             marker=r"^所属[：:]",
+            marker_weight=10,
             top_digits=3,
             chapters=False,
             number_alone=True,
@@ -83,6 +87,7 @@ DIALECTS: dict[str, Dialect] = {
             "Riftbound core rules converted to Markdown (## 100., ### 101., 103.1.a., hard-wrapped lines)",
             style="dotted",
             marker=r"^#{2,3}\s+\d{3}\.",
+            marker_weight=50,
             top_digits=3,
             chapters=False,
             markdown=True,
@@ -113,7 +118,7 @@ _CLOSE_MARKUP = re.compile(r"</(?:span|b|strong|em|i|a)>|\*\*")
 
 
 def marker_counts(lines: list[str]) -> dict[str, int]:
-    """How many lines carry each family's marker (markup around numbers ignored)."""
+    """How many lines carry each family's marker (markup around numbers ignored), weighted."""
     counts = {name: 0 for name in _MARKERS}
     for line in lines:
         s = line.strip()
@@ -125,6 +130,10 @@ def marker_counts(lines: list[str]) -> dict[str, int]:
             if rx.match(s):
                 counts[name] += 1
     return counts
+
+
+def weighted(counts: dict[str, int]) -> dict[str, int]:
+    return {name: c * DIALECTS[name].marker_weight for name, c in counts.items()}
 
 
 def candidates(lines: list[str]) -> tuple[list[str], dict[str, int]]:

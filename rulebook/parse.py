@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rulebook import ids
-from rulebook.dialects import DIALECTS, GENERIC, Dialect, candidates
+from rulebook.dialects import DIALECTS, GENERIC, Dialect, candidates, weighted
 from rulebook.meta import detect_metadata, script_of
 from rulebook.model import (
     BULLET, CARD, CHAPTER, EXAMPLE, FRONT, GLOSSARY, HEADING, RULE, UNCLASSIFIED,
@@ -513,7 +513,8 @@ def detect(lines: list[Line], markup: bool) -> tuple[_Walk, list[tuple[str, floa
     scored_eligible = [s for s in scored if s[2] in eligible]
     best_good = max(g for g, _, _, _ in scored_eligible)
     near = [s for s in scored_eligible if best_good - s[0] <= tol]
-    winner = max(near, key=lambda s: (markers.get(s[2], -1), s[0]))
+    weights = weighted(markers)
+    winner = max(near, key=lambda s: (weights.get(s[2], -1), s[0]))
     shares = sorted(((s[2], round(s[0] / s[1], 4) if s[1] else 0.0) for s in scored),
                     key=lambda x: (x[0] != winner[2], -x[1]))
     walk = winner[3]

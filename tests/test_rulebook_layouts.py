@@ -12,6 +12,7 @@ import pytest
 
 from rulebook import parse_text
 from rulebook.model import CHAPTER, EXAMPLE, RULE, UNCLASSIFIED
+from rulebook.lookup import resolve_one
 from rulebook.parse import parse_file
 from rulebook.understood import understood, warning_text
 
@@ -43,16 +44,16 @@ def test_fixtures_round_trip_and_are_understood(name):
 def test_flesh_and_blood_hierarchy_from_the_number():
     book = fixture("fab-cr-en-excerpt.txt")
     assert book.dialect == "generic"
-    assert book.get("1").title == "Game Concepts" and book.get("1").kind == RULE
-    assert book.get("1.0").title == "General" and book.get("1.0").parent == "1"
-    assert book.get("1.0.1").parent == "1.0"
-    r = book.get("1.0.1a")
+    assert resolve_one(book, "1").title == "Game Concepts" and resolve_one(book, "1").kind == RULE
+    assert resolve_one(book, "1.0").title == "General" and resolve_one(book, "1.0").parent == "1"
+    assert resolve_one(book, "1.0.1").parent == "1.0"
+    r = resolve_one(book, "1.0.1a")
     assert r.parent == "1.0.1" and r.text.startswith("If an effect directly contradicts")
-    assert book.get("1.0.1.a") is r                       # any separators
-    exs = [book.node(u) for u in book.get("1.0.2").attached]
+    assert resolve_one(book, "1.0.1.a") is r                       # any separators
+    exs = [book.node(u) for u in resolve_one(book, "1.0.2").attached]
     assert [e.kind for e in exs] == [EXAMPLE, EXAMPLE]
     # the example before 1.0.2a does not swallow it
-    assert book.get("1.0.2a").parent == "1.0.2"
+    assert resolve_one(book, "1.0.2a").parent == "1.0.2"
     assert sum(1 for n in book.nodes if n.kind == RULE) == 35
 
 
@@ -69,48 +70,48 @@ def test_flesh_and_blood_full_file_finds_every_rule():
 
 def test_glued_number_after_the_dot_starts_a_rule():
     book = fixture("mtg-cr-en-official-excerpt.txt")      # BOM, CRLF, "901.4.At the start…"
-    r = book.get("901.4")
+    r = resolve_one(book, "901.4")
     assert r is not None and r.text.startswith("At the start of the game")
-    assert "901.4" not in book.get("901.3a").text
+    assert "901.4" not in resolve_one(book, "901.3a").text
     assert book.edition == "2025-02-07" and book.language == "en"
 
 
 def test_indented_chinese_book():
     book = fixture("mtg-cr-zh-indented-excerpt.txt")
     assert book.dialect == "mtg"
-    assert [n.uid for n in book.breadcrumb(book.get("100.1a"))] == ["1", "100", "100.1", "100.1a"]
-    ex = [book.node(u) for u in book.get("101.2").attached]
+    assert [n.uid for n in book.breadcrumb(resolve_one(book, "100.1a"))] == ["1", "100", "100.1", "100.1a"]
+    ex = [book.node(u) for u in resolve_one(book, "101.2").attached]
     assert [e.kind for e in ex] == [EXAMPLE] and ex[0].text.startswith("例如：")
     assert book.edition == "2022-04-29" and book.language == "zh-Hans"
 
 
 def test_markup_around_numbers_stays_in_raw_and_out_of_text():
     book = fixture("mtg-cr-bilingual-excerpt.md")
-    assert book.get("1").kind == CHAPTER
-    sec = book.get("100")
+    assert resolve_one(book, "1").kind == CHAPTER
+    sec = resolve_one(book, "100")
     assert sec.raw.startswith("## <span id='cr100'>100.</span>") and sec.title == "总则 General"
-    r = book.get("100.1")
+    r = resolve_one(book, "100.1")
     assert r.raw.startswith("<b id='cr100-1'>100.1.</b>") and "<b>" not in r.text
-    assert book.get("702.9").title == "飞行 Flying" and book.get("702.9a").parent == "702.9"
+    assert resolve_one(book, "702.9").title == "飞行 Flying" and resolve_one(book, "702.9a").parent == "702.9"
     # a Markdown link is a reference, and its target is not text
-    ref = [x for x in book.get("100.2a").refs if x.raw.startswith("参见规则[")][0]
-    assert ref.targets == ["201.3"] and "/cr/" not in book.get("100.2a").text
+    ref = [x for x in resolve_one(book, "100.2a").refs if x.raw.startswith("参见规则[")][0]
+    assert ref.targets == ["201.3"] and "/cr/" not in resolve_one(book, "100.2a").text
 
 
 def test_bilingual_book_keeps_both_texts():
     book = fixture("mtg-cr-bilingual-excerpt.md")
-    r = book.get("100.1a")
+    r = resolve_one(book, "100.1a")
     assert r.text == "双人游戏指在游戏开始时只有两位牌手的游戏。"
     assert r.alt_text == "A two-player game is a game that begins with only two players."
     assert book.by_key["100.1.a"] == ["100.1a"]           # one rule, not a duplicate
-    ex = book.node(book.get("101.2").attached[0])
+    ex = book.node(resolve_one(book, "101.2").attached[0])
     assert ex.text.startswith("例如：") and ex.alt_text.startswith("Example:")
     assert (book.language, book.alt_language) == ("zh-Hans", "en")
 
 
 def test_a_second_text_in_the_same_language_is_a_duplicate():
     book = parse_text("100. 总则\n100.1. 第一条。\n100.1. 又一条。\n")
-    assert book.by_key["100.1"] == ["100.1", "100.1#2"] and book.get("100.1").alt_text == ""
+    assert book.by_key["100.1"] == ["100.1", "100.1#2"] and resolve_one(book, "100.1").alt_text == ""
 
 
 @pytest.mark.parametrize("text,key", [
@@ -138,7 +139,7 @@ def test_example_never_swallows_numbered_rules():
 def test_stray_numbers_in_wrapped_text_are_not_rules():
     text = "352. Section\n352.2. During the turn, if they had\n2. If they had 1 card, they draw.\n352.3. Next.\n"
     book = parse_text(text, dialect="generic")
-    assert "2" not in book.by_key and "If they had 1 card" in book.get("352.2").text
+    assert "2" not in book.by_key and "If they had 1 card" in resolve_one(book, "352.2").text
 
 
 # ---------------------------------------------------------------- detection with evidence
@@ -267,7 +268,7 @@ def test_headword_keys_fold_quotes_case_and_spaces():
 def test_a_variant_never_takes_a_real_headword():
     text = "词汇表\n\nCounter\nA marker.\n\nCounters\nSeveral markers, a different entry.\n"
     book = parse_text(text, dialect="mtg")
-    assert book.get("counters").text.startswith("Several") and book.get("counter").text.startswith("A marker")
+    assert resolve_one(book, "counters").text.startswith("Several") and resolve_one(book, "counter").text.startswith("A marker")
 
 
 # ---------------------------------------------------------------- language and metadata

@@ -113,7 +113,7 @@ def show_languages(book_ref: str, book, query: str, languages: list[str], as_jso
                     _note(f"{h.node.uid} differs in shape between {book.id} and {b.id} ({why}); check the pairing")
         docs.append((lang, lookup_doc(b, query, hits)))
     if as_json:
-        _emit_json({"query": query, "languages": [{"language": lang, **doc} for lang, doc in docs]})
+        _emit_json({"query": query, "languages": [{**doc, "language": lang} for lang, doc in docs]})
         return
     for k, (lang, doc) in enumerate(docs):
         if k:

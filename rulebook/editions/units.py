@@ -13,10 +13,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from rulebook.ids import NUMBER, key_of
+from rulebook.ids import REF_NUMBER, key_of
 from rulebook.model import CHAPTER, EXAMPLE, RULE, Book
 
-_REF_NUMBER = re.compile(NUMBER)
+_REF_NUMBER = re.compile(REF_NUMBER)   # a rule number in running text (3+ digits or dotted), not "20 life"
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
 
