@@ -102,7 +102,7 @@ def books(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) -> 
     if as_json:
         _emit_json(rows)
         return
-    header = ["id", "game", "edition", "language", "dialect", "rules", "glossary", "examples", "refs ok/unresolved"]
+    header = ["id", "game", "edition", "language", "dialect", "rules", "glossary", "examples", "refs ok/missing"]  # missing: cited, not in this book
     table = [[r["id"], r.get("game", ""), r.get("edition", r.get("error", "")), r.get("language", ""), r.get("dialect", ""),
               str(r.get("rules", "")), str(r.get("glossary", "")), str(r.get("examples", "")),
               f"{r['references_resolved']}/{r['references_unresolved']}" if "rules" in r else ""] for r in rows]
