@@ -288,3 +288,38 @@ def test_an_english_query_without_a_linked_book_is_searched_as_before(monkeypatc
     assert via_translation("lonely", "legend rule", 3, sentinel, None, None) is sentinel
     assert via_translation("lonely", "传奇规则", 3, sentinel, None, None) is sentinel
     assert via_translation("not-registered", "legend rule", 3, sentinel, None, None) is sentinel
+
+
+def test_books_lists_the_editions_of_a_game_together(monkeypatch, tmp_path):
+    monkeypatch.setenv("RULES_JUDGE_DATA_DIR", str(tmp_path))
+    for args in (("z2", "mtg", "2022-06-10", "zh-Hans"), ("e2", "Magic: The Gathering", "2022-06-10", "en"),
+                 ("z0", "mtg", "2019-01-01", "zh-Hans")):
+        assert run("books", "add", ZH, "--id", args[0], "--game", args[1], "--edition", args[2], "--language", args[3]).exit_code == 0
+    ids = [ln.split("\t")[0] for ln in run("books").stdout.splitlines()[1:]]
+    mtg = [i for i in ids if i in ("mtg", "z0", "z2", "e2")]
+    assert mtg == ["mtg", "z0", "e2", "z2"]               # 2006 bundled, 2019, then 2022 en and zh side by side
+    assert ids.index("e2") == ids.index("z0") + 1 and abs(ids.index("mtg") - ids.index("z0")) == 1
+
+
+def test_game_key_joins_the_names_of_a_game():
+    from rulebook.editions.link import game_key
+
+    assert game_key("mtg") == game_key("Magic: The Gathering") == game_key("MTG") == "mtg"
+    assert game_key("Flesh and Blood") == "flesh and blood"
+    assert game_key("", "riftbound-md") == "riftbound"
+
+
+def test_explain_quotes_the_cited_rules_in_both_languages(registered_pair):
+    res = run("explain", "704.5a", "--book", "x22", "--also-lang", "en")
+    assert res.exit_code == 0, res.output
+    zh, en = res.stdout.split("原文（en，x22en）")
+    assert "如果一位牌手的生命值为0或更少" in zh
+    assert "704.5a  If a player has 0 or less life" in en
+    doc = json.loads(run("explain", "704.5a", "--book", "x22", "--also-lang", "en", "-f", "json").stdout)
+    from judge.explain.schema import ExplainDoc
+
+    ExplainDoc.model_validate(doc["explanation"])
+    assert doc["originals"][0] == {"id": "704.5a", "language": "en", "book": "x22en",
+                                   "text": "If a player has 0 or less life, that player loses the game.", "check": "ok"}
+    res = run("explain", "704.5a", "--book", "x22", "--also-lang", "en", "-f", "html")
+    assert res.exit_code == 2

@@ -123,6 +123,57 @@ def show_languages(book_ref: str, book, query: str, languages: list[str], as_jso
         print_rules(doc, rich=color)
 
 
+def originals(doc: dict, book_ref: str, book, lang: str) -> list[dict]:
+    """`judge explain … --also-lang en`: the rules an explanation quotes, in the linked
+    book of `lang` (same edition, same ids, the link checked)."""
+    from rulebook.editions.link import check_link
+
+    (_, other), = linked_books(book_ref, book, [lang])
+    report = check_link(book, other) if other is not book else None
+    if report is not None and not report.linked:
+        fail(f"{book.id} and {other.id} share only {report.share:.0%} of their rule ids: not the same edition")
+    ids: dict[str, None] = {}
+
+    def walk(x) -> None:
+        if isinstance(x, dict):
+            if isinstance(x.get("id"), str) and "text" in x and "breadcrumb" in x:
+                ids.setdefault(x["id"], None)
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(doc)
+    out = []
+    for uid in ids:
+        if other.has(uid):
+            note = report.mismatched.get(uid) if report else None
+            out.append({"id": uid, "language": lang, "book": other.id, "text": other.node(uid).text,
+                        "check": note or "ok"})
+    return out
+
+
+def originals_text(items: list[dict], fmt: str) -> str:
+    """The quoted rules in the other language, after the explanation."""
+    if not items:
+        return ""
+    head = f"原文（{items[0]['language']}，{items[0]['book']}）"
+    if fmt == "md":
+        return "\n".join(["", f"## {head}", ""] + [f"- **{i['id']}** {i['text']}" for i in items]) + "\n"
+    return "\n".join(["", head] + [f"  {i['id']}  {i['text']}" for i in items]) + "\n"
+
+
+def grouped_rows(rows: list[dict]) -> list[dict]:
+    """`judge books` rows with the editions of each game together (`rulebook.editions.link.by_game`)."""
+    from rulebook import all_books
+    from rulebook.editions.link import by_game
+
+    infos = all_books()
+    order = {info.id: k for k, info in enumerate(by_game(infos.values()))}
+    return sorted(rows, key=lambda r: order.get(r["id"], len(order)))
+
+
 def via_translation(book_ref: str, text: str, limit: int, hits: list, run, open_index) -> list:
     """`judge search "deathtouch first strike" --book cr2022`: an English query on a
     Chinese book also searches the linked English book of the same edition (same

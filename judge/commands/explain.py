@@ -44,6 +44,7 @@ def explain(
     lang: str = typer.Option("zh", "--lang", help="Template language (judge/data/templates/<lang>/explain.yaml)."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output."),
     color: Optional[bool] = typer.Option(None, "--color/--plain", help="Force rich or plain text (default: rich on a terminal)."),
+    also_lang: Optional[str] = typer.Option(None, "--also-lang", help="Also quote each cited rule in this language (en), from the linked book of the same edition (docs/editions.md)."),
     bless: bool = typer.Option(False, "--bless", help="Re-generate the golden explanations under tests/golden/explain from the scenarios, then exit."),
 ) -> None:
     """Explain a rule (breadcrumb, text, terms, references, examples) or a scenario's ruling (裁定, steps, why not)."""
@@ -84,6 +85,32 @@ def explain(
             except RulebookError as e:
                 _fail(str(e), 2)
             doc = explain_rule(b, target, lang=lang)
+        if also_lang:
+            if fmt not in ("text", "md", "json") or max_chars:
+                _fail("--also-lang works with --format text, md or json, without --max-chars", 2)
+            from judge.commands.editions import originals, originals_text
+
+            extra = originals(doc, book or "mtg", b, also_lang.strip().lower())
+            if fmt == "json":   # the explanation keeps its schema; the originals sit beside it
+                import json
+
+                from judge.explain.output import to_string
+
+                text = json.dumps({"explanation": json.loads(to_string(doc, "json")), "originals": extra},
+                                  ensure_ascii=False, indent=2) + "\n"
+            else:
+                from judge.explain.output import to_string
+
+                text = to_string(doc, fmt).rstrip("\n") + "\n" + originals_text(extra, fmt)
+            if output is None:
+                sys.stdout.write(text)
+            else:
+                try:
+                    with open(output, "w", encoding="utf-8") as f:
+                        f.write(text)
+                except OSError as e:
+                    _fail(f"{output}: {e.strerror}", 2)
+            return
         _write(doc, fmt, max_chars, output, color)
     except (ExplainError, TemplateError) as e:
         _fail(str(e), getattr(e, "code", 1))

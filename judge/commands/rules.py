@@ -103,9 +103,12 @@ def books(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) -> 
         _emit_json(rows)
         return
     header = ["id", "game", "edition", "language", "dialect", "rules", "glossary", "examples", "refs ok/missing"]  # missing: cited, not in this book
+    from judge.commands.editions import grouped_rows  # editions of a game together, oldest first
+
     table = [[r["id"], r.get("game", ""), r.get("edition", r.get("error", "")), r.get("language", ""), r.get("dialect", ""),
               str(r.get("rules", "")), str(r.get("glossary", "")), str(r.get("examples", "")),
-              f"{r['references_resolved']}/{r['references_unresolved']}" if "rules" in r else ""] for r in rows]
+              f"{r['references_resolved']}/{r['references_unresolved']}" if "rules" in r else ""]
+             for r in grouped_rows(rows)]
     _print_table(header, table)
 
 

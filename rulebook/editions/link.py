@@ -64,3 +64,30 @@ def check_link(first: Book, second: Book) -> LinkReport:
             report.mismatched[uid] = ", ".join(what)
     report.only_second = [n.uid for n in second.nodes if n.kind in (RULE, CHAPTER) and n.uid not in sa]
     return report
+
+
+def game_key(game: str, dialect: str | None = None) -> str:
+    """One key for the ways a game is named: `mtg`, `Magic: The Gathering` and
+    `万智牌` are the same game (the bundled books' ids and games are the names
+    known here); an unknown name is its own key, case-folded."""
+    from rulebook.books import BUNDLED
+
+    g = (game or "").strip().casefold()
+    for info in BUNDLED.values():
+        if g and g in (info.id.casefold(), info.game.casefold()):
+            return info.id
+    return g or (dialect or "").split("-")[0]
+
+
+def by_game(infos) -> list:
+    """Registry entries ordered so that the editions of a game stand together,
+    oldest edition first (editions are compared as written: ISO dates sort right),
+    the Chinese and English book of one edition side by side."""
+    return sorted(infos, key=lambda i: (game_key(i.game, i.dialect), _edition_date(i.edition), i.language, i.id))
+
+
+def _edition_date(edition: str) -> str:
+    import re
+
+    m = re.search(r"(\d{4})-?(\d{2})?-?(\d{2})?", edition or "")
+    return "".join(x or "" for x in m.groups()) if m else edition or ""
