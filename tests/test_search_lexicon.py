@@ -13,6 +13,15 @@ def ids(hits):
     return [h.uid for h in hits]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_patterns():
+    """The compiled question patterns are cached per table: each test compiles its own."""
+    from index import asks
+
+    asks._compiled.cache_clear()
+    yield
+
+
 # --- the lexicon format -------------------------------------------------------------
 
 def _table(tmp_path, text: str):
