@@ -34,14 +34,12 @@ def counterpart_doc(al, book: Book, other: Book, uid: str) -> dict:
     """The rules of `other` that correspond to rule `uid` of `book`, with confidence and diff."""
     from rulebook.editions.chardiff import char_diff
 
-    forward = al.old_book == book.id or al.old_sha256 == book.sha256
-    matches = al.for_old(uid) if forward else al.for_new(uid)
     node = book.node(uid)
     out = []
-    for m in matches:
-        ouid = m.new if forward else m.old
+    for m in al.for_old(uid):      # `book` is the alignment's old side (judge.commands.editions.show_in)
+        ouid = m.new
         o = other.node(ouid)
-        runs = char_diff(node.text, o.text) if forward else char_diff(o.text, node.text)
+        runs = char_diff(node.text, o.text)
         out.append({"id": ouid, "confidence": m.confidence, "role": m.role, "text": o.text,
                     "diff": [[op, t] for op, t in runs]})
     return {"id": uid, "book": book.id, "in": other.id, "text": node.text, "counterparts": out}

@@ -8,6 +8,7 @@ Chinese rule says. This package answers from two parsed books:
 - `textsim`: how alike two rules read (character n-grams; a bilingual lexicon learned from the pairs);
 - `align`: the computed correspondence between two books, with a confidence per match;
 - `chardiff`: a character-level diff that reads well in Chinese;
+- `terms`: terms an edition renamed, read off the aligned rules;
 - `changes`: an update bulletin (added, removed, reworded, renumbered; glossary and term changes);
 - `link`: a Chinese and an English book of the same edition, linked by id and checked;
 - `cache`: alignments cached like parsed books.

@@ -100,9 +100,6 @@ class Alignment:
     def for_old(self, uid: str) -> list[Match]:
         return sorted((m for m in self.matches if m.old == uid), key=lambda m: -m.confidence)
 
-    def for_new(self, uid: str) -> list[Match]:
-        return sorted((m for m in self.matches if m.new == uid), key=lambda m: -m.confidence)
-
 
 def align(old: Book, new: Book, *, use_ids: bool = False, weights: Weights | None = None,
           seed_only: bool = False) -> Alignment:
@@ -151,6 +148,8 @@ class _Content:
         self.cross = la != lb
         self.top: dict[int, set[int]] | None = None
         self.w_subtree = 0.0
+        self.kids_b = [frozenset(u.children) for u in ub]   # read by every pair_score call
+        self.refs_b = [frozenset(u.refs) for u in ub]
         self.english_old = la != "zh"
         self.bags_a = [ts.tokens(u.text) for u in ua]
         self.bags_b = [ts.tokens(u.text) for u in ub]
@@ -353,11 +352,11 @@ def pair_score(ua, ub, content, w, match: dict[int, int], i: int, j: int, use_id
         nb += 0.5
     s += w.neighbours * nb
     if a.children or b.children:
-        kids_b = set(b.children)
+        kids_b = content.kids_b[j]
         agree = sum(1 for c in a.children if match.get(c) in kids_b)
         s += w.children * agree / max(len(a.children), len(b.children))
     if a.refs or b.refs:
-        refs_b = set(b.refs)
+        refs_b = content.refs_b[j]
         agree = sum(1 for r in a.refs if match.get(r) in refs_b)
         s += w.refs * agree / max(len(a.refs), len(b.refs))
     if a.depth == b.depth:

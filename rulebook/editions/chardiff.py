@@ -30,10 +30,3 @@ def marked(runs: list[tuple[str, str]]) -> str:
     for op, text in runs:
         out.append(text if op == EQUAL else f"[-{text}-]" if op == DELETE else f"{{+{text}+}}")
     return "".join(out)
-
-
-def changed_share(runs: list[tuple[str, str]]) -> float:
-    """Share of characters (of old and new together) that changed."""
-    total = sum(len(t) * (2 if op == EQUAL else 1) for op, t in runs)
-    changed = sum(len(t) for op, t in runs if op != EQUAL)
-    return changed / total if total else 0.0

@@ -126,11 +126,3 @@ def fragment(phrase: str, text: str, dominance: float = 0.9) -> bool:
     top = max([c for ch, c in before.items() if "\u4e00" <= ch <= "\u9fff"] + [0])
     top = max([top] + [c for ch, c in after.items() if "\u4e00" <= ch <= "\u9fff"])
     return top / n >= dominance
-
-
-def rewrite(text: str, renames: list[tuple[str, str]]) -> str:
-    """`text` in the new edition's words (longest old phrase first)."""
-    for a, b in sorted(renames, key=lambda r: -len(r[0])):
-        if a in text:
-            text = text.replace(a, b)
-    return text

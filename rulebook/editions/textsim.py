@@ -102,12 +102,6 @@ def cosine(a, b) -> np.ndarray:
     return np.asarray((a @ b.T).todense(), dtype=np.float32)
 
 
-def containment(bags_a: list[set[str]], bags_b: list[set[str]], pairs: list[tuple[int, int]]) -> dict:
-    """For each (i, j): the share of b_j's tokens that a_i also has. A rule split
-    in two keeps most of each half's words; plain cosine undervalues that."""
-    return {(i, j): (len(bags_a[i] & bags_b[j]) / len(bags_b[j]) if bags_b[j] else 0.0) for i, j in pairs}
-
-
 class Lexicon:
     """English stems → Chinese bigrams, learned from aligned rule pairs.
 
