@@ -33,6 +33,11 @@ class Doc:
     prior: float = 1.0      # how likely this document is an answer at all (see `prior_of`)
 
 
+# Text no rule carries (a chapter heading, front matter, a line the parser could not
+# place) is findable, but answers a question less often than a rule does.
+LOOSE_PRIOR = 0.5
+
+
 def prior_of(kind: str, text: str, heading_only: bool) -> float:
     """A document's prior. A rule that is only a heading (`702.19. 践踏`) and a
     glossary entry that only points elsewhere (`参见规则702.19`) match the words
@@ -113,6 +118,10 @@ def documents(book: Book) -> list[Doc]:
                 text=node.text, title=" ".join(names), names=sorted(set(names + parts)),
                 prior=prior_of(GLOSSARY, node.text or "", False),
             ))
+    for node in book.loose():  # chapters, front matter, unclassified text, examples of no rule (issue 12)
+        docs.append(Doc(uid=node.uid, kind=node.kind, label=node.number or node.uid, key="",
+                        crumb=crumb_of(book, node), text=node.text or node.title or "", title=node.title or "",
+                        prior=LOOSE_PRIOR))
     return docs
 
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 class SearchResult(BaseModel):
     id: str = Field(description="canonical id: 420.5c, 108.3.d, glossary:优先权, 212.5e#2 for a duplicated number")
     label: str = Field(description="what the book prints: the rule number, or the glossary headword")
-    kind: Literal["rule", "glossary"]
+    kind: Literal["rule", "glossary", "chapter", "example", "card", "bullet", "front", "heading", "unclassified"]
     breadcrumb: str = Field(description="the headings above the rule, outermost first, joined by ' › '")
     score: float = Field(description="relevance; pinned exact matches carry the best score of the query")
     match: Literal["number", "headword", "text"] = Field(

@@ -89,6 +89,8 @@ def _lookup_part(book: Book, q: str) -> list[Hit]:
     uid = glossary_uid(book, q)
     if uid:
         return [Hit(book.node(uid), ENTRY)]
+    if book.has(q):  # any node by its uid, as search results name them (unclassified:57, line7~ex1)
+        return [Hit(book.node(q), ALONE)]
     raise NotFound(q, _near_terms(book, q))
 
 

@@ -141,6 +141,15 @@ class Book:
     def glossary(self):
         return (n for n in self.nodes if n.kind == GLOSSARY)
 
+    def loose(self):
+        """Nodes whose text no rule or glossary entry carries: chapters, front
+        matter and headings, unclassified lines, and examples, bullets or cards
+        that belong to no rule. Search indexes them too (issue 12: everything a
+        user can look up), and `judge rule` finds them by uid."""
+        return (n for n in self.nodes
+                if n.kind not in (RULE, GLOSSARY) and not (n.kind in (EXAMPLE, BULLET, CARD) and n.parent)
+                and (n.text or n.title))
+
     def breadcrumb(self, node: Node) -> list[Node]:
         """Ancestors from the outermost chapter down to `node` itself."""
         chain = []
