@@ -111,6 +111,15 @@ def _warnings(u: Understood) -> list[str]:
     return out
 
 
+def looks_unparsed(book: Book) -> bool:
+    """A cheap check for a lookup that found nothing: the book has no numbered
+    rules, or detection understood little of it. Reads only the detection
+    shares and the size of the number table, never every node (a stored book
+    loads rows on demand)."""
+    share = book.detection[0][1] if book.detection else 1.0
+    return share < MIN_UNDERSTOOD or len(book.by_key) == 0
+
+
 def pct(x: float) -> str:
     return f"{x * 100:.1f}%"
 

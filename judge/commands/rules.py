@@ -57,6 +57,11 @@ def rule(
     except NotFound as e:
         if as_json:
             _emit_json({"query": query, "book": b.id, "rules": [], "error": str(e), "nearest": e.suggestions})
+        from rulebook.understood import looks_unparsed
+
+        if looks_unparsed(b):  # never a silent "nearest: 1, 2, 3" for a book the parser did not understand
+            sys.stderr.write(f"judge: warning: the parser understood little of {b.path} "
+                             f"(dialect {b.dialect}); `judge lint {b.path}` says what it found\n")
         fail(str(e), 1)
     if lang:
         from judge.commands.editions import show_languages
