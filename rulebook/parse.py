@@ -340,7 +340,7 @@ class _Walk:
         that continues the top-level numbering or opens rules numbered under it)."""
         if not rest:
             return False
-        if self.top_seen is not None and not self.continues(top):
+        if self.top_seen is not None and not self.continues(top) and not self.confirmed(i, top):
             return False
         if m.group("dot") or m.group("hashes"):
             if m.group("dot") and not m.group("sep").strip() and not m.group("sep") and rest[:1].isascii() and not self.markup:
@@ -361,6 +361,12 @@ class _Walk:
         if last is None or len(top) == len(last):
             return True
         return 0 < int(top) - int(last) <= TOP_STEP
+
+    def confirmed(self, i: int, top: str) -> bool:
+        """Does the next numbered line carry on a numbering that starts here? A title
+        numbered "# 0" before rules 0000.0.1… must not make every later rule a stray."""
+        nxt = self.next_number(i)
+        return nxt is not None and nxt.split(".")[0] == ids.key_of(top)
 
     def rule_line(self, i: int, ln: Line) -> bool:
         m, raw = ln.number, ln.raw
@@ -386,7 +392,7 @@ class _Walk:
         else:
             if not rest and not (self.d.markdown or marked):
                 return False
-            if not self.continues(parts[0]) and ids.parent_key(key) not in self.keys:
+            if not self.continues(parts[0]) and ids.parent_key(key) not in self.keys and not self.confirmed(i, parts[0]):
                 return False
         text = self.text_of(rest)
         if text.startswith(("— ", "– ")):
