@@ -112,3 +112,27 @@ def test_bilingual_rule_shows_both_texts():
     lines = res.stdout.splitlines()
     assert lines[1] == "双人游戏指在游戏开始时只有两位牌手的游戏。"
     assert lines[2] == "A two-player game is a game that begins with only two players."
+
+
+def test_search_reads_text_no_rule_carries(tmp_path):
+    # a chapter heading, and a line the parser could not place (under a chapter, before any rule)
+    p = tmp_path / "loose.txt"
+    p.write_text("1. 游戏概念\n这一段说明没有编号：龙卷风规则只在这里出现。\n100. 总则\n100.1. 这些规则适用于任何游戏。\n",
+                 encoding="utf-8")
+    res = run("search", "龙卷风", "--book", str(p), "--json")
+    assert res.exit_code == 0, res.output
+    hits = json.loads(res.stdout)["results"]
+    assert hits and hits[0]["kind"] == "unclassified" and "龙卷风" in hits[0]["text"]
+    shown = run("rule", hits[0]["id"], "--book", str(p))       # what search names, lookup finds
+    assert shown.exit_code == 0 and "龙卷风规则只在这里出现" in shown.stdout
+    chapters = json.loads(run("search", "游戏概念", "--book", str(p), "--json").stdout)["results"]
+    assert any(h["kind"] == "chapter" and h["id"] == "1" for h in chapters)
+
+
+def test_a_lookup_in_a_book_not_understood_says_so(tmp_path):
+    p = tmp_path / "prose.txt"
+    p.write_text("Chapter one\nSome prose without numbers.\n", encoding="utf-8")
+    res = run("rule", "1.0.1", "--book", str(p))
+    assert res.exit_code == 1 and "understood little" in res.stderr and "judge lint" in res.stderr
+    sound = run("rule", "999.9", "--book", "mtg")
+    assert sound.exit_code == 1 and "understood little" not in sound.stderr

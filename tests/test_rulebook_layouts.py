@@ -288,3 +288,15 @@ def test_language_game_and_edition_are_read_from_the_text():
     assert edition_of("### Last Updated: 2025-10-") == "2025-10"
     assert edition_of("万智牌完整规则 （2006/10/1更新）") == "2006-10-01"
     assert edition_of("rule 2024.13 of nothing") == ""
+
+
+def test_a_numbered_title_does_not_make_the_rules_after_it_strays():
+    # the title's number has fewer digits than the rules; the rules that follow confirm their numbering
+    text = "# 7 Handbook\n\n## 10.1 Setup\n* **10.1.1** Shuffle.\n* **10.1.2** Draw seven.\n## 10.2 Play\n* **10.2.1** Take turns.\n"
+    book = parse_text(text)
+    assert [n.uid for n in book.nodes if n.kind == RULE] == ["7", "10.1", "10.1.1", "10.1.2", "10.2", "10.2.1"]
+    assert resolve_one(book, "10.1").parent == "7" and resolve_one(book, "10.2.1").parent == "10.2"
+    # …while a stray number the next lines do not confirm is still refused
+    wrapped = parse_text("352. Section\n352.2. During the turn, if they had\n2. If they had 1 card.\n352.3. Next.\n",
+                         dialect="generic")
+    assert "2" not in wrapped.by_key
