@@ -306,12 +306,13 @@ class _Walk:
         if not m or re.search(r"[。；;]|[.。]\s*$", m.group("title")):
             return False
         n = int(m.group("num"))
-        if self.last_chapter is not None and n != self.last_chapter + 1:
+        if self.last_chapter is not None and n <= self.last_chapter:
             return False
         if only_if_next and self.last_chapter is None:
             return False
-        if self.last_chapter is None:
-            # the first chapter of an excerpt: its rules follow and are numbered in it (6. → 613.)
+        if self.last_chapter is None or n != self.last_chapter + 1:
+            # the first chapter of an excerpt, or one after a gap (1. … 7.): only if its
+            # rules follow, numbered in it (6. → 613.)
             nxt = self.next_number(i)
             if nxt is None or not nxt.split(".")[0].startswith(str(n)):
                 return False

@@ -300,3 +300,13 @@ def test_a_numbered_title_does_not_make_the_rules_after_it_strays():
     wrapped = parse_text("352. Section\n352.2. During the turn, if they had\n2. If they had 1 card.\n352.3. Next.\n",
                          dialect="generic")
     assert "2" not in wrapped.by_key
+
+
+def test_an_excerpt_may_skip_chapters():
+    text = "1. 游戏概念\n100. 总则\n100.1. 第一条。\n7. 附加规则\n702. 关键字异能\n702.19. 践踏\n"
+    book = parse_text(text)
+    assert resolve_one(book, "7").kind == CHAPTER and resolve_one(book, "702").parent == "7"
+    assert "附加规则" not in resolve_one(book, "100.1").text
+    # a numbered list item in a rule is not a chapter: no rule numbered in it follows
+    listed = parse_text("1. 游戏\n100. 总则\n100.1. 步骤如下：\n3. 横置\n100.2. 第二条。\n", dialect="mtg")
+    assert "3" not in listed.by_key
