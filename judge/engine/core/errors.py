@@ -57,7 +57,7 @@ class MissingChoice(EngineError):
 
     def __init__(self, choice: str, subject: str, options: list, by: str | None = None, hint: str = "", **kw):
         self.choice, self.subject, self.options, self.by = choice, subject, options, by
-        opts = ", ".join(_fmt(o) for o in options) if options else "（没有合法选项）"
+        opts = ", ".join(_fmt(o) for o in options) if options else "(no legal option)"
         who = f"{by} " if by else ""
         msg = (f"missing choice `{choice}` for `{subject}`: {who}must choose; legal options: {opts}"
                + (f" — {hint}" if hint else ""))

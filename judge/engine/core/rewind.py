@@ -10,14 +10,7 @@ into the trace.
 from __future__ import annotations
 
 
-def _copy(v):
-    if isinstance(v, list):
-        return list(v)
-    if isinstance(v, dict):
-        return dict(v)
-    if isinstance(v, set):
-        return set(v)
-    return v
+_COPY = {list: list, dict: dict, set: set}     # how a saved value is copied (others are kept as they are)
 
 
 class Journal:
@@ -33,8 +26,13 @@ class Journal:
         """An action begins: copy what a rewind restores, forget earlier notes."""
         g = self.game
         self.entries = []
-        self.saved = {name: _copy(getattr(g, name)) for name in self.names}
-        self.saved["ids"] = set(g.ids)
+        saved = self.saved = {}
+        copier = _COPY.get
+        for name in self.names:
+            v = getattr(g, name)
+            c = copier(v.__class__)
+            saved[name] = v if c is None else c(v)
+        saved["ids"] = set(g.ids)
 
     # ------------------------------------------------------------------ notes
     def set(self, target, attr: str, old) -> None:

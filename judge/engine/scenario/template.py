@@ -1,9 +1,12 @@
 """The skeleton `judge new-scenario` writes: every section of the format, with the rule quoted.
 
-Each game keeps its own skeleton (`Game.SCENARIO_TEMPLATE`: its zones, steps and cards differ); a book
-with no engine module has none, and no scenario of it could load.
+Each game keeps its own skeleton, a data file (`judge/data/games/<game>.skeleton.yaml`, the game's
+`SCENARIO_TEMPLATE`: its zones, steps and cards differ) whose `$rule_id $short $quoted $book $number` are
+filled in; a book with no engine module has none, and no scenario of it could load.
 """
 from __future__ import annotations
+
+from string import Template
 
 from judge.wrap import wrap
 
@@ -21,8 +24,8 @@ class NoEngine(LookupError):
 
 
 def game_template(book: str) -> str:
-    """The skeleton of `book`'s game (`str.format` fields: rule_id short quoted book number); `NoEngine` if the
-    book has no game module."""
+    """The skeleton of `book`'s game (`string.Template` fields: rule_id short quoted book number); `NoEngine` if
+    the book has no game module."""
     try:
         return game_for(book).SCENARIO_TEMPLATE
     except KeyError:
@@ -44,4 +47,5 @@ def scenario_template(book: str, node) -> str:
     text = (node.text or "").replace("\n", " ")
     quoted = "\n# ".join(wrap(text, 76)) if text else "(no text)"   # by cell width: 中文 is two cells
     number = cite_id(node)
-    return tmpl.format(rule_id=f"{book}:{number}", short=text[:30], quoted=quoted, book=book, number=number)
+    return Template(tmpl).substitute(rule_id=f"{book}:{number}", short=text[:30], quoted=quoted, book=book,
+                                     number=number)

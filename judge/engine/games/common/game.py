@@ -21,7 +21,7 @@ class CardGame(Game):
     PLAY_ZONE = ""           # the zone all players' permanents share (zone_key (None, PLAY_ZONE))
     PRIORITY_RULE = ""       # the rule a player breaks by acting without priority (declares `no_priority`)
     SETUP = None             # the game's setup module: CARDS, load_player, load_card, shown
-    SCENARIO_TEMPLATE = ""   # the skeleton `judge new-scenario` writes (a `str.format` template: scenario.template)
+    SCENARIO_TEMPLATE = ""   # the skeleton `judge new-scenario` writes (`words.skeleton`: a string.Template)
     watched: frozenset = frozenset()   # rules the scenario expects not to apply (set by the loader)
 
     def __init__(self):

@@ -18,10 +18,10 @@ from judge.engine.games.mtg.filters import matches
 from judge.engine.games.mtg.refs import Ctx, tag_exiled
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.targets import check_targets, target_objects
-from judge.engine.games.mtg.words import ability_text, say
+from judge.engine.games.mtg.words import KEYWORD, STEP, TAP_SYMBOL, TERM, TYPE, ability_text, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
-MAIN = ("战斗前的行动阶段", "战斗后的行动阶段")
+MAIN = (STEP.main1, STEP.main2)
 
 rules.declare("408.1d", reasons={"sorcery_timing": "player object why", "no_priority": "player holder"})
 rules.declare("409.1a", reasons={"spell_announced": "player object", "ability_announced": "player source ability",
@@ -56,13 +56,13 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     if obj.zone != "hand" or obj.owner != actor:
         raise game.illegal("409.1a", "not_castable", f"{obj.name} ({obj.id}) is not in {actor}'s hand",
                        player=game.by_name.get(actor, actor), object=obj, why=say("not_in_hand"))
-    if "地" in c.types:
+    if TYPE.land in c.types:
         raise game.illegal("409.1a", "not_castable", f"{obj.name} is a land: play it with `play:` (212.6a)",
                        player=game.by_name.get(actor, actor), object=obj, why=say("land_not_spell"))
     if obj.card.cost is None:
         raise game.illegal("409.1a", "not_castable", f"{obj.name} has no mana cost (401.1b)", player=game.by_name.get(actor, actor),
                        object=obj, why=say("no_mana_cost"))
-    if "瞬间" not in c.types:
+    if TYPE.instant not in c.types:
         why = sorcery_timing_problem(game, actor)
         if why:
             raise game.illegal("408.1d", "sorcery_timing", f"{obj.name} can only be cast {why}", player=game.by_name.get(actor, actor),
@@ -260,22 +260,22 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
         why = sorcery_timing_problem(game, actor)
         if why:
             raise game.illegal("403.5", "activation_timing", f"only {why}", player=game.by_name.get(actor, actor), object=obj, why=why)
-    if timing == "your_upkeep" and not (game.active == actor and game.step == "维持"):
+    if timing == "your_upkeep" and not (game.active == actor and game.step == STEP.upkeep):
         raise game.illegal("403.5", "activation_timing", "only during your upkeep", player=game.by_name.get(actor, actor), object=obj,
                        why=say("timing.your_upkeep"))
     cost = M.parse_cost(spec.get("cost", ""))
     tap = "T" in cost
     if tap:
         if obj.tapped:
-            raise game.illegal("104.4", "already_tapped", f"{obj.name} is tapped: {{横置}} cannot be paid",
+            raise game.illegal("104.4", "already_tapped", f"{obj.name} is tapped: {{{TAP_SYMBOL}}} cannot be paid",
                            object=obj)
         c = chars(game, obj)
-        if "生物" in c.types and obj.sick:
-            if "敏捷" in c.keywords:
+        if TYPE.creature in c.types and obj.sick:
+            if KEYWORD.haste in c.keywords:
                 game.fire("212.3d", "haste_ignores", [obj], object=obj, what=say("tap_ability"))
             else:
                 raise game.illegal("212.3d", "summoning_sick_tap",
-                               f"{obj.name} has not been controlled since the start of the turn (召唤失调)", object=obj)
+                               f"{obj.name} has not been controlled since the start of the turn ({TERM.summoning_sickness})", object=obj)
     total = M.adjust(tuple(s for s in cost if s != "T"), x=int(x or 0))
     sac = None
     other = []
@@ -364,7 +364,7 @@ def _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other, discards, t
             game.set(obj, "tapped", True)
         ctx = Ctx(None, obj, obj.name, actor, source_colors=tuple(chars(game, obj).colors))
         run(game, ctx, ab.spec.get("effects", []))
-        if tap and "地" in chars(game, obj).types:
+        if tap and TYPE.land in chars(game, obj).types:
             game.happen([Event("tap_for_mana", {"object": obj, "player": actor, "mana": ab.spec}, f.id, firing=f)])
 
 
@@ -376,7 +376,7 @@ def do_play(game, actor, play=None, **_):
     if obj is None or obj.zone != "hand" or obj.owner != actor:
         raise game.illegal("212.6a", "land_timing", f"{play!r} is not in {actor}'s hand", player=game.by_name.get(actor, actor),
                        object=play, why=say("not_in_hand"))
-    if "地" not in chars(game, obj).types:
+    if TYPE.land not in chars(game, obj).types:
         raise game.illegal("212.6a", "land_timing", f"{obj.name} is not a land; cast it with `cast:`",
                        player=game.by_name.get(actor, actor), object=obj, why=say("not_a_land"))
     why = sorcery_timing_problem(game, actor)

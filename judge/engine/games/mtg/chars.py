@@ -22,7 +22,7 @@ from judge.engine.games.common.chars import characteristics, version_cached
 from judge.engine.games.mtg.filters import count, matches
 from judge.engine.games.mtg.refs import static_amount
 from judge.engine.games.mtg.state import AbilityDef, Card, CEffect, ability_defs, parse_delta, parse_pt
-from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import TYPE, say
 
 
 @dataclass(slots=True)
@@ -56,7 +56,7 @@ def printed(obj: Card) -> Chars:
         p = 0
     if t == "*":
         t = 0
-    creature = "生物" in c.types
+    creature = TYPE.creature in c.types
     ctrl = obj.base_controller or obj.controller
     return Chars(c.name, list(c.types), list(c.subtypes), list(c.supertypes), list(c.colors), list(c.keywords),
                  list(c.abilities), p if creature else None, t if creature else None, ctrl, c.mana_value)
@@ -199,7 +199,7 @@ def _apply(game, objs, appliers: list[_Applier]) -> dict[str, Chars]:
                     _op(res[oid], op, a)
     # 6: P/T sublayers
     for oid, c in res.items():
-        if "生物" not in c.types:
+        if TYPE.creature not in c.types:
             c.power = c.toughness = None
         elif c.power is None:
             c.power, c.toughness = 0, 0

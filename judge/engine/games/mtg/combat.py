@@ -21,7 +21,7 @@ from judge.engine.core.trace import Ref
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import select
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import KEYWORD, STEP, TYPE, say
 
 MAX_ENUMERATE = 12
 
@@ -41,13 +41,13 @@ class CombatDamage(StackAbility):
 def can_attack(game, o) -> str | None:
     """Why this permanent can't be declared as an attacker (None if it can)."""
     c = chars(game, o)
-    if "生物" not in c.types:
+    if TYPE.creature not in c.types:
         return "not_creature"
     if c.controller != game.active:
         return "not_controller"
     if o.tapped:
         return "tapped"
-    if o.sick and "敏捷" not in c.keywords:
+    if o.sick and KEYWORD.haste not in c.keywords:
         return "sick"
     if c.flags.get("cant_attack"):
         return "cant_attack"
@@ -93,18 +93,18 @@ def _refuse_attacker(game, o) -> None:
 
 
 def do_attack(game, actor, attack=None, **_):
-    if game.awaiting is None and game.auto_declared == (game.turn, "宣告攻击者") and not attack:
+    if game.awaiting is None and game.auto_declared == (game.turn, STEP.declare_attackers) and not attack:
         return                          # agrees with the declaration the engine already made (no attackers)
-    if game.awaiting is None and game.auto_declared == (game.turn, "宣告攻击者") and attack:
+    if game.awaiting is None and game.auto_declared == (game.turn, STEP.declare_attackers) and attack:
         # the declaration was made automatically (no creature could attack): say why this one can't
         for aid in (attack if isinstance(attack, list) else list(attack)):
             o = game.objects.get(str(aid))
             if o is not None and o.zone == "battlefield":
                 _refuse_attacker(game, o)
-    if game.awaiting != ("宣告攻击者", actor):
+    if game.awaiting != (STEP.declare_attackers, actor):
         raise game.illegal("308.2a", "cannot_attack",
                        f"{actor} cannot declare attackers now (step {game.step}; "
-                       f"{'waiting for ' + str(game.awaiting) if game.awaiting else 'attackers are declared at the start of 宣告攻击者'})",
+                       f"{'waiting for ' + str(game.awaiting) if game.awaiting else 'attackers are declared at the start of ' + STEP.declare_attackers})",
                        object="-", why=say("why.wrong_time"))
     if attack is None:
         attack = []
@@ -117,7 +117,7 @@ def do_attack(game, actor, attack=None, **_):
             plan[str(a)] = str(d)
     else:
         if len(defenders) != 1 and attack:
-            raise EngineError(f"{len(defenders)} opponents: say whom each creature attacks, e.g. attack: {{bear: 乙}}")
+            raise EngineError(f"{len(defenders)} opponents: say whom each creature attacks, e.g. attack: {{bear: PLAYER}}")
         for a in attack:
             plan[str(a)] = defenders[0] if defenders else ""
     objs = []
@@ -205,10 +205,10 @@ def begin_blockers(game) -> bool:
     attacked = {o.attacking for o in attackers}
     queue = [d for d in game.apnap() if d in attacked and
              any(_can_block_any(game, b, attackers) for b in game.battlefield() if chars(game, b).controller == d)]
-    game.step_event("宣告阻挡者")
+    game.step_event(STEP.declare_blockers)
     if queue:
         game.block_queue = queue[1:]
-        game.awaiting = ("宣告阻挡者", queue[0])
+        game.awaiting = (STEP.declare_blockers, queue[0])
         return True
     d = sorted(attacked)[0] if attacked else None
     game.fire("309.1", "no_blockers", [], player=game.by_name[d] if d else "-")
@@ -234,18 +234,18 @@ def _can_block_any(game, b, attackers) -> bool:
 def block_problem(game, b, a) -> tuple | None:
     """None if `b` may block `a` on its own terms (309.2a, 501.2, 502.4b)."""
     cb = chars(game, b)
-    if "生物" not in cb.types:
+    if TYPE.creature not in cb.types:
         return ("309.2a", say("why.not_creature"))
     if b.tapped:
         return ("309.2a", say("why.tapped"))
     if cb.flags.get("cant_block"):
         return ("309.2a", say("why.cant_block"))
     ca = chars(game, a)
-    if "飞行" in ca.keywords and "飞行" not in cb.keywords:
+    if KEYWORD.flying in ca.keywords and KEYWORD.flying not in cb.keywords:
         return ("502.4b", say("why.flying"))
-    if "次元幽影" in ca.keywords and "次元幽影" not in cb.keywords:
+    if KEYWORD.shadow in ca.keywords and KEYWORD.shadow not in cb.keywords:
         return ("501.2", say("why.shadow_attacker"))
-    if "次元幽影" in cb.keywords and "次元幽影" not in ca.keywords:
+    if KEYWORD.shadow in cb.keywords and KEYWORD.shadow not in ca.keywords:
         return ("501.2", say("why.shadow_blocker"))
     cond = ca.flags.get("unblockable_if_defender_controls")
     if cond and a.attacking:
@@ -255,7 +255,7 @@ def block_problem(game, b, a) -> tuple | None:
 
 
 def do_block(game, actor, block=None, **_):
-    if game.awaiting != ("宣告阻挡者", actor):
+    if game.awaiting != (STEP.declare_blockers, actor):
         raise game.illegal("309.2a", "cannot_block", f"{actor} cannot declare blockers now", object="-",
                        why=say("why.wrong_time"))
     block = block or {}
@@ -299,7 +299,7 @@ def do_block(game, actor, block=None, **_):
         game.happen(evs)
         if game.block_queue:
             nxt = game.block_queue.pop(0)
-            game.awaiting = ("宣告阻挡者", nxt)
+            game.awaiting = (STEP.declare_blockers, nxt)
             return
         _blocks_done(game)
 
@@ -349,17 +349,17 @@ def _check_block_rules(game, actor, pairs) -> None:
 @rules.implements("502.2b", reasons={"first_strike_step": "objects"})
 def assign_combat_damage(game) -> None:
     attackers = game.attackers()
-    fs_any = any("先攻" in chars(game, o).keywords for o in attackers + game.blockers())
+    fs_any = any(KEYWORD.first_strike in chars(game, o).keywords for o in attackers + game.blockers())
     second = game.first_strike_done
     if fs_any and not second:
         game.first_strike_pending = True
-        firsts = [o for o in attackers + game.blockers() if "先攻" in chars(game, o).keywords]
+        firsts = [o for o in attackers + game.blockers() if KEYWORD.first_strike in chars(game, o).keywords]
         game.fire("502.2b", "first_strike_step", firsts, objects=firsts)
     else:
         game.first_strike_pending = False
 
     def deals(o) -> bool:
-        has_fs = "先攻" in chars(game, o).keywords
+        has_fs = KEYWORD.first_strike in chars(game, o).keywords
         if fs_any and not second:
             return has_fs
         if second:

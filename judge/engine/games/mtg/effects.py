@@ -13,13 +13,12 @@ from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.vocab import dump
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
-from judge.engine.games.mtg.data import creature_types
 from judge.engine.games.mtg.filters import select
 from judge.engine.games.mtg.refs import Ctx, amount, players, refs, tag_exiled
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import AbilityDef, CEffect, Delayed, Shield, ability_defs, card_def, parse_delta, parse_pt
 from judge.engine.games.mtg.vocab import COLORS, TokenDef
-from judge.engine.games.mtg.words import ability_text, say
+from judge.engine.games.mtg.words import CREATURE_TYPES, TYPE, ability_text, say
 
 
 # ------------------------------------------------------------------ running instructions
@@ -201,7 +200,7 @@ def _add_mana(game, ctx, e):
     who = players(game, ctx, e.get("who", "you"))
     if spec == "any_land_color":
         colors = []
-        for o in select(game, {"types": ["地"], "controller": "you"}, controller=ctx.controller):
+        for o in select(game, {"types": [TYPE.land], "controller": "you"}, controller=ctx.controller):
             for ab in chars(game, o).abilities:
                 if ab.kind == "mana":
                     for ef in ab.spec.get("effects", []):
@@ -442,7 +441,7 @@ def _token(game, ctx, e):
     n = amount(game, ctx, e.get("count", 1))
     who = players(game, ctx, e.get("who", "you"))[0]
     d = dump(TokenDef.model_validate(t))
-    d.setdefault("types", ["生物"])
+    d.setdefault("types", [TYPE.creature])
     cdef = card_def(t["name"], d, token=True)
     f = _fire(game, ctx, "effect_token", [], source=ctx.source_name, player=who, token=t["name"], count=n)
     with game.under(f):
@@ -507,7 +506,7 @@ def _effects_zh(effects) -> str:
     out = []
     for ef in effects:
         if "sacrifice" in ef:
-            out.append(say("sacrifice_creature") if (ef["sacrifice"] or {}).get("types") == ["生物"]
+            out.append(say("sacrifice_creature") if (ef["sacrifice"] or {}).get("types") == [TYPE.creature]
                        else say("sacrifice_permanent"))
         else:
             out.append(next(iter(ef)))
@@ -515,7 +514,7 @@ def _effects_zh(effects) -> str:
 
 
 def _choose_type(game, ctx, e):
-    known = creature_types()
+    known = CREATURE_TYPES
     ans = game.choose("type", ctx.subject, by=ctx.controller, options=None, rule="212.1e",
                       legal=lambda a: None if isinstance(a, str) and a in known else
                       (say("why.one_creature_type") if isinstance(a, str) and ("／" in a or "/" in a)

@@ -20,7 +20,7 @@ from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, printed
 from judge.engine.games.mtg.filters import matches
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say, zone
+from judge.engine.games.mtg.words import TYPE, say, zone
 from judge.engine.games.mtg.state import Card, Shield
 
 
@@ -169,7 +169,7 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
         inst = spec.get("instead", "exile")
         to = {"exile": "exile", "shuffle_into_library": "library"}.get(inst, "exile")
         ne = ev.derive(to=to, shuffle=inst == "shuffle_into_library")
-        f = game.fire(rule, code, [rep.source, d["object"]], effect=rep.name, event=before, before=say("zone.graveyard"),
+        f = game.fire(rule, code, [rep.source, d["object"]], effect=rep.name, event=before, before=zone("graveyard"),
                       after=describe(ne))
         ne.firing = f
         return [ne]
@@ -300,7 +300,7 @@ def _damage(game, d: dict) -> bool:
             return False
         game.set(t, "life", t.life - amount)
         return True
-    if t.zone != "battlefield" or "生物" not in chars(game, t).types:
+    if t.zone != "battlefield" or TYPE.creature not in chars(game, t).types:
         return False                    # 310.4c: not there or no longer a creature
     game.set(t, "damage", t.damage + amount)
     return True

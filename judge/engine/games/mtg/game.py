@@ -10,17 +10,15 @@ import random
 
 from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game
-from judge.engine.core.zones import Zone, zone_specs
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
 from judge.engine.games.mtg import casting, combat, events, loops, resolve, sba, setup, triggers, turn
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute, describe_layers
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say
+from judge.engine.games.common.words import skeleton
+from judge.engine.games.mtg.words import BOARD_ZONES, STEP, STEP_ALIASES, STEPS, TYPE, ZONE_SPECS, say
 from judge.engine.games.mtg.state import Card, MPlayer
-
-ZONES = ("library", "hand", "graveyard", "battlefield", "exile")
 
 rules.declare("102.2a", reasons={"winner": "player"})
 rules.declare("102.4a", reasons={"game_drawn": "players"})
@@ -35,55 +33,11 @@ rules.declare("419.6a", near_misses={"replacement_already_applied": "effect even
 rules.declare("410.7", near_misses={"event_prevented": "ability source event"})
 
 
-SCENARIO_TEMPLATE = """\
-# {rule_id} — {short}
-# {quoted}
-#
-# 格式说明：docs/scenarios.md。一个文件重现一个例子；variants 改变一个数字并期待不同的结果。
-book: {book}
-title: "（这个局面证明了什么，中文）"
-source: "{number}"
-# example: M47            # seed-examples.md 中的编号（若重现目录中的例子）
-seed: 0
-cards: cards/{book}.yaml   # 牌库；下面的 define: 可定义只在本文件使用的牌
-define:
-  测试生物:
-    types: [生物]
-    cost: "{{一}}{{绿}}"
-    pt: 2/2
-    text: ""
-players:
-  甲: {{life: 20}}
-  乙: {{life: 20}}
-turn: {{active: 甲, step: 战斗前的行动阶段, priority: 甲}}
-board:
-  甲:
-    battlefield:
-      - {{card: 测试生物, id: a}}
-  乙:
-    hand: []
-actions:
-  # - {{as: 甲, cast: ID, targets: [ID]}}
-  # - pass_until: stack_empty
-  # - {{checkpoint: 名字, expect: {{life: {{乙: 20}}}}}}
-  - {{as: 甲, pass: true}}
-expect:
-  # life / zones / where / tapped / damage / counters / pt / stack / priority / winner
-  fired: []          # 必须触发的规则，例如 [{number}]
-  not_fired: []      # 不得触发的规则
-variants:
-  # - name: 改变一个数字
-  #   objects: {{a: {{with: {{pt: 2/4}}}}}}
-  #   expect: {{where: {{a: battlefield}}}}
-  []
-"""
-
-
 class MtgGame(CardGame):
     game = "mtg"
     book = "mtg"
     rules = rules
-    STEP_ALIASES = turn.ALIASES
+    STEP_ALIASES = STEP_ALIASES
     PLAY_ZONE = "battlefield"
     PRIORITY_RULE = "408.1d"
     SETUP = setup
@@ -91,11 +45,10 @@ class MtgGame(CardGame):
                               "attack": "do_attack", "block": "do_block", "loop": "do_loop"}
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
                               "first_strike_pending", "first_strike_done", "auto_declared")
-    ZONE_SPECS = zone_specs(Zone("battlefield", shared=True), Zone("library", top_first=True, visibility="hidden"),
-                            Zone("hand", visibility="owner"))
-    STEPS = turn.STEPS
-    ZONES = ZONES
-    SCENARIO_TEMPLATE = SCENARIO_TEMPLATE
+    ZONE_SPECS = ZONE_SPECS
+    STEPS = STEPS
+    ZONES = BOARD_ZONES
+    SCENARIO_TEMPLATE = skeleton("mtg")
     UNVERSIONED = frozenset({"life", "damage", "pool", "sick", "lands_played", "drew_from_empty", "won", "lost",
                              "poison", "ended_note"})
 
@@ -250,7 +203,7 @@ class MtgGame(CardGame):
         """418.2 / 410.10b: continuous effects apply the moment a permanent enters."""
         c = chars(self, obj)
         card = obj.card
-        printed_pt = f"{card.power}/{card.toughness}" if card.power is not None and "生物" in card.types else None
+        printed_pt = f"{card.power}/{card.toughness}" if card.power is not None and TYPE.creature in card.types else None
         diffs = []
         if c.pt != printed_pt and c.pt is not None:
             diffs.append(("pt", printed_pt, c.pt))
@@ -426,7 +379,7 @@ class MtgGame(CardGame):
                     b, a = "、".join(b) if idx == 3 else "".join(b), "、".join(a) if idx == 3 else "".join(a)
                 what = say(f"char.{attr}")
                 detail = _layer_detail(c, attr)
-                if attr == "pt" and a is None and "生物" not in c.types:
+                if attr == "pt" and a is None and TYPE.creature not in c.types:
                     detail = say("char.not_creature") + detail
                 if not a:
                     self.fire("418.5a", "characteristic_lost", [o], object=o, what=what, before=b, detail=detail)
@@ -443,7 +396,7 @@ class MtgGame(CardGame):
 
     # ------------------------------------------------------------------ core hooks
     def awaiting_error(self, what, who):
-        if what == "宣告攻击者":
+        if what == STEP.declare_attackers:
             can = ", ".join(o.id for o in combat.possible_attackers(self))
             return EngineError(f"{what}: {who} must declare attackers first — add "
                                f"`{{as: {who}, attack: [...]}}` (creatures that can attack: {can or 'none'}; "

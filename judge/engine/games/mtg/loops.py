@@ -28,11 +28,10 @@ from __future__ import annotations
 from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.games.mtg.chars import compute
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import AGREE, say
 from judge.engine.games.mtg import mana as M
 
 OPTIONAL = ("activate", "cast", "play")
-AGREE = ("agree", "同意")
 
 
 def signature(game) -> dict:

@@ -10,10 +10,15 @@ import re
 from functools import lru_cache
 from itertools import product
 
-ZH_COLOR = {"白": "W", "蓝": "U", "黑": "B", "红": "R", "绿": "G", "无色": "C"}
-COLOR_ZH = {v: k for k, v in ZH_COLOR.items()}
+from judge.engine.games.mtg.words import MANA_SYMBOLS, NUMERALS, TAP_SYMBOL
+
+COLOR_ZH = dict(MANA_SYMBOLS)                       # W → the book's colour word (白)
+ZH_COLOR = {v: k for k, v in COLOR_ZH.items()}
 ORDER = "WUBRGC"
-_NUM = {"零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_NUM = {w: n for n, w in enumerate(NUMERALS)}       # the book's numerals 零 … 十
+_TEN = NUMERALS[10]
+_ZERO = "{" + NUMERALS[0] + "}"
+_COLOR_WORDS = " ".join(COLOR_ZH[c] for c in ORDER)
 _SYM = re.compile(r"\{([^{}]+)\}")
 
 
@@ -23,11 +28,11 @@ def _num(s: str) -> int | None:
     if s and all(ch in _NUM for ch in s):
         if len(s) == 1:
             return _NUM[s]
-        if s[0] == "十":
+        if s[0] == _TEN:
             return 10 + _NUM[s[1]]
-        if len(s) == 2 and s[1] == "十":
+        if len(s) == 2 and s[1] == _TEN:
             return _NUM[s[0]] * 10
-        if len(s) == 3 and s[1] == "十":
+        if len(s) == 3 and s[1] == _TEN:
             return _NUM[s[0]] * 10 + _NUM[s[2]]
     return None
 
@@ -49,14 +54,15 @@ def parse_cost(text: str) -> tuple:
         return ()
     rest = _SYM.sub("", text).strip(" ,，")
     if rest:
-        raise ValueError(f"cannot read cost {text!r}: write symbols in braces, e.g. {{二}}{{黑}} or {{2}}{{B}}")
+        raise ValueError(f"cannot read cost {text!r}: write symbols in braces, e.g. "
+                         f"{{{NUMERALS[2]}}}{{{COLOR_ZH['B']}}} or {{2}}{{B}}")
     out = []
     for raw in _SYM.findall(text):
         s = raw.strip()
         n = _num(s)
         if n is not None:
             out.append(n)
-        elif s in ("横置", "T"):
+        elif s in (TAP_SYMBOL, "T"):
             out.append("T")
         elif s.upper() in ("X", "Y", "Z"):
             out.append("X")
@@ -68,7 +74,8 @@ def parse_cost(text: str) -> tuple:
         else:
             c = _color(s)
             if not c or c == "C":
-                raise ValueError(f"unknown mana symbol {{{s}}} (colours: 白 蓝 黑 红 绿 or W U B R G; numbers; 横置)")
+                raise ValueError(f"unknown mana symbol {{{s}}} (colours: {_COLOR_WORDS[:-3]} or W U B R G; numbers; "
+                                 f"{TAP_SYMBOL})")
             out.append(c)
     return tuple(out)
 
@@ -115,7 +122,7 @@ def parse_pool(v) -> dict[str, int]:
     for k, n in v.items():
         c = _color(str(k))
         if c is None:
-            raise ValueError(f"unknown mana colour {k!r} (白 蓝 黑 红 绿 无色)")
+            raise ValueError(f"unknown mana colour {k!r} ({_COLOR_WORDS})")
         if n:
             out[c] = out.get(c, 0) + int(n)
     return out
@@ -128,7 +135,7 @@ def show(mana: dict[str, int]) -> str:
         parts.append("{" + str(mana["C"]) + "}")
     for c in "WUBRG":
         parts.extend(["{" + COLOR_ZH[c] + "}"] * mana.get(c, 0))
-    return "".join(parts) or "{零}"
+    return "".join(parts) or _ZERO
 
 
 def show_cost(cost: tuple) -> str:
@@ -139,12 +146,12 @@ def show_cost(cost: tuple) -> str:
         elif isinstance(s, tuple):
             out.append("{" + COLOR_ZH[s[0]] + "/" + COLOR_ZH[s[1]] + "}")
         elif s == "T":
-            out.append("{横置}")
+            out.append("{" + TAP_SYMBOL + "}")
         elif s == "X":
             out.append("{X}")
         else:
             out.append("{" + COLOR_ZH[s] + "}")
-    return "".join(out) or "{零}"
+    return "".join(out) or _ZERO
 
 
 def adjust(cost: tuple, reduce: int = 0, increase: int = 0, x: int = 0) -> tuple:

@@ -18,9 +18,7 @@ from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import Card
 from judge.engine.games.mtg.targets import recheck_targets
 from judge.engine.games.mtg.triggers import condition_holds, condition_zh
-
-PERMANENT_TYPES = ("神器", "生物", "结界", "地")
-
+from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, say
 
 @rules.implements("413.1", reasons={"resolves": "object"})
 @rules.implements("413.2a", reasons={"all_targets_illegal": "object", "targets_legal": "object targets some_illegal"},
@@ -75,7 +73,7 @@ def _resolve(game, item) -> None:
         was = item.extra.get("about_types") or ()
         now = tuple(chars(game, about).types) if about is not None else ()
         if not leaving and was and set(was) - set(now):
-            game.fire("404.4c", "follows_object", [about], object=about, was="".join(was), now="".join(now) or "无")
+            game.fire("404.4c", "follows_object", [about], object=about, was="".join(was), now="".join(now) or say("none"))
         ctx.about = about
     if is_spell:
         effects = (item.cast or {}).get("effects", (item.card.spell or {}).get("effects", []))
@@ -85,7 +83,7 @@ def _resolve(game, item) -> None:
         if any(t in chars(game, item).types for t in PERMANENT_TYPES):
             f = game.fire("413.2h", "permanent_enters", [item], object=item, player=game.by_name[controller])
             host = None
-            if "灵气" in chars(game, item).subtypes and legal_slots and legal_slots[0]:
+            if SUBTYPE.aura in chars(game, item).subtypes and legal_slots and legal_slots[0]:
                 host = legal_slots[0][0]                 # 212.4d: an Aura enters attached to its target
             game.happen_under(f, "move", {"object": item, "to": "battlefield", "from": "stack", "reason": "resolve",
                                           "controller": controller, "attach": host})

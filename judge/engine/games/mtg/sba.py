@@ -12,7 +12,7 @@ from __future__ import annotations
 from judge.engine.core.objects import Event
 from judge.engine.games.mtg.chars import compute
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import SUBTYPE, SUPERTYPE, TYPE, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
 CHECKS = []
@@ -63,13 +63,13 @@ def aura_illegal(game, cm):
     out = []
     for o in game.battlefield():
         c = cm[o.id]
-        if "灵气" not in c.subtypes:
+        if SUBTYPE.aura not in c.subtypes:
             continue
         host = game.objects.get(o.attached_to) if o.attached_to else None
         why = None
         if host is None or host.zone != "battlefield":
             why = say("why.not_attached")
-        elif host is o or "生物" in c.types:
+        elif host is o or TYPE.creature in c.types:
             why = say("why.illegal_attachment")
         if why:
             out.append(("420.5d", "aura_illegal", [o], {"object": o, "why": why}, ("move", o, "graveyard")))
@@ -81,7 +81,7 @@ def legend_rule(game, cm):
     by_name: dict[str, list] = {}
     for o in game.battlefield():
         c = cm[o.id]
-        if "传奇" in c.supertypes:
+        if SUPERTYPE.legendary in c.supertypes:
             by_name.setdefault(c.name, []).append(o)
     out = []
     for name, objs in by_name.items():
@@ -121,7 +121,7 @@ def poison_ten(game, cm):
 
 @sba("420.5i", reasons={"world_rule": "object"})
 def world_rule(game, cm):
-    worlds = [o for o in game.battlefield() if "世界" in cm[o.id].supertypes]
+    worlds = [o for o in game.battlefield() if SUPERTYPE.world in cm[o.id].supertypes]
     if len(worlds) < 2:
         return []
     newest = max(o.timestamp for o in worlds)
@@ -135,10 +135,10 @@ def equipment(game, cm):
     out = []
     for o in game.battlefield():
         c = cm[o.id]
-        if "武具" not in c.subtypes or not o.attached_to:
+        if SUBTYPE.equipment not in c.subtypes or not o.attached_to:
             continue
         host = game.objects.get(o.attached_to)
-        if host is None or host.zone != "battlefield" or "生物" not in cm[host.id].types:
+        if host is None or host.zone != "battlefield" or TYPE.creature not in cm[host.id].types:
             out.append(("420.5k", "equipment_unattached", [o], {"object": o}, ("unattach", o)))
     return out
 
@@ -148,7 +148,7 @@ def other_attached(game, cm):
     out = []
     for o in game.battlefield():
         c = cm[o.id]
-        if o.attached_to and "灵气" not in c.subtypes and "武具" not in c.subtypes:
+        if o.attached_to and SUBTYPE.aura not in c.subtypes and SUBTYPE.equipment not in c.subtypes:
             out.append(("420.5m", "unattached", [o], {"object": o}, ("unattach", o)))
     return out
 

@@ -11,34 +11,30 @@ from __future__ import annotations
 from judge.engine.core.objects import Player, StackAbility
 from judge.engine.games.common.targets import recheck
 from judge.engine.games.mtg.filters import matches
-from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import TARGET, TARGETS, TERM, say
 from judge.engine.games.mtg.words import zone as zone_zh
-
-TYPE_WORD = {"生物": "生物", "结界": "结界", "地": "地", "神器": "神器", "永久物": None}
 
 
 def target_problem(game, spec: dict, cand, *, source, controller: str, source_colors=()) -> tuple | None:
     """None if `cand` is a legal choice for this use of "目标", else (check, expected, actual)."""
-    what = spec.get("what", "永久物")
+    what = spec.get("what", TARGET.permanent)
+    word = TARGETS[what]
     if isinstance(cand, Player):
-        if what in ("玩家", "生物或玩家"):
+        if word.players != "none":
             return None if not cand.lost else ("player", say("check.in_game"), say("check.left_game"))
-        return ("kind", what, "玩家")
-    if what == "玩家":
+        return ("kind", what, TARGET.player)
+    if word.players == "only":
         return ("kind", what, cand.name)
     if source is not None and cand.id == getattr(source, "id", None) and cand.zone == "stack":
         return ("self", say("check.other_spell"), say("check.itself"))                                   # 415.6
     f = dict(spec.get("filter") or {})
-    if what == "生物或玩家":
-        f.setdefault("types", ["生物"])
-    elif what == "咒语":
-        f["zone"] = "stack"
-    elif what in ("坟墓场中的牌", "坟墓场中的生物牌"):
-        f["zone"] = "graveyard"
-        if what == "坟墓场中的生物牌":
-            f.setdefault("types", ["生物"])
-    elif TYPE_WORD.get(what):
-        f["types"] = list({*f.get("types", []), TYPE_WORD[what]})
+    if word.zone != "battlefield":
+        f["zone"] = word.zone
+    if word.default_types:
+        f.setdefault("types", list(word.default_types))
+    if word.types:
+        have = list(f.get("types", []))
+        f["types"] = have + [t for t in word.types if t not in have]
     if f.get("zone", "battlefield") == "stack":
         if cand.zone != "stack" or cand not in game.stack:
             return ("zone", zone_zh("stack"), say("check.left_stack"))
@@ -93,14 +89,14 @@ def choose_targets(game, subject: str, specs: list, *, controller: str, source, 
 
 def legal_targets(game, spec, *, controller, source, source_colors=()) -> list:
     cands: list = []
-    what = spec.get("what", "永久物")
-    if what in ("玩家", "生物或玩家"):
+    word = TARGETS[spec.get("what", TARGET.permanent)]
+    if word.players != "none":
         cands.extend(game.by_name[n] for n in game.apnap())
-    if what != "玩家":
+    if word.players != "only":
         zone = (spec.get("filter") or {}).get("zone")
-        if what == "咒语":
+        if word.zone == "stack":
             cands.extend(game.stack)
-        elif what in ("坟墓场中的牌", "坟墓场中的生物牌") or zone == "graveyard":
+        elif word.zone == "graveyard" or zone == "graveyard":
             cands.extend(o for o in game.objects.values() if o.zone == "graveyard")
         else:
             cands.extend(game.objects[i] for i in game.battlefield_ids())
@@ -132,7 +128,7 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
         i += n
         if len(set(picks)) != len(picks):
             raise game.illegal("409.1c", "same_target_twice",
-                           f"one use of 目标 cannot choose {picks[0]} twice (409.1c)", object=obj, target=picks[0])
+                           f"one use of {TERM.target} cannot choose {picks[0]} twice (409.1c)", object=obj, target=picks[0])
         slot = []
         for p in picks:
             t = game.by_name.get(p) if p in game.by_name else game.objects.get(p)
@@ -151,7 +147,7 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
 
 
 def _no_targets(game, obj, tspecs):
-    raise game.illegal("409.1c", "not_enough_targets", f"{obj.name}: no legal target for 目标", object=obj,
+    raise game.illegal("409.1c", "not_enough_targets", f"{obj.name}: no legal target for {TERM.target}", object=obj,
                    needed=sum(int(s.get("count", 1)) for s in tspecs), given=0)
 
 
@@ -166,7 +162,7 @@ def recheck_targets(game, item, specs, slots, controller, colors):
         z = t.zone if t else ""
         if z == "battlefield":
             return say("zone.new_object")
-        return say(f"zone.{z}") if z in ("graveyard", "hand", "exile", "library") else say("zone.elsewhere")
+        return zone_zh(z) if z in ("graveyard", "hand", "exile", "library") else say("zone.elsewhere")
 
     return recheck(game, item, "413.2a", specs, slots, went=went, problem=lambda spec, t: target_problem(
         game, spec, t, source=item, controller=controller, source_colors=colors))

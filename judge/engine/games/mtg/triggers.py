@@ -21,7 +21,7 @@ from judge.engine.games.mtg.refs import Ctx
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import AbilityDef
 from judge.engine.games.mtg.targets import choose_targets
-from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import TYPE, say
 
 _KIND_EVENTS = {
     "move": ("enters", "leaves", "dies"),
@@ -137,7 +137,7 @@ def match(game, src, ch, spec: dict, ev: Event, snapshot):
             return None, None
         if kind != "enters" and snapshot is not None:
             subj_ch = snapshot[1].get(subj.id)
-        if kind == "dies" and subj_ch is not None and "生物" not in subj_ch.types and not w.get("filter"):
+        if kind == "dies" and subj_ch is not None and TYPE.creature not in subj_ch.types and not w.get("filter"):
             return None, None
     elif kind in ("deals_damage", "dealt_damage"):
         subj = d.get("source") if kind == "deals_damage" else d.get("target")

@@ -15,18 +15,7 @@ from judge.engine.games.mtg.chars import chars, compute
 from judge.engine.games.mtg.combat import assign_combat_damage, begin_blockers
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.sba import CHECKS
-
-STEPS = ("重置", "维持", "抽牌", "战斗前的行动阶段", "战斗开始", "宣告攻击者", "宣告阻挡者", "战斗伤害", "战斗结束",
-         "战斗后的行动阶段", "回合结束", "清除")
-PHASE = {"重置": "开始阶段", "维持": "开始阶段", "抽牌": "开始阶段", "战斗前的行动阶段": "战斗前的行动阶段",
-         "战斗开始": "战斗阶段", "宣告攻击者": "战斗阶段", "宣告阻挡者": "战斗阶段", "战斗伤害": "战斗阶段",
-         "战斗结束": "战斗阶段", "战斗后的行动阶段": "战斗后的行动阶段", "回合结束": "结束阶段", "清除": "结束阶段"}
-ALIASES = {"untap": "重置", "upkeep": "维持", "draw": "抽牌", "main1": "战斗前的行动阶段",
-           "precombat_main": "战斗前的行动阶段", "beginning_of_combat": "战斗开始", "declare_attackers": "宣告攻击者",
-           "declare_blockers": "宣告阻挡者", "combat_damage": "战斗伤害", "end_of_combat": "战斗结束",
-           "main2": "战斗后的行动阶段", "postcombat_main": "战斗后的行动阶段", "end_of_turn": "回合结束",
-           "end": "回合结束", "cleanup": "清除", "行动阶段": "战斗前的行动阶段"}
-
+from judge.engine.games.mtg.words import PHASE, PHASE_OF, STEP, STEPS
 
 @rules.implements("300.2", reasons={"step_ends": "step"})
 @rules.implements("300.3", reasons={"mana_burn": "player amount mana"})
@@ -34,27 +23,27 @@ ALIASES = {"untap": "重置", "upkeep": "维持", "draw": "抽牌", "main1": "�
 def end_step(game) -> None:
     old = game.step
     game.fire("300.2", "step_ends", [], step=old)
-    if old == "清除" and game.cleanup_again:
+    if old == STEP.cleanup and game.cleanup_again:
         game.cleanup_again = False
         game.fire("314.3", "cleanup_again", [game.active], player=game.by_name[game.active])
-        begin(game, "清除", again=True)
+        begin(game, STEP.cleanup, again=True)
         return
     nxt = _next(game, old)
-    new_turn = old == "清除"
-    if new_turn or PHASE[old] != PHASE[nxt]:
-        _end_phase(game, PHASE[old])
+    new_turn = old == STEP.cleanup
+    if new_turn or PHASE_OF[old] != PHASE_OF[nxt]:
+        _end_phase(game, PHASE_OF[old])
     if new_turn:
         _new_turn(game)
     begin(game, nxt)
 
 
 def _next(game, old: str) -> str:
-    if old == "清除":
-        return "重置"
-    if old == "宣告攻击者" and not game.attackers():
-        return "战斗结束"                       # 308.4
-    if old == "战斗伤害" and game.first_strike_pending:
-        return "战斗伤害"
+    if old == STEP.cleanup:
+        return STEP.untap
+    if old == STEP.declare_attackers and not game.attackers():
+        return STEP.end_of_combat               # 308.4
+    if old == STEP.combat_damage and game.first_strike_pending:
+        return STEP.combat_damage
     return STEPS[STEPS.index(old) + 1]
 
 
@@ -66,7 +55,7 @@ def _end_phase(game, phase: str) -> None:
             with game.under(f):
                 game.set(p, "pool", {})
                 game.set(p, "life", p.life - total)
-    if phase == "战斗阶段":
+    if phase == PHASE.combat:
         inc = [o for o in game.battlefield() if o.attacking or o.blocking]
         if inc:
             f = game.fire("311.2", "combat_over", inc, objects=inc)
@@ -95,7 +84,7 @@ def _new_turn(game) -> None:
                                     "cleanup_again": "player"})
 def begin(game, step: str, again: bool = False) -> None:
     ap = game.enter_step(step)
-    if step == "重置":
+    if step == STEP.untap:
         sick = [o for o in game.battlefield() if o.controller == ap.name and o.sick]
         if sick:
             f = game.fire("212.3d", "sickness_ends", sick, player=ap, objects=sick)
@@ -107,11 +96,11 @@ def begin(game, step: str, again: bool = False) -> None:
                       **({"objects": tapped} if tapped else {}))
         game.happen_under(f, "untap", *({"object": o} for o in tapped))
         game.fire("302.3", "no_priority_in_untap", [], player=ap)
-        begin(game, "维持")
+        begin(game, STEP.upkeep)
         return
-    if step == "抽牌":
+    if step == STEP.draw:
         game.happen_under(game.fire("304.1", "draw_step", [ap], player=ap), "draw", {"player": ap})
-    if step == "宣告攻击者":
+    if step == STEP.declare_attackers:
         if not game.possible_attackers():
             game.auto_declared = (game.turn, step)
             f = game.fire("308.4", "no_attackers", [], player=ap)
@@ -120,17 +109,17 @@ def begin(game, step: str, again: bool = False) -> None:
             end_step(game)
             return
         game.step_event(step)
-        game.awaiting = ("宣告攻击者", ap.name)
+        game.awaiting = (STEP.declare_attackers, ap.name)
         return
-    if step == "宣告阻挡者":
+    if step == STEP.declare_blockers:
         begin_blockers(game)
         return
-    if step == "战斗伤害":
+    if step == STEP.combat_damage:
         game.step_event(step)
         assign_combat_damage(game)
         game.give_priority(ap.name)
         return
-    if step == "清除":
+    if step == STEP.cleanup:
         _cleanup(game, ap, again)
         return
     game.step_event(step)
@@ -160,7 +149,7 @@ def _cleanup(game, ap, again: bool) -> None:
             for o in damaged:
                 game.set(o, "damage", 0)
             game.end_effects("end_of_turn")
-    game.step_event("清除")
+    game.step_event(STEP.cleanup)
     acted = game.pending or _sba_would_apply(game)
     if acted:
         game.fire("314.3", "cleanup_priority", [ap], player=ap)

@@ -24,11 +24,13 @@ from judge.engine.games.common.vocab import (
 )
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.state import ABILITY_KINDS, parse_pt
+from judge.engine.games.mtg.words import COLOR, KEYWORD, SUPERTYPE, TARGET, TYPE
 
-TYPES = ("神器", "生物", "结界", "瞬间", "地", "巫术")
-SUPERTYPES = ("基本", "传奇", "世界", "覆雪")
-COLORS = ("白", "蓝", "黑", "红", "绿")
-KEYWORDS = ("飞行", "敏捷", "先攻", "次元幽影")
+TYPES = TYPE.words()
+SUPERTYPES = SUPERTYPE.words()
+COLORS = COLOR.words()
+KEYWORDS = KEYWORD.words()
+TARGET_WORDS = TARGET.words()
 
 
 class Filter(_M):
@@ -67,8 +69,7 @@ Ref = Union[str, dict]
 class Target(_M):
     """One use of the word "目标" (409.1c): what it may choose, and how many."""
 
-    what: Literal["生物", "玩家", "生物或玩家", "结界", "地", "神器", "永久物", "咒语", "坟墓场中的牌",
-                  "坟墓场中的生物牌"] = "永久物"
+    what: Literal[TARGET_WORDS] = TARGET.permanent
     filter: Filter | None = None
     count: int = 1
     up_to: bool = False
@@ -147,7 +148,7 @@ class Becomes(_M):
 class TokenDef(_M):
     name: str
     id: str | None = None                 # a stable id for the (first) token, so expectations can name it
-    types: list[str] = ["生物"]
+    types: list[str] = [TYPE.creature]
     subtypes: list[str] = []
     colors: list[str] = []
     pt: str | None = None

@@ -28,7 +28,7 @@ from judge.engine.games.wow.events import move
 from judge.engine.games.wow.filters import legal_targets, matches, target_problem
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.words import KEYWORD, RULE, STEP, TYPE, say
 
 rules.declare("705.1", reasons={"resource_placed": "player object"})
 rules.declare("705.2", reasons={"card_to_chain": "player object face"})
@@ -46,12 +46,12 @@ rules.declare("707.1e", reasons={"total_cost": "object cost alternative", "cost_
 rules.declare("707.1f", reasons={"link_added": "player object"})
 rules.declare("707.2", reasons={"cannot_complete": "player object why"})
 rules.declare("704.1a", reasons={"restriction": "object requires hero"})
-rules.declare("瞬发", reasons={"not_instant_timing": "player object why"})
-rules.declare("使用", reasons={"not_playable": "player object why"})
-rules.declare("安置", reasons={"one_resource": "player object"})
-rules.declare("横置", reasons={"already_exhausted": "object"})
-rules.declare("激活", reasons={"not_since_turn_start": "object"})
-rules.declare("支付式能力", reasons={"no_such_power": "player object power", "not_controller": "player object"})
+rules.declare(RULE.instant, reasons={"not_instant_timing": "player object why"})
+rules.declare(RULE.play, reasons={"not_playable": "player object why"})
+rules.declare(RULE.place, reasons={"one_resource": "player object"})
+rules.declare(RULE.exhaust, reasons={"already_exhausted": "object"})
+rules.declare(RULE.activation, reasons={"not_since_turn_start": "object"})
+rules.declare(RULE.payment_power, reasons={"no_such_power": "player object power", "not_controller": "player object"})
 
 
 
@@ -59,7 +59,7 @@ def non_combat_problem(game, actor) -> str | None:
     """Glossary 非战斗行动阶段: his own action phase, outside combat, with an empty chain."""
     if game.active != actor:
         return say("why.own_turn")
-    if game.step != "行动阶段":
+    if game.step != STEP.action:
         return say("why.action_phase")
     if game.stack:
         return say("why.chain_empty")
@@ -75,7 +75,7 @@ def _from_hand(game, actor, oid):
     p = game.by_name[actor]
     obj = game.objects.get(oid)
     if obj is None or obj.zone != "hand" or obj.owner != actor:
-        raise game.illegal("使用", "not_playable", f"{oid} is not in {actor}'s hand", player=p,
+        raise game.illegal(RULE.play, "not_playable", f"{oid} is not in {actor}'s hand", player=p,
                        object=obj or oid, why=say("why.not_in_hand"))
     return actor, p, obj
 
@@ -83,16 +83,16 @@ def _from_hand(game, actor, oid):
 def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
     actor, p, obj = _from_hand(game, actor, cast)
     card = obj.card
-    if card.type == "任务":
-        raise game.illegal("使用", "not_playable", f"{obj.name} is a quest: quests are placed as resources",
+    if card.type == TYPE.quest:
+        raise game.illegal(RULE.play, "not_playable", f"{obj.name} is a quest: quests are placed as resources",
                        player=p, object=obj, why=say("why.quest_not_playable"))
-    if card.type in ("英雄", "资源"):
-        raise game.illegal("使用", "not_playable", f"{obj.name} cannot be played", player=p, object=obj,
+    if card.type in (TYPE.hero, TYPE.resource):
+        raise game.illegal(RULE.play, "not_playable", f"{obj.name} cannot be played", player=p, object=obj,
                        why=say("why.cannot_play"))
     if not card.instant:
         why = non_combat_problem(game, actor)
         if why:
-            raise game.illegal("瞬发", "not_instant_timing", f"{obj.name} is not instant: {why}", player=p,
+            raise game.illegal(RULE.instant, "not_instant_timing", f"{obj.name} is not instant: {why}", player=p,
                            object=obj, why=why)
     if card.requires:
         hero = game.hero_of(actor)
@@ -328,26 +328,26 @@ def use_power(game, actor, activate=None, ability=None, targets=None, x=None, co
     p = game.by_name[actor]
     obj = game.objects.get(activate)
     if obj is None or obj.zone != "play":
-        raise game.illegal("支付式能力", "no_such_power", f"{activate} is not in play", player=p,
+        raise game.illegal(RULE.payment_power, "no_such_power", f"{activate} is not in play", player=p,
                        object=obj or activate, power=ability or "-")
     c = chars(game, obj)
     if c.controller != actor:
-        raise game.illegal("支付式能力", "not_controller", f"{actor} does not control {obj.name}", player=p,
+        raise game.illegal(RULE.payment_power, "not_controller", f"{actor} does not control {obj.name}", player=p,
                        object=obj)
     ab = find_power(game, obj, ability)
     if ab is None:
         have = [a.key for a in c.powers if a.kind == "payment"]
-        raise game.illegal("支付式能力", "no_such_power",
+        raise game.illegal(RULE.payment_power, "no_such_power",
                        f"{obj.name} has no payment power {ability!r} now (it has: {', '.join(have) or 'none'})",
                        player=p, object=obj, power=ability or "-")
     spec = ab.spec
     cost = spec.get("cost") or {}
     if cost.get("exhaust"):
         if obj.tapped:
-            raise game.illegal("横置", "already_exhausted", f"{obj.name} is exhausted: it can't be exhausted to "
+            raise game.illegal(RULE.exhaust, "already_exhausted", f"{obj.name} is exhausted: it can't be exhausted to "
                            f"pay a cost", object=obj)
-        if c.type == "盟军" and obj.fresh and "狂暴" not in c.keywords:
-            raise game.illegal("激活", "not_since_turn_start", f"{obj.name} has not been in {actor}'s party since "
+        if c.type == TYPE.ally and obj.fresh and KEYWORD.ferocity not in c.keywords:
+            raise game.illegal(RULE.activation, "not_since_turn_start", f"{obj.name} has not been in {actor}'s party since "
                            f"the start of his turn", object=obj)
     item = WEffect(game.new_id(f"{obj.id}.{ab.key}"), obj.id, obj.inc, obj.name, actor, ab, "payment", [],
                    {"text": ab.text}, label=say("name.complete_effect_of" if (ab.spec or {}).get("complete")
@@ -379,15 +379,15 @@ def place_resource(game, actor, play=None, **_):
     actor, p, obj = _from_hand(game, actor, play)
     why = non_combat_problem(game, actor)
     if why:
-        raise game.illegal("瞬发", "not_instant_timing", f"a resource can only be placed {why}", player=p,
+        raise game.illegal(RULE.instant, "not_instant_timing", f"a resource can only be placed {why}", player=p,
                        object=obj, why=why)
     if p.resources_placed >= 1:
-        raise game.illegal("安置", "one_resource", f"{actor} has already placed a resource this turn", player=p,
+        raise game.illegal(RULE.place, "one_resource", f"{actor} has already placed a resource this turn", player=p,
                        object=obj)
     f = game.fire("705.1", "resource_placed", [obj], player=p, object=obj)
     with game.under(f):
         move(game, obj, "chain", controller=actor)
-        face_up = obj.card.type == "任务"
+        face_up = obj.card.type == TYPE.quest
         obj.link = {"controller": actor, "targets": [], "resource": True}
         game.set(obj, "face_down", not face_up)
         game.set(p, "resources_placed", p.resources_placed + 1)

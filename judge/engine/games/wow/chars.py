@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from judge.engine.games.common.chars import characteristics, version_cached
 from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.state import AbilityDef, WCard
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.words import CHARACTER_TYPES, say
 
 
 @dataclass(slots=True)
@@ -51,7 +51,7 @@ class Chars:
 
     @property
     def is_character(self) -> bool:
-        return self.type in ("英雄", "盟军")
+        return self.type in CHARACTER_TYPES
 
     @property
     def pt(self) -> str | None:

@@ -24,21 +24,21 @@ from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.interrupt import interrupt
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.words import KEYWORD, RULE, TYPE, say
 
-rules.declare("提议", reasons={"combat_proposed": "player attacker defender",
+rules.declare(RULE.propose, reasons={"combat_proposed": "player attacker defender",
                              "cannot_propose": "player object why"})
-rules.declare("攻击者", reasons={"becomes_attacker": "object", "combat_ends": "objects"})
-rules.declare("护卫", reasons={"protects": "player object instead"}, near_misses={"no_protect": "player"})
-rules.declare("防御者", reasons={"defends": "object attacker"})
-rules.declare("战斗伤害", reasons={"combat_damage": "attacker defender a_amount d_amount"},
+rules.declare(RULE.attacker, reasons={"becomes_attacker": "object", "combat_ends": "objects"})
+rules.declare(RULE.protector, reasons={"protects": "player object instead"}, near_misses={"no_protect": "player"})
+rules.declare(RULE.defender, reasons={"defends": "object attacker"})
+rules.declare(RULE.combat_damage, reasons={"combat_damage": "attacker defender a_amount d_amount"},
               near_misses={"no_combat": "why"})
 rules.declare("705.5", reasons={"link_source": "object source"})
 rules.declare("709.2a", reasons={"proposal_illegal": "object why"})
 
 
 def _illegal(game, why, actor, obj) -> IllegalAction:
-    return IllegalAction(game.rid("提议"), "cannot_propose", {"player": game.by_name[actor], "object": obj, "why": why},
+    return IllegalAction(game.rid(RULE.propose), "cannot_propose", {"player": game.by_name[actor], "object": obj, "why": why},
                          f"cannot propose this combat: {why}")
 
 
@@ -58,21 +58,21 @@ def propose(game, actor, attack=None, **_):
     ac = chars(game, a)
     if a.tapped:
         raise _illegal(game, say("propose.exhausted", card=a.name), actor, a)
-    if ac.type == "盟军" and a.fresh and "狂暴" not in ac.keywords:
+    if ac.type == TYPE.ally and a.fresh and KEYWORD.ferocity not in ac.keywords:
         raise _illegal(game, say("propose.fresh", card=a.name), actor, a)
     if d is None or d.zone != "play" or not chars(game, d).is_character or game.friendly(chars(game, d).controller,
                                                                                          actor):
         raise _illegal(game, say("propose.not_opposing", id=did), actor, d or did)
-    if "隐遁" in chars(game, d).keywords:
+    if KEYWORD.elusive in chars(game, d).keywords:
         raise _illegal(game, say("propose.elusive", card=d.name), actor, d)
     game.combats += 1
     item = WEffect(game.new_id("proposal"), actor, 0, actor, actor, None, "proposal", [],
                    {"attacker": a.key, "defender": d.key}, label=say("name.proposal", player=actor, attacker=a.name, defender=d.name))
-    f = game.fire("提议", "combat_proposed", [a, d, item.id], player=p, attacker=a, defender=d)
+    f = game.fire(RULE.propose, "combat_proposed", [a, d, item.id], player=p, attacker=a, defender=d)
     with game.under(f):
         game.push(item)
     game.fire("705.5", "link_source", [item.id], object=item, source=p)
-    bf = game.fire("攻击者", "becomes_attacker", [a], object=a)
+    bf = game.fire(RULE.attacker, "becomes_attacker", [a], object=a)
     with game.under(bf):
         game.set(a, "attacking", d.id)
         game.happen([Event("exhaust", {"object": a}, bf.id, firing=bf),
@@ -110,22 +110,22 @@ def protect_point(game) -> None:
     if a.zone != "play" or d.zone != "play":
         return
     owner = chars(game, d).controller
-    prot = [o for o in game.party(owner) if o is not d and not o.tapped and "护卫" in chars(game, o).keywords]
+    prot = [o for o in game.party(owner) if o is not d and not o.tapped and KEYWORD.protector in chars(game, o).keywords]
     if prot:
         ans = game.choose("protect", owner, by=owner, options=[o.id for o in prot] + [False], auto=False,
-                          hint="glossary 护卫: at the protect point the defending player may exhaust a protector "
+                          hint=f"glossary {RULE.protector}: at the protect point the defending player may exhaust a protector "
                                "(false: none)")
         if ans is not False:
             o = game.objects[ans]
-            f = game.fire("护卫", "protects", [o, d], player=game.by_name[owner], object=o, instead=d)
+            f = game.fire(RULE.protector, "protects", [o, d], player=game.by_name[owner], object=o, instead=d)
             with game.under(f):
                 game.happen([Event("exhaust", {"object": o}, f.id, firing=f)])
                 game.set(a, "attacking", o.id)
             game.combat = cb = {**cb, "defender": o.id}     # a new dict: a rewind restores the old one
             d = o
         else:
-            game.near_miss("护卫", "no_protect", [], player=game.by_name[owner])
-    f = game.fire("防御者", "defends", [d, a], object=d, attacker=a)
+            game.near_miss(RULE.protector, "no_protect", [], player=game.by_name[owner])
+    f = game.fire(RULE.defender, "defends", [d, a], object=d, attacker=a)
     with game.under(f):
         game.set(d, "defending", True)
 
@@ -137,11 +137,11 @@ def conclude(game) -> None:
     a = game.objects[cb["attacker"]]
     d = game.objects[cb["defender"]]
     if a.zone != "play" or d.zone != "play" or not a.attacking or not d.defending:
-        game.near_miss("战斗伤害", "no_combat", [], why=say("combat.none"))
+        game.near_miss(RULE.combat_damage, "no_combat", [], why=say("combat.none"))
     else:
         ac, dc = chars(game, a), chars(game, d)
         an, dn = max(0, ac.atk or 0), max(0, dc.atk or 0)
-        f = game.fire("战斗伤害", "combat_damage", [a, d], attacker=a, defender=d, a_amount=an, d_amount=dn)
+        f = game.fire(RULE.combat_damage, "combat_damage", [a, d], attacker=a, defender=d, a_amount=an, d_amount=dn)
         link = f"combat{cb['n']}"
         evs = []
         for src, sc, tgt, n in ((a, ac, d, an), (d, dc, a, dn)):
@@ -157,7 +157,7 @@ def conclude(game) -> None:
             if s.kind == "next_time" and not s.used and s.link == link:
                 game.set(s, "used", True)
     inc = [o for o in (a, d) if o.attacking or o.defending]
-    f = game.fire("攻击者", "combat_ends", inc, objects=inc or say("none"))
+    f = game.fire(RULE.attacker, "combat_ends", inc, objects=inc or say("none"))
     with game.under(f):
         for o in inc:
             game.set(o, "attacking", None)

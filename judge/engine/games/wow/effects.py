@@ -574,7 +574,7 @@ def _interrupt(game, ctx, e):
 def _choose_type(game, ctx, e):
     src = ctx.source
     ans = game.choose("type", ctx.subject, by=ctx.controller, legal=lambda a: None if isinstance(a, str) and a
-                      else "a type name such as 暗夜精灵")
+                      else "a type name (a race, a class…)")
     p = game.by_name[ctx.controller]
     f = _fire(game, "effect_chosen", [p], player=p, what=e.get("choose_type") or say("name.type"), value=ans)
     with game.under(f):

@@ -24,7 +24,7 @@ from judge.engine.games.wow.events import area_for, move
 from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import CardDef, Modifier
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.words import TYPE, say
 
 
 @rules.implements("710.1a", reasons={"as_enters": "object source what"})
@@ -124,7 +124,7 @@ def _uniqueness(game, obj) -> None:
 
 
 def token_card(name: str, spec: dict):
-    return CardDef(name=name, type=spec.get("type", "盟军"), subtypes=tuple(spec.get("subtypes", ())),
+    return CardDef(name=name, type=spec.get("type", TYPE.ally), subtypes=tuple(spec.get("subtypes", ())),
                    atk=spec.get("atk", 0), health=spec.get("health", 1), unique=bool(spec.get("unique")),
                    token=True, text="")
 

@@ -15,18 +15,18 @@ from __future__ import annotations
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.rules import rules
-from judge.engine.games.wow.words import say, zone
+from judge.engine.games.wow.words import RULE, TYPE, say, zone
 
-rules.declare("结附", reasons={"attachment_falls_off": "object host"})
+rules.declare(RULE.attach, reasons={"attachment_falls_off": "object host"})
 
 
 
 def area_for(card) -> str:
-    if card.type == "英雄":
+    if card.type == TYPE.hero:
         return "hero"
-    if card.type == "盟军":
+    if card.type == TYPE.ally:
         return "ally"
-    if card.type == "资源":
+    if card.type == TYPE.resource:
         return "resource"
     return "hero"          # equipment and non-attached ongoing abilities (709.2g)
 
@@ -60,7 +60,7 @@ def move(game, obj, to: str, *, controller: str | None = None, top: bool = True,
     if to == "play":
         game.set(obj, "base_controller", new_ctrl)
         game.set_quiet(obj, "area", area or area_for(obj.card))
-        if obj.card.type == "盟军":
+        if obj.card.type == TYPE.ally:
             game.set(obj, "fresh", True)
     if frm == "play":
         _fall_off(game, obj)
@@ -71,7 +71,7 @@ def _fall_off(game, host) -> None:
     """Glossary 结附: when a host leaves play, its attachments fall off and go to their owners' graveyards."""
     for o in list(game.in_play()):
         if o.attached_to == host.id:
-            f = game.fire("结附", "attachment_falls_off", [o, host], object=o, host=host.name)
+            f = game.fire(RULE.attach, "attachment_falls_off", [o, host], object=o, host=host.name)
             with game.under(f):
                 game.happen([Event("move", {"object": o, "to": "graveyard", "from": "play", "reason": "host_left"},
                                    f.id, firing=f)])

@@ -1,15 +1,14 @@
 """Filters and target legality (706).
 
 `matches()` answers "does this card qualify?" and, when it does not, names
-the first check that failed (`("type", "盟军", "英雄")`), so a near miss can
+the first check that failed (`("type", TYPE.ally, TYPE.hero)`), so a near miss can
 say why a target is illegal or why a trigger did not trigger.
 """
 from __future__ import annotations
 
 from judge.engine.core.objects import Player
-from judge.engine.games.wow.words import say, zone
+from judge.engine.games.wow.words import GROUPS, TARGET, TARGET_FILTERS, say, zone
 
-GROUPS = {"装备": ("武器", "防具", "物品"), "角色": ("英雄", "盟军"), "队员": ("英雄", "盟军")}
 
 
 def friendly(game, a: str, b: str) -> bool:
@@ -104,12 +103,6 @@ def select(game, f: dict, *, controller: str | None, source_id: str | None = Non
 
 # ---------------------------------------------------------------- targets (706)
 
-_WHAT = {"英雄或盟军": {"types": ["英雄", "盟军"]}, "英雄": {"type": "英雄"}, "盟军": {"type": "盟军"},
-         "队员": {"types": ["英雄", "盟军"]}, "防具": {"type": "防具"}, "技能": {"type": "技能"},
-         "装备": {"type": "装备"}, "英雄或盟军或装备": {"types": ["英雄", "盟军", "装备"]},
-         "连锁上的技能": {"type": "技能", "zone": "chain"}}
-
-
 def tspec(spec) -> dict:
     """A target description as written: `盟军` or `{what: 盟军, filter: {...}}` (raw inside granted powers)."""
     return {"what": spec} if isinstance(spec, str) else (spec or {})
@@ -117,7 +110,7 @@ def tspec(spec) -> dict:
 
 def target_filter(spec: dict) -> dict:
     spec = tspec(spec)
-    f = dict(_WHAT.get(spec.get("what", "英雄或盟军"), {}))
+    f = dict(TARGET_FILTERS.get(spec.get("what", TARGET.hero_or_ally), {}))
     f.update(spec.get("filter") or {})
     return f
 
@@ -126,7 +119,7 @@ def target_problem(game, spec: dict, cand, *, source, controller: str) -> tuple 
     """None if `cand` is a legal choice for this use of "目标" (706.1), else (check, expected, actual)."""
     spec = tspec(spec)
     if isinstance(cand, Player):
-        return ("kind", spec.get("what", "英雄或盟军"), say("check.player"))
+        return ("kind", spec.get("what", TARGET.hero_or_ally), say("check.player"))
     if source is not None and cand.id == getattr(source, "id", None):
         return ("self", say("check.another_card"), say("check.this_link"))                         # 706.1: not itself
     f = target_filter(spec)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game
-from judge.engine.core.zones import Zone, zone_specs
 from judge.engine.games.common.game import CardGame
 from judge.engine.games.wow import chain, combat, packets, perform, prepriority, resolve, setup, triggers, turn, words
 from judge.engine.games.wow.events import area_for
@@ -19,59 +18,10 @@ from judge.engine.games.wow.filters import friendly
 from judge.engine.games.wow.chars import chars, compute
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WCard, WPlayer
-from judge.engine.games.wow.words import say
+from judge.engine.games.common.words import skeleton
+from judge.engine.games.wow.words import BOARD_ZONES, CHARACTER_TYPES, RULE, TYPE, ZONE_SPECS, say
 
-ZONES = ("deck", "hand", "graveyard", "removed", "play", "resources")
-
-rules.declare("优先权", reasons={"no_priority": "player holder"})
-
-
-SCENARIO_TEMPLATE = """\
-# {rule_id} — {short}
-# {quoted}
-#
-# 格式说明：docs/scenarios.md 与 docs/wow.md。一个文件重现一个例子；variants 改变一个数字或一张牌并期待不同的结果。
-book: {book}
-title: "（这个局面证明了什么，中文）"
-source: "{number}"
-# example: W19            # seed-examples.md 中的编号（若重现目录中的例子）
-cards: cards/{book}.yaml   # 牌库（印制的牌行与中文叙述）；下面的 define: 可定义只在本文件使用的牌
-define:
-  测试盟军:
-    note: "示例牌（非书中的牌）"
-    type: 盟军
-    atk: 2
-    damage_type: 近战
-    health: 3
-players:
-  甲: {{}}
-  乙: {{}}
-turn: {{active: 甲, step: 行动阶段}}
-board:
-  甲:
-    play:
-      - {{card: 英雄（法师）, id: a_hero}}
-      - {{card: 测试盟军, id: a}}
-    resources: [{{card: 资源, id: a_r1}}]
-    hand: [{{card: Fire Blast, id: blast}}]
-  乙:
-    play: [{{card: 英雄（战士）, id: b_hero}}]
-actions:
-  # - {{as: 甲, cast: blast, targets: [b_hero]}}
-  # - pass_until: stack_empty
-  # - {{as: 甲, attack: {{a: b_hero}}}}
-  # - {{checkpoint: 名字, expect: {{damage: {{b_hero: 2}}}}}}
-  - {{as: 甲, pass: true}}
-expect:
-  # damage / tapped / where / zones / pt（攻击力/总生命）/ controller / stack / priority / step
-  fired: []          # 必须触发的规则，例如 [{number}]
-  not_fired: []      # 不得触发的规则
-variants:
-  # - name: 改变一个数字
-  #   objects: {{a: {{with: {{health: 5}}}}}}
-  #   expect: {{where: {{a: play}}}}
-  []
-"""
+rules.declare(RULE.priority, reasons={"no_priority": "player holder"})
 
 
 class WowGame(CardGame):
@@ -80,18 +30,17 @@ class WowGame(CardGame):
     rules = rules
     STEP_ALIASES = words.ALIASES
     PLAY_ZONE = "play"
-    PRIORITY_RULE = "优先权"
+    PRIORITY_RULE = RULE.priority
     SETUP = setup
     STACK_ZONE = "chain"
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
                               "attack": "do_attack", "block": "do_block"}
     REWOUND = Game.REWOUND + ("modifiers", "shields", "delayed", "combat", "loop_seen", "loops_done", "_explicit",
                               "_deps_noted")
-    ZONE_SPECS = zone_specs(Zone("play", shared=True), Zone("chain", shared=True),
-                            Zone("deck", top_first=True, visibility="hidden"), Zone("hand", visibility="owner"))
+    ZONE_SPECS = ZONE_SPECS
     STEPS = words.STEPS
-    ZONES = ZONES
-    SCENARIO_TEMPLATE = SCENARIO_TEMPLATE
+    ZONES = BOARD_ZONES
+    SCENARIO_TEMPLATE = skeleton("wow")
 
     def __init__(self, seed: int = 0):
         super().__init__()
@@ -126,14 +75,14 @@ class WowGame(CardGame):
 
     def hero_of(self, player: str) -> WCard | None:
         for o in self.in_play():
-            if o.card.type == "英雄" and o.controller == player and o.area == "hero":
+            if o.card.type == TYPE.hero and o.controller == player and o.area == "hero":
                 return o
         return None
 
     def party(self, player: str) -> list[WCard]:
         """队伍: the player's hero and allies."""
         return [o for o in self.in_play() if o.controller == player and o.area != "resource"
-                and chars(self, o).type in ("英雄", "盟军")]
+                and chars(self, o).type in CHARACTER_TYPES]
 
     def resources(self, player: str, ready: bool | None = None) -> list[WCard]:
         return [o for o in self.zone_objects(player, "resources") if ready is None or o.tapped != ready]
@@ -201,7 +150,7 @@ class WowGame(CardGame):
         teams = {p.team or p.name for p in left}
         if len(teams) == 1 and left:
             for w in left:
-                f = self.fire("总生命", "winner", [w], player=w)
+                f = self.fire(RULE.total_health, "winner", [w], player=w)
                 with self.under(f):
                     self.set(w, "won", True)
             self.over = True
@@ -289,7 +238,8 @@ class WowGame(CardGame):
 
     def do_block(self, actor, **kw):
         raise EngineError("WoW has no blocking: a protector is chosen at the protect point with "
-                          "`choices: {protect: {PLAYER: ID}}` on the action that reaches it (glossary 护卫)")
+                          "`choices: {protect: {PLAYER: ID}}` on the action that reaches it "
+                          f"(glossary {RULE.protector})")
 
 
 rules.verify()

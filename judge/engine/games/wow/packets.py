@@ -28,7 +28,7 @@ from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.events import describe
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.triggers import would_trigger
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.words import TYPE, say
 
 
 @dataclass(slots=True, eq=False)
@@ -86,11 +86,11 @@ def candidates(game, ev: Event) -> list[Rep]:
                 continue
             tier = "a" if sd.get("plus") else "b"
             out.append(Rep(s.id, "next_time", s.source_name, s.controller, tier, shield=s))
-    if d.get("preventable", True) and tgt.card.type == "英雄" and tgt.zone == "play":
+    if d.get("preventable", True) and tgt.card.type == TYPE.hero and tgt.zone == "play":
         owner = chars(game, tgt).controller
         for o in game.in_play():
             c = chars(game, o)
-            if c.type == "防具" and c.controller == owner and not o.tapped and (c.def_ or 0) >= 1 \
+            if c.type == TYPE.armor and c.controller == owner and not o.tapped and (c.def_ or 0) >= 1 \
                     and o.area != "resource":
                 out.append(Rep(o.id, "armor", o.name, owner, "b", source=o))
     return out
@@ -105,7 +105,7 @@ def _static_applies(game, src, sc, spec: dict, d: dict) -> bool:
         return False
     if spec.get("damage_type") and d.get("dtype") != spec["damage_type"]:
         return False
-    if spec.get("with_ability") and d.get("with") != "技能":
+    if spec.get("with_ability") and d.get("with") != TYPE.ability:
         return False
     return True
 

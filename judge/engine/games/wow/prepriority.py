@@ -17,7 +17,7 @@ from __future__ import annotations
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import compute
 from judge.engine.games.wow.rules import rules
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.words import RULE, TYPE, say
 
 
 def snapshot(game) -> dict:
@@ -84,7 +84,7 @@ def _sync_control(game, o, before, after, detail) -> None:
             game.set(o, "defending", False)
 
 
-@rules.implements("总生命", reasons={"lethal_damage": "object damage health", "hero_destroyed": "player hero",
+@rules.implements(RULE.total_health, reasons={"lethal_damage": "object damage health", "hero_destroyed": "player hero",
                                     "winner": "player"})
 def check(game) -> bool:
     """One round of the pre-priority checks. True if anything happened."""
@@ -108,12 +108,12 @@ def check(game) -> bool:
     events = []
     losers = []
     for o, c in dying:
-        f = game.fire("总生命", "lethal_damage", [o], caused_by=game.cause_of(o), object=o, damage=o.damage,
+        f = game.fire(RULE.total_health, "lethal_damage", [o], caused_by=game.cause_of(o), object=o, damage=o.damage,
                       health=c.health)
         events.append(Event("destroy", {"object": o}, f.id, firing=f))
-        if c.type == "英雄":
+        if c.type == TYPE.hero:
             losers.append((game.by_name[c.controller], o, f))
     game.happen(events)
-    game.players_lose([(p, game.fire("总生命", "hero_destroyed", [p, hero], caused_by=f.id, player=p, hero=hero))
+    game.players_lose([(p, game.fire(RULE.total_health, "hero_destroyed", [p, hero], caused_by=f.id, player=p, hero=hero))
                        for p, hero, f in losers])
     return True

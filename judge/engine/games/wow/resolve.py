@@ -23,7 +23,7 @@ from judge.engine.games.wow.filters import target_problem
 from judge.engine.games.wow.interrupt import cease_copy, interrupt
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WCard
-from judge.engine.games.wow.words import say, zone
+from judge.engine.games.wow.words import GROUP, TYPE, say, zone
 
 
 @rules.implements("709.1", reasons={"resolves": "object controller"})
@@ -91,7 +91,7 @@ def _resolve(game, item, controller: str) -> bool | None:
         if item.extra.get("copy_of"):
             cease_copy(game, item)
             return
-        if item.card.type in ("盟军", "武器", "防具", "物品") or item.card.ongoing:
+        if item.card.type in (TYPE.ally, TYPE.weapon, TYPE.armor, TYPE.item) or item.card.ongoing:
             host = None
             if item.card.attach and legal_slots and legal_slots[0]:
                 host = legal_slots[0][0]
@@ -113,7 +113,7 @@ def _with_of(game, item) -> str | None:
     if src is None:
         return None
     t = src.card.type
-    return "技能" if t == "技能" else ("装备" if t in ("武器", "防具", "物品") else None)
+    return TYPE.ability if t == TYPE.ability else (GROUP.equipment if t in (TYPE.weapon, TYPE.armor, TYPE.item) else None)
 
 
 def recheck_targets(game, item, specs, slots, controller):

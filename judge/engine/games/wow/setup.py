@@ -16,6 +16,7 @@ from __future__ import annotations
 from judge.engine.games.common.setup import CardSource
 from judge.engine.games.wow.state import card_def
 from judge.engine.games.wow.vocab import Card, Library
+from judge.engine.games.wow.words import TYPE
 
 CARDS = CardSource("cards/wow.yaml", Library, Card, card_def)
 
@@ -32,7 +33,7 @@ def load_card(g, pname: str, zname: str, pl, card) -> None:
     counters = {k: n for k, n in (pl.counters or {}).items() if k != "chosen_type"}
     g.add_card(pl.id, card, pname, zone, controller=pl.controller or pname, tapped=pl.tapped,
                fresh=pl.sick, damage=pl.damage, counters=counters, attached_to=pl.attached_to,
-               face_down=pl.face_down or (zname == "resources" and card.type != "任务"),
+               face_down=pl.face_down or (zname == "resources" and card.type != TYPE.quest),
                token=pl.token,
                area="resource" if zname == "resources" else None, chosen=chosen,
                attacking=pl.attacking if isinstance(pl.attacking, str) else None)

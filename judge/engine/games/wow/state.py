@@ -10,9 +10,8 @@ from typing import Any
 
 from judge.engine.core.objects import Obj, Player, StackAbility
 from judge.engine.games.common import state as common
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.words import CHARACTER_TYPES, say
 
-CHARACTER_TYPES = ("英雄", "盟军")
 ABILITY_KINDS = ("payment", "triggered", "ongoing", "replacement", "enters", "as_enters", "no_ready")
 
 

@@ -15,31 +15,31 @@ from __future__ import annotations
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.combat import conclude, protect_point
 from judge.engine.games.wow.rules import rules
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.words import RULE, STEP, say
 
-ATTACK_WINDOW = "攻击窗口"
+ATTACK_WINDOW = STEP.attack_window
 
 
-@rules.implements("让过", reasons={"window_closes": "step"})
+@rules.implements(RULE.passing, reasons={"window_closes": "step"})
 @rules.implements("714.3", reasons={"duration_ended": "count why"})
 def end_step(game) -> None:
     old = game.step
-    game.fire("让过", "window_closes", [], step=old)
+    game.fire(RULE.passing, "window_closes", [], step=old)
     if old == ATTACK_WINDOW:
         protect_point(game)
-        begin(game, "防御窗口")
+        begin(game, STEP.defend_window)
         return
-    if old == "防御窗口":
+    if old == STEP.defend_window:
         conclude(game)
-        begin(game, "行动阶段")
+        begin(game, STEP.action)
         return
-    if old == "回合结束步骤":
+    if old == STEP.end_of_turn:
         _end_durations(game, lambda until: until == "end_of_turn", say("ended.turn"))
         game.active = game.next_player(game.active)
         game.turn += 1
-        begin(game, "回合开始步骤")
+        begin(game, STEP.start_of_turn)
         return
-    nxt = {"回合开始步骤": "重置步骤", "重置步骤": "抓牌步骤", "抓牌步骤": "行动阶段", "行动阶段": "回合结束步骤"}[old]
+    nxt = {STEP.start_of_turn: STEP.ready, STEP.ready: STEP.draw, STEP.draw: STEP.action, STEP.action: STEP.end_of_turn}[old]
     begin(game, nxt)
 
 
@@ -56,35 +56,35 @@ def _end_durations(game, ends, why: str) -> None:
             game.set(s, "used", True)
 
 
-@rules.implements("重置", reasons={"ready_step": "player objects"},
+@rules.implements(RULE.ready, reasons={"ready_step": "player objects"},
                   near_misses={"chose_not_to_ready": "player object"})
-@rules.implements("激活", reasons={"in_party_since_turn_start": "player objects"})
-@rules.implements("抓牌", reasons={"draw_step": "player"})
+@rules.implements(RULE.activation, reasons={"in_party_since_turn_start": "player objects"})
+@rules.implements(RULE.draw, reasons={"draw_step": "player"})
 def begin(game, step: str) -> None:
     ap = game.enter_step(step)
-    if step == "回合开始步骤":
+    if step == STEP.start_of_turn:
         _end_durations(game, lambda until: isinstance(until, tuple) and until[0] == "start_of_turn"
                        and until[1] == ap.name and game.turn > until[2], say("ended.start_of_turn", player=ap.name))
         fresh = [o for o in game.in_play() if o.fresh and chars(game, o).controller == ap.name]
         if fresh:
-            f = game.fire("激活", "in_party_since_turn_start", fresh, player=ap, objects=fresh)
+            f = game.fire(RULE.activation, "in_party_since_turn_start", fresh, player=ap, objects=fresh)
             with game.under(f):
                 for o in fresh:
                     game.set(o, "fresh", False)
-    if step == "重置步骤":
+    if step == STEP.ready:
         mine = [o for o in game.in_play() if chars(game, o).controller == ap.name and o.tapped]
         readied = []
         for o in mine:
             if any(ab.kind == "no_ready" for ab in chars(game, o).powers):
                 if not game.choose("ready", o.id, by=ap.name, options=[True, False], auto=False,
                                    hint=f"{o.name}: its controller may choose not to ready it"):
-                    game.near_miss("重置", "chose_not_to_ready", [o], player=ap, object=o)
+                    game.near_miss(RULE.ready, "chose_not_to_ready", [o], player=ap, object=o)
                     continue
             readied.append(o)
-        f = game.fire("重置", "ready_step", readied, player=ap, objects=readied)
+        f = game.fire(RULE.ready, "ready_step", readied, player=ap, objects=readied)
         game.happen_under(f, "ready", *({"object": o} for o in readied))
-    if step == "抓牌步骤":
-        game.happen_under(game.fire("抓牌", "draw_step", [ap], player=ap), "draw", {"player": ap})
-    if step in ("回合开始步骤", "回合结束步骤", "行动阶段"):
+    if step == STEP.draw:
+        game.happen_under(game.fire(RULE.draw, "draw_step", [ap], player=ap), "draw", {"player": ap})
+    if step in (STEP.start_of_turn, STEP.end_of_turn, STEP.action):
         game.step_event(step)
     game.give_priority(ap.name)

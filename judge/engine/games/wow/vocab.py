@@ -31,13 +31,15 @@ from judge.engine.games.common.vocab import (
     Model as _M, all_known, check_one, exactly_one, nested, one_known, one_verb, short_form,
 )
 from judge.engine.games.wow.state import ABILITY_KINDS
-from judge.engine.games.wow.words import STEPS, canonical
+from judge.engine.games.wow.words import (
+    CHARACTER_TYPES, CLASS, DAMAGE_TYPE, FACTION, KEYWORD, STEPS, TARGET, TERM, TYPE, canonical,
+)
 
-TYPES = ("英雄", "盟军", "技能", "武器", "防具", "物品", "任务", "资源")
-DAMAGE_TYPES = ("奥术", "火焰", "冰霜", "神圣", "近战", "自然", "远程", "暗影")
-KEYWORDS = ("护卫", "隐遁", "狂暴", "长程")
-FACTIONS = ("联盟", "部落")
-CLASSES = ("战士", "法师", "牧师", "德鲁伊", "盗贼", "圣骑士", "术士", "萨满", "猎人")
+TYPES = TYPE.words()
+DAMAGE_TYPES = DAMAGE_TYPE.words()
+KEYWORDS = KEYWORD.words()
+FACTIONS = FACTION.words()
+CLASSES = CLASS.words()
 
 
 class Filter(_M):
@@ -65,13 +67,13 @@ class Filter(_M):
 Amount = Union[int, str, dict]
 Ref = Union[str, dict]
 
-TARGET_WORDS = ("英雄或盟军", "英雄", "盟军", "队员", "防具", "技能", "装备", "英雄或盟军或装备", "连锁上的技能")
+TARGET_WORDS = TARGET.words()
 
 
 class Target(_M):
     """One use of the word "目标" (706): what it may choose."""
 
-    what: Literal[TARGET_WORDS] = "英雄或盟军"
+    what: Literal[TARGET_WORDS] = TARGET.hero_or_ally
     filter: Filter | None = None
 
     _short = short_form("what")
@@ -116,7 +118,7 @@ class Effect(_M):
     @model_validator(mode="before")
     @classmethod
     def _one_verb(cls, v):
-        verb = one_verb(v, VERBS, "{damage: 2, to: target, type: 火焰}")
+        verb = one_verb(v, VERBS, f"{{damage: 2, to: target, type: {DAMAGE_TYPE.fire}}}")
         nested(v, verb, _NESTED, _EFFECT_LISTS, Effect)
         if verb == "damage":
             check_one(v.get("type"), DAMAGE_TYPES, "damage type")
@@ -151,7 +153,7 @@ class NextTime(_M):
 
 class TokenDef(_M):
     name: str
-    type: Literal["盟军"] = "盟军"
+    type: Literal[TYPE.ally] = TYPE.ally
     subtypes: list[str] = []
     atk: int = 0
     health: int = 1
@@ -322,10 +324,10 @@ class Card(_M):
 
     @model_validator(mode="after")
     def _shape(self):
-        if self.type in ("英雄", "盟军") and self.health is None:
-            raise ValueError(f"a {self.type} needs `health` (总生命)")
-        if self.attach is not None and self.type != "技能":
-            raise ValueError("only ability cards attach (结附) in this vocabulary")
+        if self.type in CHARACTER_TYPES and self.health is None:
+            raise ValueError(f"a {self.type} needs `health` ({TERM.health})")
+        if self.attach is not None and self.type != TYPE.ability:
+            raise ValueError(f"only ability cards attach ({TERM.attach}) in this vocabulary")
         return self
 
 
