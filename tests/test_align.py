@@ -225,6 +225,8 @@ def test_a_phrase_always_followed_by_the_same_character_is_a_fragment():
     assert fragment("状态而生的效", text)          # always followed by 应
     assert not fragment("魔法力", text)             # followed by 池, 。, 灼
     assert not fragment("不存在", text)
+    assert fragment("魔法力", "丁魔法力甲丁魔法力乙")        # always after 丁, the first time at position 1
+    assert not fragment("魔法力", "魔法力甲丁魔法力乙丁")    # at the start nothing precedes it (not the text's last character)
 
 
 def test_plain_masks_rule_numbers_only():
@@ -304,3 +306,99 @@ def test_2022_translation_identity_without_ids():
     ones = [m for m in al.matches if m.role == "one"]
     assert sum(m.old == m.new for m in ones) / len(ones) > 0.99
     assert check_link(zh, en).linked
+
+
+# ---------------------------------------------------------------- what the aligner reads (exactly)
+
+UNITS = """1. 总则
+100. 一般规则
+100.1. 第一条，参见规则100.2和规则100.1。
+例如：一个例子。
+例如：第二个例子。
+100.1a 子规则甲。
+100.1b 子规则乙，参见规则999.9。
+100.2. 第二条。
+2. 战斗
+200. 战斗
+200.1. 战斗规则，参见规则100.1a。
+"""
+
+
+def test_units_are_the_chapters_and_rules_linked_into_a_tree():
+    b = text_book(UNITS, "u")
+    us = units_of(b)
+    by = {u.uid: u for u in us}
+    assert [u.uid for u in us] == ["1", "100", "100.1", "100.1a", "100.1b", "100.2", "2", "200", "200.1"]
+    assert [u.index for u in us] == list(range(9))
+    assert (by["1"].kind, by["1"].depth, by["1"].key) == ("chapter", 0, "1")
+    assert [(by[x].depth, by[x].key) for x in ("100", "100.1", "100.1a")] == [(1, "100"), (2, "100.1"), (3, "100.1.a")]
+    assert by["100.1a"].kind == "rule"
+    assert by["100.1"].parent == by["100"].index and by["1"].parent is None and by["2"].parent is None
+    assert by["100.1"].children == [by["100.1a"].index, by["100.1b"].index]
+    # neighbours in reading order, among siblings only; chapters are siblings of each other
+    assert (by["100.1"].prev, by["100.1"].next) == (None, by["100.2"].index)
+    assert (by["100.2"].prev, by["100.2"].next) == (by["100.1"].index, None)
+    assert (by["1"].next, by["2"].prev) == (by["2"].index, by["1"].index)
+    assert (by["100.1a"].next, by["100.1b"].prev) == (by["100.1b"].index, by["100.1a"].index)
+    # references resolved to units of the same book; the rule itself and numbers the book lacks are left out
+    assert by["100.1"].refs == [by["100.2"].index]
+    assert by["100.1b"].refs == [] and by["200.1"].refs == [by["100.1a"].index]
+    assert by["100.1"].examples == "例如：一个例子。\n例如：第二个例子。"
+    assert by["100.2"].examples == ""
+    # a heading is its text; a rule's text does not repeat its heading
+    assert by["100"].text == "一般规则" and by["100.1"].text.startswith("第一条")
+
+
+def test_units_keep_a_heading_printed_apart_from_the_text():
+    b = text_book(UNITS, "u")
+    n = b.node("100.1")
+    n.title = "标题"
+    assert units_of(b)[2].text == "标题\n" + n.text
+    n.title = n.text[:3]
+    assert units_of(b)[2].text == n.text
+
+
+def test_language_comes_from_metadata_first_then_from_the_text():
+    zh, en = book("mtg-2022-zh-704.txt"), book("mtg-2022-en-704.txt")
+    assert (language_of(zh), language_of(en)) == ("zh", "en")
+    zh.language, en.language = "en-US", "ZH-Hant"
+    assert (language_of(zh), language_of(en)) == ("en", "zh")
+    zh.language = "fr"
+    assert language_of(zh) == "fr"
+    zh.language = ""
+
+
+def test_language_is_detected_from_the_share_of_han_characters():
+    def lang(text):
+        b = text_book("1. 规则\n100. 总则\n100.1. " + text + "\n", "x")
+        b.language = ""
+        return language_of(b)
+
+    assert lang("abcdefghij" * 3 + "传奇规则规则") == "en"          # with the heading 总则: 8 Han of 38 letters, 0.21
+    assert lang("abcdefghij" + "传奇规则规则") == "zh"              # 8 of 18: 0.44
+
+
+def test_language_link_report_is_exact():
+    a = text_book("7. 附加规则\n704. 状态动作\n704.1. 甲。\n例如：例子。\n704.1a 乙。\n704.2. 丙。\n"
+                  "8. 多人\n800. 总则\n800.1. 丁。\n", "a")
+    b = text_book("7. Additional Rules\n704. State-Based Actions\n704.1. A.\n704.3. C.\n"
+                  "9. Casual\n800. General\n800.1. D.\n", "b")
+    r = check_link(a, b)
+    assert (r.first, r.second) == ("a", "b")
+    assert r.only_first == ["704.1a", "704.2", "8"]
+    assert r.only_second == ["704.3"]       # ("9. Casual" is read as text of 704.3 by the parser, not a chapter)
+    assert r.shared == 5                     # 7, 704, 704.1, 800, 800.1
+    assert r.mismatched == {"7": "1 ≠ 2 subrules", "704.1": "1 ≠ 0 subrules, 1 ≠ 0 examples", "800": "parent 8 ≠ 7"}
+    assert abs(r.share - 5 / 8) < 1e-9 and not r.linked
+
+
+def test_by_game_orders_editions_by_date_then_language():
+    from rulebook.books import BookInfo
+    from rulebook.editions.link import _edition_date, by_game
+
+    infos = [BookInfo("b", "", "mtg", "2022-06-10", "zh-Hans"), BookInfo("a", "", "Magic: The Gathering", "2022-06-10", "en"),
+             BookInfo("c", "", "mtg", "2019", "zh-Hans"), BookInfo("w", "", "", "x", "zh", dialect="wow"),
+             BookInfo("d", "", "mtg", "2022-01", "zh-Hans")]
+    assert [i.id for i in by_game(infos)] == ["c", "d", "a", "b", "w"]
+    assert _edition_date("完整规则 2006-10-01 (rules 100–502.5b)") == "20061001"
+    assert _edition_date("2022-06") == "202206" and _edition_date("第二版") == "第二版" and _edition_date("") == ""

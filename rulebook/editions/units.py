@@ -34,7 +34,6 @@ class Unit:
     refs: list[int] = field(default_factory=list)     # units this rule cites
     prev: int | None = None        # previous sibling
     next: int | None = None        # next sibling
-    position: float = 0.0          # place among its siblings, 0 … 1
 
 
 def language_of(book: Book) -> str:
@@ -81,7 +80,6 @@ def units_of(book: Book) -> list[Unit]:
         for pos, i in enumerate(siblings):
             units[i].prev = siblings[pos - 1] if pos else None
             units[i].next = siblings[pos + 1] if pos + 1 < len(siblings) else None
-            units[i].position = pos / (len(siblings) - 1) if len(siblings) > 1 else 0.5
     return units
 
 
