@@ -35,49 +35,72 @@ def _show(v) -> str:
     return str(v)
 
 
-def check_expect(game, sf, e: Expect | None, base: tuple, where: str = "end") -> list[Failure]:
-    if e is None:
-        return []
-    out: list[Failure] = []
-    marks = sf.marks
+@dataclass
+class _Check:
+    """One expectation being checked: the game, and where to report a mismatch."""
 
-    def fail(loc: tuple, expected, actual, msg=""):
-        full = base + loc
+    game: Any
+    sf: Any
+    base: tuple
+    where: str
+    out: list
+
+    def fail(self, loc: tuple, expected, actual, msg: str = "") -> None:
+        full = self.base + loc
         msg = msg or f"expected {_show(expected)}, got {_show(actual)}"
-        out.append(Failure(sf.path, line_of(marks, full), ".".join(str(x) for x in full), expected, actual,
-                           f"{msg} (at {where})"))
+        self.out.append(Failure(self.sf.path, line_of(self.sf.marks, full), ".".join(str(x) for x in full), expected,
+                                actual, f"{msg} (at {self.where})"))
 
-    def obj(oid, loc):
-        o = game.objects.get(oid)
+    def obj(self, oid, loc):
+        o = self.game.objects.get(oid)
         if o is None:
-            fail(loc, oid, "no such object")
+            self.fail(loc, oid, "no such object")
         return o
 
+
+def check_expect(game, sf, e: Expect | None, base: tuple, where: str = "end") -> list[Failure]:
+    """Every mismatch between expectation `e` (at `base` in the file) and the game as it is now."""
+    if e is None:
+        return []
+    c = _Check(game, sf, base, where, [])
+    for check in CHECKS:
+        check(c, e)
+    return c.out
+
+
+def _players(c: _Check, e: Expect) -> None:
+    """Life, poison, mana pool and hand size of each player named."""
+    g = c.game
     for name, v in e.life.items():
-        if game.by_name[name].life != v:
-            fail(("life", name), v, game.by_name[name].life)
+        if g.by_name[name].life != v:
+            c.fail(("life", name), v, g.by_name[name].life)
     for name, v in e.poison.items():
-        if game.by_name[name].poison != v:
-            fail(("poison", name), v, game.by_name[name].poison)
+        if g.by_name[name].poison != v:
+            c.fail(("poison", name), v, g.by_name[name].poison)
     for name, v in e.mana.items():
-        want = game.normalize_pool(v)
-        got = game.pool_text(name)
+        want = g.normalize_pool(v)
+        got = g.pool_text(name)
         if want != got:
-            fail(("mana", name), want or "空", got or "空")
+            c.fail(("mana", name), want or "空", got or "空")
     for name, v in e.hand_count.items():
-        got = len(game.zone_ids(name, "hand"))
+        got = len(g.zone_ids(name, "hand"))
         if got != v:
-            fail(("hand_count", name), v, got)
+            c.fail(("hand_count", name), v, got)
+
+
+def _zones(c: _Check, e: Expect) -> None:
+    """What each zone holds (`甲.hand`, `stack`), and where each object named is."""
+    g = c.game
     for z, ids in e.zones.items():
         if z == "stack":
-            got = game.zone_ids(None, "stack")
+            got = g.zone_ids(None, "stack")
         else:
             p, _, zone = z.partition(".")
-            got = game.zone_ids(p, zone)
+            got = g.zone_ids(p, zone)
         if sorted(map(str, ids)) != sorted(got):
-            fail(("zones", z), sorted(map(str, ids)), sorted(got))
+            c.fail(("zones", z), sorted(map(str, ids)), sorted(got))
     for oid, zone in e.where.items():
-        o = obj(oid, ("where", oid))
+        o = c.obj(oid, ("where", oid))
         if o is None:
             continue
         if "." in zone:
@@ -87,62 +110,82 @@ def check_expect(game, sf, e: Expect | None, base: tuple, where: str = "end") ->
         else:
             got = o.zone
         if got != zone:
-            fail(("where", oid), zone, got)
+            c.fail(("where", oid), zone, got)
+
+
+def _objects(c: _Check, e: Expect) -> None:
+    """Each object's state (tapped, damage, counters, attacking) and characteristics as the game sees them."""
     for key in ("tapped", "damage"):
         for oid, v in getattr(e, key).items():
-            o = obj(oid, (key, oid))
+            o = c.obj(oid, (key, oid))
             if o is not None and getattr(o, key) != v:
-                fail((key, oid), v, getattr(o, key))
+                c.fail((key, oid), v, getattr(o, key))
     for oid, v in e.counters.items():
-        o = obj(oid, ("counters", oid))
+        o = c.obj(oid, ("counters", oid))
         if o is not None and {k: n for k, n in o.counters.items() if n} != {k: n for k, n in v.items() if n}:
-            fail(("counters", oid), v, o.counters)
+            c.fail(("counters", oid), v, o.counters)
     for key in ("pt", "colors", "types", "supertypes", "subtypes", "keywords", "controller"):
         for oid, v in getattr(e, key).items():
-            o = obj(oid, (key, oid))
+            o = c.obj(oid, (key, oid))
             if o is None:
                 continue
-            got = game.observe(o).get(key)
+            got = c.game.observe(o).get(key)
             want = v
             if key in ("colors", "types", "supertypes", "subtypes", "keywords"):
                 want, got = sorted(v), sorted(got or [])
             if key == "pt":
                 want = None if v is None else str(v)
             if got != want:
-                fail((key, oid), want, got)
+                c.fail((key, oid), want, got)
     for oid, v in e.attacking.items():
-        o = obj(oid, ("attacking", oid))
+        o = c.obj(oid, ("attacking", oid))
         if o is not None:
             got = getattr(o, "attacking", None)
             ok = bool(got) == v if isinstance(v, bool) or v is None else got == v
             if not ok:
-                fail(("attacking", oid), v, got)
+                c.fail(("attacking", oid), v, got)
+
+
+def _turn(c: _Check, e: Expect) -> None:
+    """The stack (top first), who has priority, the step and the turn."""
+    g = c.game
     if e.stack is not None:
-        got = game.zone_ids(None, "stack")
+        got = g.zone_ids(None, "stack")
         if list(map(str, e.stack)) != got:
-            fail(("stack",), e.stack, got)
+            c.fail(("stack",), e.stack, got)
     if "priority" in e.model_fields_set:
         want = None if e.priority == "-" else e.priority
-        if game.priority != want:
-            fail(("priority",), want, game.priority)
+        if g.priority != want:
+            c.fail(("priority",), want, g.priority)
     if e.step is not None:
-        want = game.step_name(e.step)
-        if game.step != want:
-            fail(("step",), want, game.step)
-    if e.turn is not None and game.turn != e.turn:
-        fail(("turn",), e.turn, game.turn)
+        want = g.step_name(e.step)
+        if g.step != want:
+            c.fail(("step",), want, g.step)
+    if e.turn is not None and g.turn != e.turn:
+        c.fail(("turn",), e.turn, g.turn)
+
+
+def _outcome(c: _Check, e: Expect) -> None:
+    """The winner, who lost, whether the game is over."""
+    g = c.game
     if e.winner is not None:
-        got = next((p.name for p in game.players if p.won), None)
+        got = next((p.name for p in g.players if p.won), None)
         if got != e.winner:
-            fail(("winner",), e.winner, got)
+            c.fail(("winner",), e.winner, got)
     if e.lost is not None:
-        got = sorted(p.name for p in game.players if p.lost)
+        got = sorted(p.name for p in g.players if p.lost)
         if got != sorted(e.lost):
-            fail(("lost",), sorted(e.lost), got)
-    if e.over is not None and game.over != e.over:
-        fail(("over",), e.over, game.over)
-    _check_rules(game, e, fail)
-    return out
+            c.fail(("lost",), sorted(e.lost), got)
+    if e.over is not None and g.over != e.over:
+        c.fail(("over",), e.over, g.over)
+
+
+def _rules(c: _Check, e: Expect) -> None:
+    _check_rules(c.game, e, c.fail)
+
+
+# in the order a failure list reads: players, zones, objects, the turn, the outcome, the rules
+CHECKS = (_players, _zones, _objects, _turn, _outcome, _rules)
 
 
 def rule_id(game, ref: str) -> str:

@@ -9,6 +9,8 @@ rewinds everything the attempt did (422).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from judge.engine.core.errors import MissingChoice
 from judge.engine.core.objects import Event, StackAbility
 from judge.engine.games.mtg import mana as M
@@ -233,93 +235,130 @@ def find_ability(game, obj, key, actor):
     raise MissingChoice("ability", obj.id, [a.key for a in acts], actor, "give `ability:` on the action")
 
 
+@dataclass(slots=True)
+class OtherCosts:
+    """The parts of an activation cost beyond mana and {横置} (409.1f): checked before anything is paid."""
+
+    sacrifice: object = None                        # the permanent sacrificed
+    parts: list = field(default_factory=list)       # how a judge reads each part (弃灵魂之火、移去1个…)
+    discards: list = field(default_factory=list)
+    top: list = field(default_factory=list)         # the library's top cards removed from the game
+    counters: dict = field(default_factory=dict)    # counters removed from the object
+
+
 def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, costs=None, mana=None, pay=None,
                 _paying=False, **_):
+    """Activate an ability (403, 409.1): who may, when, what it costs; a mana ability resolves at once (411.1),
+    any other goes on the stack."""
     obj = game.objects.get(activate)
     if obj is None:
         raise game.illegal("409.1a", "ability_announced", f"no object {activate!r}", player=game.by_name.get(actor, actor),
-                       source=activate, ability=ability or "-")
+                           source=activate, ability=ability or "-")
     ab = find_ability(game, obj, ability, actor)
-    spec = ab.spec
     is_mana = ab.kind == "mana"
     if not is_mana and not _paying:
         actor = game.require_priority(actor)
     elif actor is None:
         actor = game.priority
+    _may_activate(game, actor, obj, ab)
+    cost = M.parse_cost(ab.spec.get("cost", ""))
+    tap = _tap_cost(game, obj, cost)
+    total = M.adjust(tuple(s for s in cost if s != "T"), x=int(x or 0))
+    other = _other_costs(game, actor, obj, ab.spec, costs)
+    if is_mana:
+        _mana_ability(game, actor, obj, ab, total, pay, tap, other)
+    else:
+        _to_the_stack(game, actor, obj, ab, targets, x, mana, total, pay, tap, other)
+
+
+def _may_activate(game, actor, obj, ab) -> None:
+    """Where the ability works (402.8g), who may activate it (403.2) and when (403.5)."""
+    spec = ab.spec
+    who = game.by_name.get(actor, actor)
     zone = spec.get("zone", "battlefield")
     if obj.zone != zone:
         raise game.illegal("402.8g", "ability_zone",
-                       f"{obj.name}'s ability works only while it is in {zone}; it is in {obj.zone}", object=obj,
-                       ability=ability_text(obj, ab), zone=zone_zh(obj.zone))
+                           f"{obj.name}'s ability works only while it is in {zone}; it is in {obj.zone}", object=obj,
+                           ability=ability_text(obj, ab), zone=zone_zh(obj.zone))
     owner = chars(game, obj).controller if obj.zone == "battlefield" else obj.owner
     if owner != actor:
         raise game.illegal("403.2", "not_controller", f"only {owner} can activate {obj.name}'s abilities",
-                       player=game.by_name.get(actor, actor), object=obj, controller=owner)
+                           player=who, object=obj, controller=owner)
     timing = spec.get("timing", "instant")
     if timing == "sorcery":
         why = sorcery_timing_problem(game, actor)
         if why:
-            raise game.illegal("403.5", "activation_timing", f"only {why}", player=game.by_name.get(actor, actor), object=obj, why=why)
+            raise game.illegal("403.5", "activation_timing", f"only {why}", player=who, object=obj, why=why)
     if timing == "your_upkeep" and not (game.active == actor and game.step == STEP.upkeep):
-        raise game.illegal("403.5", "activation_timing", "only during your upkeep", player=game.by_name.get(actor, actor), object=obj,
-                       why=say("timing.your_upkeep"))
-    cost = M.parse_cost(spec.get("cost", ""))
-    tap = "T" in cost
-    if tap:
-        if obj.tapped:
-            raise game.illegal("104.4", "already_tapped", f"{obj.name} is tapped: {{{TAP_SYMBOL}}} cannot be paid",
+        raise game.illegal("403.5", "activation_timing", "only during your upkeep", player=who, object=obj,
+                           why=say("timing.your_upkeep"))
+
+
+def _tap_cost(game, obj, cost: tuple) -> bool:
+    """Whether the cost includes {横置}; if so, the object must be untapped (104.4) and a creature must have been
+    controlled since the turn began, unless it has haste (212.3d)."""
+    if "T" not in cost:
+        return False
+    if obj.tapped:
+        raise game.illegal("104.4", "already_tapped", f"{obj.name} is tapped: {{{TAP_SYMBOL}}} cannot be paid",
                            object=obj)
-        c = chars(game, obj)
-        if TYPE.creature in c.types and obj.sick:
-            if KEYWORD.haste in c.keywords:
-                game.fire("212.3d", "haste_ignores", [obj], object=obj, what=say("tap_ability"))
-            else:
-                raise game.illegal("212.3d", "summoning_sick_tap",
-                               f"{obj.name} has not been controlled since the start of the turn ({TERM.summoning_sickness})", object=obj)
-    total = M.adjust(tuple(s for s in cost if s != "T"), x=int(x or 0))
-    sac = None
-    other = []
-    if spec.get("sacrifice_self"):
-        sac = obj
-    else:
-        sac = _sacrifice_cost(game, obj, spec, costs, actor)
-    discards = []
+    c = chars(game, obj)
+    if TYPE.creature in c.types and obj.sick:
+        if KEYWORD.haste in c.keywords:
+            game.fire("212.3d", "haste_ignores", [obj], object=obj, what=say("tap_ability"))
+        else:
+            raise game.illegal("212.3d", "summoning_sick_tap",
+                               f"{obj.name} has not been controlled since the start of the turn "
+                               f"({TERM.summoning_sickness})", object=obj)
+    return True
+
+
+def _other_costs(game, actor, obj, spec, costs) -> OtherCosts:
+    """A sacrifice (of itself or of a permanent `costs:` names), discards, the library's top cards, counters:
+    each one the player can pay (409.1h), or the activation is illegal."""
+    out = OtherCosts(obj if spec.get("sacrifice_self") else _sacrifice_cost(game, obj, spec, costs, actor))
     if spec.get("discard"):
-        n = int(spec["discard"])
-        hand = [o.id for o in game.zone_objects(actor, "hand")]
-        pick = (costs or {}).get("discard")
-        if pick is None:
-            raise MissingChoice("costs.discard", obj.id, hand, actor, f"give `costs: {{discard: [ID]}}` ({n} card(s))")
-        pick = pick if isinstance(pick, list) else [pick]
-        if len(pick) != n or any(p not in hand for p in pick):
-            raise game.illegal("409.1h", "cannot_pay_other", f"cannot discard {pick} (hand: {', '.join(hand) or 'empty'})",
-                           player=game.by_name.get(actor, actor), object=obj, cost=say("cost.discard_n", n=n),
-                           why=say("why.hand_is", cards=[game.objects[h].name for h in hand]) if hand
-                           else say("no_cards_in_hand"))
-        discards = [game.objects[p] for p in pick]
-        other.append(say("cost.discard_of", objects=[o.name for o in discards]))
-    top = []
+        out.discards = _discard_cost(game, actor, obj, int(spec["discard"]), (costs or {}).get("discard"))
+        out.parts.append(say("cost.discard_of", objects=[o.name for o in out.discards]))
     if spec.get("exile_top"):
         n = int(spec["exile_top"])
         lib = game.zone_ids(actor, "library")
         if len(lib) < n:
             raise game.illegal("409.1h", "cannot_pay_other", f"{actor}'s library has {len(lib)} card(s), not {n}",
-                           player=game.by_name.get(actor, actor), object=obj, cost=say("cost.exile_top", n=n),
-                           why=say("library_n", n=len(lib)))
-        top = [game.objects[i] for i in lib[:n]]
-        other.append(say("cost.exile_top", n=n))
+                               player=game.by_name.get(actor, actor), object=obj, cost=say("cost.exile_top", n=n),
+                               why=say("library_n", n=len(lib)))
+        out.top = [game.objects[i] for i in lib[:n]]
+        out.parts.append(say("cost.exile_top", n=n))
     for cname, n in (spec.get("remove_counters") or {}).items():
         if obj.counters.get(cname, 0) < n:
             raise game.illegal("409.1h", "cannot_pay_other", f"{obj.name} has no {cname} counter to remove",
-                           player=game.by_name.get(actor, actor), object=obj,
-                           cost=say("cost.remove_counters", n=n, counter=cname),
-                           why=say("why.counters_n", object=obj.name, n=obj.counters.get(cname, 0), counter=cname))
-        other.append(say("cost.remove_counters", n=n, counter=cname))
-    if is_mana:
-        _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other, discards, top)
-        return
+                               player=game.by_name.get(actor, actor), object=obj,
+                               cost=say("cost.remove_counters", n=n, counter=cname),
+                               why=say("why.counters_n", object=obj.name, n=obj.counters.get(cname, 0), counter=cname))
+        out.counters[cname] = n
+        out.parts.append(say("cost.remove_counters", n=n, counter=cname))
+    return out
+
+
+def _discard_cost(game, actor, obj, n: int, pick) -> list:
+    """The `n` cards of the actor's hand `costs: {discard: [...]}` names."""
+    hand = [o.id for o in game.zone_objects(actor, "hand")]
+    if pick is None:
+        raise MissingChoice("costs.discard", obj.id, hand, actor, f"give `costs: {{discard: [ID]}}` ({n} card(s))")
+    pick = pick if isinstance(pick, list) else [pick]
+    if len(pick) != n or any(p not in hand for p in pick):
+        raise game.illegal("409.1h", "cannot_pay_other", f"cannot discard {pick} (hand: {', '.join(hand) or 'empty'})",
+                           player=game.by_name.get(actor, actor), object=obj, cost=say("cost.discard_n", n=n),
+                           why=say("why.hand_is", cards=[game.objects[h].name for h in hand]) if hand
+                           else say("no_cards_in_hand"))
+    return [game.objects[p] for p in pick]
+
+
+def _to_the_stack(game, actor, obj, ab, targets, x, mana, total, pay, tap, other: OtherCosts) -> None:
+    """409.1: announce the ability (its targets), activate mana abilities, pay the total cost; the activating
+    player gets priority again."""
     c = chars(game, obj)
-    chosen = check_targets(game, obj, spec.get("targets", []), targets, controller=actor, colors=tuple(c.colors))
+    chosen = check_targets(game, obj, ab.spec.get("targets", []), targets, controller=actor, colors=tuple(c.colors))
     item = StackAbility(game.new_id(f"{obj.id}.{ab.key}"), obj.id, obj.inc, obj.name, actor, ab, "activated", chosen,
                         {"x": int(x or 0), "source_colors": tuple(c.colors)})
     f = game.fire("409.1a", "ability_announced", [obj, item.id], player=game.by_name.get(actor, actor), source=obj,
@@ -330,34 +369,34 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
     activate_mana_sources(game, actor, mana)
     with game.under(f):
         game.push(item)
-    paid = pay_cost(game, actor, item, total, pay, sacrifice=sac, tap_self=tap, other=other)
-    _cost_events(game, actor, obj, spec, discards, top, paid, item)
+    paid = pay_cost(game, actor, item, total, pay, sacrifice=other.sacrifice, tap_self=tap, other=other.parts)
+    _cost_events(game, actor, obj, other, paid, item)
     game.took_action(actor)
 
 
-def _cost_events(game, actor, obj, spec, discards, top, paid, item) -> None:
+def _cost_events(game, actor, obj, other: OtherCosts, paid, item) -> None:
     """The parts of a cost that are events, under the 409.1h firing that paid them: counters removed from the
     object, cards discarded, the top cards of the library removed from the game (which remember the ability
     that removed them, 217.7d)."""
-    for cname, n in (spec.get("remove_counters") or {}).items():
+    for cname, n in other.counters.items():
         game.happen([Event("counters", {"object": obj, "name": cname, "n": -n}, paid.id, firing=paid)])
-    if discards:
+    if other.discards:
         game.happen([Event("discard", {"object": o, "player": game.by_name[actor]}, paid.id, firing=paid)
-                     for o in discards])
-    if top:
+                     for o in other.discards])
+    if other.top:
         done = game.happen([Event("move", {"object": o, "to": "exile", "from": "library", "reason": "cost"}, paid.id,
-                                  firing=paid) for o in top])
+                                  firing=paid) for o in other.top])
         tag_exiled(game, item, [ev.data["object"] for ev in done if ev.kind == "move"])
 
 
-def _mana_ability(game, actor, obj, ab, total, pay, tap, sac, other, discards, top):
+def _mana_ability(game, actor, obj, ab, total, pay, tap, other: OtherCosts):
     """411.1: a mana ability is paid for and resolves at once, without the stack. Its {横置} is paid as it
     resolves; any other part of its cost (mana, a sacrifice, discards, counters, cards from the library) first,
     under 409.1h, like any activated ability's."""
     p = game.by_name[actor]
-    if total or sac is not None or other:
-        paid = pay_cost(game, actor, obj, total, pay, sacrifice=sac, other=other)
-        _cost_events(game, actor, obj, ab.spec, discards, top, paid, None)
+    if total or other.sacrifice is not None or other.parts:
+        paid = pay_cost(game, actor, obj, total, pay, sacrifice=other.sacrifice, other=other.parts)
+        _cost_events(game, actor, obj, other, paid, None)
     f = game.fire("411.1", "mana_ability", [obj], player=p, source=obj, mana=mana_text(ab.spec))
     with game.under(f):
         if tap:

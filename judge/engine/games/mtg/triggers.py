@@ -117,87 +117,39 @@ def resolve_mana_trigger(game, t) -> None:
         run(game, ctx, effects)
 
 
+NOT_THIS_EVENT = (None, None)
+
+
+class _Decided(tuple):
+    """A trigger event's reader decided on its own: (True, data) or (False, (check, expected, actual, subject))."""
+
+
 def match(game, src, ch, spec: dict, ev: Event, snapshot):
-    """(None, _) the event is not of this kind; (False, (check, expected, actual, subject)); (True, data)."""
+    """(None, _) the event is not of this kind; (False, (check, expected, actual, subject)); (True, data).
+
+    The trigger event's reader (`_READERS`) says whether the event is of its kind and which object it is about
+    (its subject, with the characteristics it had then); the conditions every kind shares — `self`, `haunted`,
+    `filter`, a damage `source` — are checked on that subject here."""
     w = spec["when"]
     kind = w["event"]
-    d = ev.data
-    ctrl = ch.controller
-    subj = None
-    subj_ch = None
-    if kind in ("enters", "leaves", "dies"):
-        subj = d["object"]
-        if kind == "enters" and d["to"] != "battlefield":
-            return None, None
-        if kind in ("leaves", "dies") and d.get("from") != "battlefield":
-            return None, None
-        if kind == "dies" and d["to"] != "graveyard":
-            return None, None
-        if kind == "leaves" and w.get("to", "any") not in ("any", d["to"]):
-            return None, None
-        if kind != "enters" and snapshot is not None:
-            subj_ch = snapshot[1].get(subj.id)
-        if kind == "dies" and subj_ch is not None and TYPE.creature not in subj_ch.types and not w.get("filter"):
-            return None, None
-    elif kind in ("deals_damage", "dealt_damage"):
-        subj = d.get("source") if kind == "deals_damage" else d.get("target")
-        if isinstance(subj, Player):
-            if w.get("self") or w.get("filter"):
-                return None, None
-        rec = w.get("recipient", "any")
-        tgt = d.get("target")
-        if kind == "deals_damage" and rec != "any" and (rec == "player") != isinstance(tgt, Player):
-            return None, None
-        if w.get("combat") is not None and bool(d.get("combat")) != w["combat"]:
-            return None, None
-        if kind == "deals_damage":
-            subj_ch = d.get("source_chars")
-    elif kind == "step":
-        if w.get("step") and w["step"] != d["step"]:
-            return None, None
-        whose = w.get("whose", "any")
-        if whose != "any" and (whose == "you") != (game.active == ctrl):
-            return None, None
-        return True, {}
-    elif kind == "cast":
-        subj = d["object"]
-        whose = w.get("whose", "any")
-        if whose != "any" and (whose == "you") != (d["player"] == ctrl):
-            return None, None
-    elif kind in ("attacks", "attacks_unblocked"):
-        subj = d["object"]
-        subj_ch = d.get("chars")
-    elif kind == "blocks":
-        subj = d["object"]
-        subj_ch = d.get("chars")
-    elif kind == "blocked_by":
-        subj = d["attacker"]
-        if w.get("self") and subj is not src:
-            return None, None
-        blocker = d["object"]
-        if w.get("by"):
-            bad = matches(game, blocker, w["by"], controller=ctrl, source_id=src.id, ch=d.get("chars"))
-            if bad:
-                return False, (*bad, blocker)
-        return True, {"blocker": blocker.id}
-    elif kind == "tapped_for_mana":
-        subj = d["object"]
-    elif kind == "untaps":
-        subj = d["object"]
-    elif kind in ("gains_life", "draws", "discards"):
-        p = d["player"]
-        whose = w.get("whose", "any")
-        if whose != "any" and (whose == "you") != (p.name == ctrl):
-            return None, None
-        return True, {}
-    else:
-        return None, None
-    if w.get("self"):
-        if subj is not src:
-            return None, None
+    read = _READERS.get(kind)
+    if read is None:
+        return NOT_THIS_EVENT
+    got = read(game, src, ch.controller, w, kind, ev.data, snapshot)
+    if got is None:
+        return NOT_THIS_EVENT
+    if isinstance(got, _Decided):
+        return tuple(got)
+    subj, subj_ch = got
+    return _subject_qualifies(game, src, ch.controller, w, kind, ev.data, subj, subj_ch)
+
+
+def _subject_qualifies(game, src, ctrl, w, kind, d, subj, subj_ch):
+    if w.get("self") and subj is not src:
+        return NOT_THIS_EVENT
     if w.get("haunted"):
         if subj is None or src.haunting is None or (subj.id, d.get("old_inc", subj.inc)) != src.haunting:
-            return None, None
+            return NOT_THIS_EVENT
     f = w.get("filter")
     if f and subj is not None and not isinstance(subj, Player):
         ff = dict(f)
@@ -211,8 +163,93 @@ def match(game, src, ch, spec: dict, ev: Event, snapshot):
         s = d.get("source")
         if s is None or matches(game, s, w["source"], controller=ctrl, source_id=src.id,
                                 ch=d.get("source_chars")) is not None:
-            return None, None
+            return NOT_THIS_EVENT
     return True, {}
+
+
+def _whose(w, player: str, ctrl: str) -> bool:
+    """A `whose:` condition: any player's, yours (`you`) or an opponent's."""
+    whose = w.get("whose", "any")
+    return whose == "any" or (whose == "you") == (player == ctrl)
+
+
+def _zone_change(game, src, ctrl, w, kind, d, snapshot):
+    """enters / leaves / dies: the object moved (leaving, seen as it was on the battlefield, 410.10d)."""
+    subj = d["object"]
+    if kind == "enters":
+        return (subj, None) if d["to"] == "battlefield" else None
+    if d.get("from") != "battlefield":
+        return None
+    if kind == "dies" and d["to"] != "graveyard":
+        return None
+    if kind == "leaves" and w.get("to", "any") not in ("any", d["to"]):
+        return None
+    subj_ch = snapshot[1].get(subj.id) if snapshot is not None else None
+    if kind == "dies" and subj_ch is not None and TYPE.creature not in subj_ch.types and not w.get("filter"):
+        return None
+    return subj, subj_ch
+
+
+def _damage(game, src, ctrl, w, kind, d, snapshot):
+    """deals_damage (the source is the subject, as it was when it dealt it) / dealt_damage (the recipient)."""
+    subj = d.get("source") if kind == "deals_damage" else d.get("target")
+    if isinstance(subj, Player) and (w.get("self") or w.get("filter")):
+        return None
+    rec = w.get("recipient", "any")
+    if kind == "deals_damage" and rec != "any" and (rec == "player") != isinstance(d.get("target"), Player):
+        return None
+    if w.get("combat") is not None and bool(d.get("combat")) != w["combat"]:
+        return None
+    return subj, (d.get("source_chars") if kind == "deals_damage" else None)
+
+
+def _step(game, src, ctrl, w, kind, d, snapshot):
+    """"At the beginning of [step]" (of your turn, or any)."""
+    if w.get("step") and w["step"] != d["step"]:
+        return None
+    return _Decided((True, {})) if _whose(w, game.active, ctrl) else None
+
+
+def _cast(game, src, ctrl, w, kind, d, snapshot):
+    return (d["object"], None) if _whose(w, d["player"], ctrl) else None
+
+
+def _declared(game, src, ctrl, w, kind, d, snapshot):
+    """attacks / attacks_unblocked / blocks: the creature as it was declared (308.3)."""
+    return d["object"], d.get("chars")
+
+
+def _blocked_by(game, src, ctrl, w, kind, d, snapshot):
+    """"Whenever [this] becomes blocked by a [filter]": the blocker as it was declared (309.4)."""
+    if w.get("self") and d["attacker"] is not src:
+        return None
+    blocker = d["object"]
+    if w.get("by"):
+        bad = matches(game, blocker, w["by"], controller=ctrl, source_id=src.id, ch=d.get("chars"))
+        if bad:
+            return _Decided((False, (*bad, blocker)))
+    return _Decided((True, {"blocker": blocker.id}))
+
+
+def _object(game, src, ctrl, w, kind, d, snapshot):
+    return d["object"], None
+
+
+def _player_event(game, src, ctrl, w, kind, d, snapshot):
+    """gains_life / draws / discards: a player did it (you, or any)."""
+    return _Decided((True, {})) if _whose(w, d["player"].name, ctrl) else None
+
+
+_READERS = {
+    "enters": _zone_change, "leaves": _zone_change, "dies": _zone_change,
+    "deals_damage": _damage, "dealt_damage": _damage,
+    "step": _step,
+    "cast": _cast,
+    "attacks": _declared, "attacks_unblocked": _declared, "blocks": _declared,
+    "blocked_by": _blocked_by,
+    "tapped_for_mana": _object, "untaps": _object,
+    "gains_life": _player_event, "draws": _player_event, "discards": _player_event,
+}
 
 
 def condition_holds(game, src, controller: str, cond: dict) -> bool:

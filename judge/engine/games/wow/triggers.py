@@ -72,79 +72,99 @@ def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> Pend
     return t
 
 
+NOT_THIS_EVENT = (None, None)
+
+
 def match(game, src, ch, spec: dict, ev: Event, snapshot=None):
-    """(None, _): not this kind of event; (False, (check, expected, actual, subject)); (True, data)."""
+    """(None, _): not this kind of event; (False, (check, expected, actual, subject)); (True, data).
+
+    Each trigger event has its reader (`_READERS`), which judges the event against the power's `when:`."""
     w = spec["when"]
-    kind = w["event"]
-    d = ev.data
-    ctrl = ch.controller
-    if kind == "enters":
-        if d["to"] != "play":
-            return None, None
-        subj = d["object"]
-        if w.get("self") and subj is not src:
-            return None, None
-        return True, {}
-    if kind == "destroyed":
-        if d.get("reason") != "destroy" or d.get("from") != "play":
-            return None, None
-        subj = d["object"]
-        if w.get("self") and subj is not src:
-            return None, None
-        f = w.get("filter")
-        if f:
-            was = snapshot[1].get(subj.id) if snapshot is not None else None
-            bad = _match_was(game, subj, f, ctrl, src, was)
-            if bad:
-                return False, (*bad, subj)
-        return True, {"it": subj.id}
-    if kind == "step":
-        if w.get("step") and canonical(w["step"]) != d["step"]:
-            return None, None
-        if w.get("whose", "any") == "you" and game.active != ctrl:
-            return None, None
-        return True, {}
-    if kind == "attacks":
-        subj = d["object"]
-        if w.get("self") and subj is not src:
-            return None, None
-        f = w.get("filter")
-        if f:
-            bad = matches(game, subj, f, controller=ctrl, source_id=src.id)
-            if bad:
-                return None, None
-        return True, {"it": subj.id}
-    if kind == "becomes_exhausted":
-        subj = d["object"]
-        if w.get("self") and subj is not src:
-            return None, None
-        return True, {}
-    if kind in ("deals_damage", "dealt_damage"):
-        if w.get("combat") is not None and bool(d.get("combat")) != w["combat"]:
-            return None, None
-        source, target = d.get("source"), d["target"]
-        if kind == "deals_damage":
-            if w.get("self") and source is not src:
-                return None, None
-            rf = w.get("recipient")
-            if rf:
-                # judged on the state before the event: the damage it had before this packet
-                was = {"damage": d.get("damage_before", target.damage)}
-                bad = _recipient_before(game, target, rf, ctrl, src, was)
-                if bad:
-                    return False, (*bad, target)
-            return True, {"event_target": target.id}
-        if w.get("your_hero") and target is not game.hero_of(ctrl):
-            return None, None
-        sf = w.get("source")
-        if sf:
-            if source is None:
-                return None, None
-            bad = matches(game, source, sf, controller=ctrl, source_id=src.id)
-            if bad:
-                return None, None
-        return True, {"event_source": source.id if source is not None else None}
-    return None, None
+    read = _READERS.get(w["event"])
+    if read is None:
+        return NOT_THIS_EVENT
+    return read(game, src, ch.controller, w, ev.data, snapshot)
+
+
+def _is_self(w, subj, src) -> bool:
+    """A `self:` condition holds: the event is about the power's own card (or no such condition)."""
+    return not w.get("self") or subj is src
+
+
+def _enters(game, src, ctrl, w, d, snapshot):
+    if d["to"] != "play" or not _is_self(w, d["object"], src):
+        return NOT_THIS_EVENT
+    return True, {}
+
+
+def _destroyed(game, src, ctrl, w, d, snapshot):
+    """"When [a card] is destroyed": judged on the card as it was in play (its controller then, 703.5)."""
+    if d.get("reason") != "destroy" or d.get("from") != "play":
+        return NOT_THIS_EVENT
+    subj = d["object"]
+    if not _is_self(w, subj, src):
+        return NOT_THIS_EVENT
+    f = w.get("filter")
+    if f:
+        was = snapshot[1].get(subj.id) if snapshot is not None else None
+        bad = _match_was(game, subj, f, ctrl, src, was)
+        if bad:
+            return False, (*bad, subj)
+    return True, {"it": subj.id}
+
+
+def _step(game, src, ctrl, w, d, snapshot):
+    if w.get("step") and canonical(w["step"]) != d["step"]:
+        return NOT_THIS_EVENT
+    if w.get("whose", "any") == "you" and game.active != ctrl:
+        return NOT_THIS_EVENT
+    return True, {}
+
+
+def _attacks(game, src, ctrl, w, d, snapshot):
+    subj = d["object"]
+    if not _is_self(w, subj, src):
+        return NOT_THIS_EVENT
+    f = w.get("filter")
+    if f and matches(game, subj, f, controller=ctrl, source_id=src.id):
+        return NOT_THIS_EVENT
+    return True, {"it": subj.id}
+
+
+def _becomes_exhausted(game, src, ctrl, w, d, snapshot):
+    return (True, {}) if _is_self(w, d["object"], src) else NOT_THIS_EVENT
+
+
+def _deals_damage(game, src, ctrl, w, d, snapshot):
+    """The recipient is judged on the state before the packet (the Brigg example: "a damaged ally")."""
+    if w.get("combat") is not None and bool(d.get("combat")) != w["combat"]:
+        return NOT_THIS_EVENT
+    target = d["target"]
+    if not _is_self(w, d.get("source"), src):
+        return NOT_THIS_EVENT
+    rf = w.get("recipient")
+    if rf:
+        was = {"damage": d.get("damage_before", target.damage)}
+        bad = _recipient_before(game, target, rf, ctrl, src, was)
+        if bad:
+            return False, (*bad, target)
+    return True, {"event_target": target.id}
+
+
+def _dealt_damage(game, src, ctrl, w, d, snapshot):
+    if w.get("combat") is not None and bool(d.get("combat")) != w["combat"]:
+        return NOT_THIS_EVENT
+    source, target = d.get("source"), d["target"]
+    if w.get("your_hero") and target is not game.hero_of(ctrl):
+        return NOT_THIS_EVENT
+    sf = w.get("source")
+    if sf and (source is None or matches(game, source, sf, controller=ctrl, source_id=src.id)):
+        return NOT_THIS_EVENT
+    return True, {"event_source": source.id if source is not None else None}
+
+
+_READERS = {"enters": _enters, "destroyed": _destroyed, "step": _step, "attacks": _attacks,
+            "becomes_exhausted": _becomes_exhausted, "deals_damage": _deals_damage, "dealt_damage": _dealt_damage}
 
 
 def _recipient_before(game, target, f: dict, ctrl, src, was: dict):
