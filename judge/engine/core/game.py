@@ -16,6 +16,8 @@ module docstring (`judge.engine`, `HOOKS` below); the core never names a game's 
 """
 from __future__ import annotations
 
+from functools import partial
+
 from judge.engine.core.choices import Chooser
 from judge.engine.core.errors import EngineError, GameOver, IllegalAction
 from judge.engine.core.events import Events
@@ -52,7 +54,8 @@ class Game:
     book = ""
     rules: RuleRegistry
 
-    # action kind → method; games extend (`ACTIONS = Game.ACTIONS | {...}`)
+    # action kind → a method's name, or a function (game, actor, **args) of a rule module; games extend
+    # (`ACTIONS = Game.ACTIONS | {"cast": casting.do_cast}`)
     ACTIONS = {"pass": "do_pass", "pass_until": "do_pass_until", "advance": "do_advance",
                "concede": "do_concede"}
     # state an action may change without going through `set` (restored by a rewind); games extend
@@ -259,16 +262,14 @@ class Game:
         """Perform one scenario action as its own trace step; an `IllegalAction` rewinds it entirely."""
         if self.over:
             raise GameOver("the game is over; no more actions can be taken")
-        meth = self.ACTIONS.get(kind)
-        if meth is None:
-            raise EngineError(f"unknown action {kind!r} for {self.game}")
+        perform = self.action(kind)
         self.recorder.line = line
         self.chooser.start(choices)
         self.journal.start()
         step = self.begin_step("action", kind, {"actor": actor, **{k: v for k, v in args.items()
                                                                      if v is not None}})
         try:
-            getattr(self, meth)(actor, **args)
+            perform(actor, **args)
         except IllegalAction:
             self.journal.rewind(step)
             self.chooser.abandon()
@@ -276,6 +277,13 @@ class Game:
         self.chooser.finish()
         self.close_step()
         return step
+
+    def action(self, kind: str):
+        """What performs an action of this kind: `perform(actor, **args)`."""
+        how = self.ACTIONS.get(kind)
+        if how is None:
+            raise EngineError(f"unknown action {kind!r} for {self.game}")
+        return getattr(self, how) if isinstance(how, str) else partial(how, self)
 
     def do_pass(self, actor, **kw):
         self.priority_loop.do_pass(actor, **kw)

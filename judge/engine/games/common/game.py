@@ -19,6 +19,7 @@ class CardGame(Game):
     STEPS: tuple = ()
     STEP_ALIASES: dict = {}
     PLAY_ZONE = ""           # the zone all players' permanents share (zone_key (None, PLAY_ZONE))
+    ABILITIES = "abilities"  # where a game's characteristics keep an object's abilities (WoW: its powers)
     PRIORITY_RULE = ""       # the rule a player breaks by acting without priority (declares `no_priority`)
     SETUP = None             # the game's setup module: CARDS, load_player, load_card, shown
     SCENARIO_TEMPLATE = ""   # the skeleton `judge new-scenario` writes (`words.skeleton`: a string.Template)
@@ -55,6 +56,15 @@ class CardGame(Game):
         objs = self.objects
         return [(objs[i], cmap[i]) for i in ids if i in cmap]
 
+    def abilities_in_play(self, kind: str):
+        """(object, its characteristics, ability) for each ability of `kind` (static, replacement, ongoing…) that
+        an object in play has now, in play order."""
+        attr = self.ABILITIES
+        for obj, ch in self.listeners():
+            for ab in getattr(ch, attr):
+                if ab.kind == kind:
+                    yield obj, ch, ab
+
     def watchers(self, events, kind_events: dict, snapshot, abilities=lambda ch: ch.abilities):
         """For each event some trigger event can match, in order: (event, its trigger event kinds, whether it
         moved a permanent out of play, [(object, its characteristics, ability)]) — the triggered abilities in
@@ -76,6 +86,19 @@ class CardGame(Game):
             return False
         self.set(obj, "tapped", tapped)
         return True
+
+    def card_resolved(self, item, controller: str, rule: str, enters: str | None = None, **where) -> None:
+        """The last step of a card's resolution (MTG 413.2h, WoW 709.2g), under a firing of `rule`: with `enters`
+        (the reason code) it enters play under `controller` (`where`: attached to a host, in an area); else it
+        goes to its owner's graveyard."""
+        if enters:
+            f = self.fire(rule, enters, [item], object=item, player=self.by_name[controller])
+            self.happen_under(f, "move", {"object": item, "to": self.PLAY_ZONE, "from": self.STACK_ZONE,
+                                          "reason": "resolve", "controller": controller, **where})
+        else:
+            f = self.fire(rule, "to_graveyard", [item], object=item)
+            self.happen_under(f, "move", {"object": item, "to": "graveyard", "from": self.STACK_ZONE,
+                                          "reason": "resolve"})
 
     # ------------------------------------------------------------------ priority and triggers
     def not_priority(self, name):

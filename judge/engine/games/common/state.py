@@ -1,5 +1,9 @@
-"""Plain card data both games build the same way from their vocabulary's output."""
+"""State both card games keep the same way: ability definitions from the vocabulary's output, shields, delayed
+triggered abilities."""
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
 
 
 def ability_defs(abilities: list[dict], kinds: tuple, make, prefix: str = "") -> tuple:
@@ -12,3 +16,33 @@ def ability_defs(abilities: list[dict], kinds: tuple, make, prefix: str = "") ->
         spec = a[kind] if isinstance(a[kind], dict) else {}
         out.append(make(str(a.get("key") or f"{prefix}a{i}"), kind, spec, a.get("text", "")))
     return tuple(out)
+
+
+@dataclass(slots=True, eq=False)
+class Shield:
+    """A prevention, regeneration or replacement shield a resolving spell, ability or link created (MTG 419.4,
+    419.7b; WoW 717.2, 717.4): what it protects, how much is left, until when; `used` once spent."""
+
+    id: str
+    kind: str                 # prevent | regenerate | replace | next_time
+    source_name: str
+    controller: str
+    protects: tuple | None    # (id, inc) of what it protects, ("player", name); None: rule-changing
+    amount: Any = None        # damage left to prevent, or "all"
+    data: dict = field(default_factory=dict)
+    until: Any = "end_of_turn"
+    used: bool = False
+    source: str = ""          # the id of the object that created it
+
+
+@dataclass(slots=True, eq=False)
+class Delayed:
+    """A delayed triggered ability waiting for its event (MTG 404.4; WoW: a delayed triggered effect)."""
+
+    id: str
+    source: str
+    source_name: str
+    controller: str
+    spec: dict
+    about: tuple | None        # (id, inc) of the object it refers to ("that creature")
+    done: bool = False

@@ -125,26 +125,22 @@ def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str]]:
     """409.1f: mana cost, plus increases, minus reductions — determined once and locked."""
     red = inc = 0
     changes = []
-    for src in game.battlefield():
-        sc = chars(game, src)
-        for ab in sc.abilities:
-            if ab.kind != "static":
-                continue
-            s = ab.spec
-            if not (s.get("cost_reduction") or s.get("cost_increase")):
-                continue
-            f = dict(s.get("spells") or {})
-            f["zone"] = "hand" if obj.zone == "hand" else obj.zone
-            if matches(game, obj, f, controller=sc.controller, source_id=src.id, ch=c) is not None:
-                continue
-            if s.get("cost_reduction"):
-                n = M.mana_value(M.parse_cost(s["cost_reduction"]))
-                red += n
-                changes.append(say("cost.reduced", source=src.name, n=n))
-            if s.get("cost_increase"):
-                n = M.mana_value(M.parse_cost(s["cost_increase"]))
-                inc += n
-                changes.append(say("cost.increased", source=src.name, n=n))
+    for src, sc, ab in game.abilities_in_play("static"):
+        s = ab.spec
+        if not (s.get("cost_reduction") or s.get("cost_increase")):
+            continue
+        f = dict(s.get("spells") or {})
+        f["zone"] = obj.zone
+        if matches(game, obj, f, controller=sc.controller, source_id=src.id, ch=c) is not None:
+            continue
+        if s.get("cost_reduction"):
+            n = M.mana_value(M.parse_cost(s["cost_reduction"]))
+            red += n
+            changes.append(say("cost.reduced", source=src.name, n=n))
+        if s.get("cost_increase"):
+            n = M.mana_value(M.parse_cost(s["cost_increase"]))
+            inc += n
+            changes.append(say("cost.increased", source=src.name, n=n))
     return M.adjust(obj.card.cost, red, inc, x), changes
 
 

@@ -165,11 +165,9 @@ def _check_attack_rules(game, objs) -> None:
         for o in sel:
             if chars(game, o).flags.get("cant_attack_alone") and len(sel) == 1:
                 return say("why.cant_attack_alone", object=o.name)
-        for src in game.battlefield():
-            for ab in chars(game, src).abilities:
-                if ab.kind == "static" and ab.spec.get("max_attackers") is not None and \
-                        len(sel) > ab.spec["max_attackers"]:
-                    return say("why.max_attackers", n=ab.spec["max_attackers"])
+        for _, _, ab in game.abilities_in_play("static"):
+            if ab.spec.get("max_attackers") is not None and len(sel) > ab.spec["max_attackers"]:
+                return say("why.max_attackers", n=ab.spec["max_attackers"])
         return None
 
     def requirements(sel) -> int:

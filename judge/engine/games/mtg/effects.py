@@ -413,9 +413,8 @@ def _prevent(game, ctx, e):
         f = _fire(game, ctx, "effect_prevent_rule", [], source=ctx.source_name,
                   what=say("prevent.all") if n == "all" else say("prevent.n", n=n), until=_until_zh(until))
         with game.under(f):
-            game.add_shield(Shield(game.new_id(f"{ctx.subject}.shield"), "prevent", getattr(ctx.source, "id", ""),
-                                   ctx.source_name, ctx.controller, None, n,
-                                   {"source_filter": e["from"], "combat_only": bool(e.get("combat"))}, until))
+            _shield(game, ctx, "prevent", None, n, {"source_filter": e["from"], "combat_only": bool(e.get("combat"))},
+                    until)
         return
     objs = refs(game, ctx, e.get("to", "target"))
     f = _fire(game, ctx, "effect_prevent", objs, source=ctx.source_name, objects=objs, amount=n,
@@ -423,17 +422,20 @@ def _prevent(game, ctx, e):
     with game.under(f):
         for o in objs:                                         # one shield per object, fixed now (419.7c)
             key = ("player", o.name) if isinstance(o, Player) else o.key
-            game.add_shield(Shield(game.new_id(f"{ctx.subject}.shield"), "prevent", getattr(ctx.source, "id", ""),
-                                   ctx.source_name, ctx.controller, key, n,
-                                   {"combat_only": bool(e.get("combat"))}, until))
+            _shield(game, ctx, "prevent", key, n, {"combat_only": bool(e.get("combat"))}, until)
 
 
 def _regenerate(game, ctx, e):
     for o in _objs(game, ctx, e["regenerate"]):
         f = _fire(game, ctx, "effect_regenerate", [o], source=ctx.source_name, object=o)
         with game.under(f):
-            game.add_shield(Shield(game.new_id(f"{ctx.subject}.shield"), "regenerate",
-                                   getattr(ctx.source, "id", ""), ctx.source_name, ctx.controller, o.key))
+            _shield(game, ctx, "regenerate", o.key)
+
+
+def _shield(game, ctx, kind: str, protects, amount=None, data=None, until="end_of_turn") -> None:
+    """A shield the resolving spell or ability creates (419.6b, 419.7b–c), recorded as it appears."""
+    game.add_shield(Shield(game.new_id(f"{ctx.subject}.shield"), kind, ctx.source_name, ctx.controller, protects,
+                           amount, data or {}, until, source=getattr(ctx.source, "id", "")))
 
 
 def _token(game, ctx, e):
@@ -458,7 +460,7 @@ def _delayed(game, ctx, e):
     obj = about[0] if about and not isinstance(about[0], Player) else None
     d = Delayed(game.new_id(f"{ctx.subject}.delayed"), getattr(ctx.source, "id", ""), ctx.source_name,
                 ctx.controller, spec, obj.key if obj is not None else None,
-                tuple(chars(game, obj).types) if obj is not None else ())
+                about_types=tuple(chars(game, obj).types) if obj is not None else ())
     game.fire("404.4a", "delayed_created", [obj] if obj is not None else [], source=ctx.source_name,
               ability=_delayed_text(spec), object=obj or "-")
     if obj is not None and obj.zone != "battlefield" and spec["when"]["event"] in ("leaves", "dies"):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.engine.core.objects import Event, Player
+from judge.engine.games.common.events import into_graveyard
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, printed
 from judge.engine.games.mtg.filters import matches
@@ -64,13 +65,9 @@ def candidates(game, ev: Event) -> list[Rep]:
             if s.data.get("combat_only") and not d.get("combat"):
                 continue
             out.append(Rep(s.id, "prevent", s.source_name, s.controller, shield=s))
-    for o in game.battlefield():
-        for ab in chars(game, o).abilities:
-            if ab.kind != "replacement":
-                continue
-            if _static_applies(game, o, ab.spec, ev):
-                out.append(Rep(f"{o.id}.{ab.key}", "static", o.name, chars(game, o).controller, spec=ab.spec,
-                               source=o))
+    for o, c, ab in game.abilities_in_play("replacement"):
+        if _static_applies(game, o, ab.spec, ev):
+            out.append(Rep(f"{o.id}.{ab.key}", "static", o.name, c.controller, spec=ab.spec, source=o))
     return out
 
 
@@ -307,20 +304,11 @@ def _damage(game, d: dict) -> bool:
 
 
 def expand(game, ev: Event) -> list[Event] | None:
-    d = ev.data
-    if ev.kind == "destroy":
-        o = d["object"]
-        if o.zone != "battlefield":
-            return []
-        return [Event("move", {"object": o, "to": "graveyard", "from": "battlefield", "reason": "destroy"})]
-    if ev.kind == "sacrifice":
-        o = d["object"]
-        if o.zone != "battlefield":
-            return []
-        return [Event("move", {"object": o, "to": "graveyard", "from": "battlefield", "reason": "sacrifice"})]
+    """Destroy and sacrifice put a permanent into its owner's graveyard; discard, a card from its hand."""
+    if ev.kind in ("destroy", "sacrifice"):
+        return into_graveyard(ev, "battlefield")
     if ev.kind == "discard":
-        o = d["object"]
-        return [Event("move", {"object": o, "to": "graveyard", "from": "hand", "reason": "discard"})]
+        return into_graveyard(ev, "hand", only_from_there=False)
     return None
 
 

@@ -41,8 +41,8 @@ class MtgGame(CardGame):
     PLAY_ZONE = "battlefield"
     PRIORITY_RULE = "408.1d"
     SETUP = setup
-    ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
-                              "attack": "do_attack", "block": "do_block", "loop": "do_loop"}
+    ACTIONS = Game.ACTIONS | {"cast": casting.do_cast, "play": casting.do_play, "activate": casting.do_activate,
+                              "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop}
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
                               "first_strike_pending", "first_strike_done", "auto_declared")
     ZONE_SPECS = ZONE_SPECS
@@ -514,25 +514,6 @@ class MtgGame(CardGame):
 
     def normalize_pool(self, value) -> str:
         return M.show(M.parse_pool(value)) if value else ""
-
-    # ------------------------------------------------------------------ actions
-    def do_cast(self, actor, **kw):
-        casting.do_cast(self, actor, **kw)
-
-    def do_play(self, actor, **kw):
-        casting.do_play(self, actor, **kw)
-
-    def do_activate(self, actor, **kw):
-        casting.do_activate(self, actor, **kw)
-
-    def do_attack(self, actor, **kw):
-        combat.do_attack(self, actor, **kw)
-
-    def do_block(self, actor, **kw):
-        combat.do_block(self, actor, **kw)
-
-    def do_loop(self, actor, **kw):
-        loops.do_loop(self, actor, **kw)
 
 
 def _char_value(label: str, value) -> str:

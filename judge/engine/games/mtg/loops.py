@@ -71,12 +71,12 @@ def _difference(game, before: dict, after: dict) -> str:
 def _perform(game, a: dict) -> None:
     """One action of the loop's turn, as its own trace step, with its own choices (strict)."""
     kind = a["kind"]
-    meth = game.ACTIONS.get(kind)
-    if meth is None or kind not in OPTIONAL + ("pass", "pass_until"):
+    if kind not in OPTIONAL + ("pass", "pass_until") or kind not in game.ACTIONS:
         raise EngineError(f"a loop's turn cannot contain {kind!r}")
+    perform = game.action(kind)
     game.begin_step("action", kind, {"actor": a["actor"], **a["args"]})
     with game.chooser.answering(a.get("choices") or None):
-        getattr(game, meth)(a["actor"], **a["args"])
+        perform(a["actor"], **a["args"])
     game.close_step()
 
 

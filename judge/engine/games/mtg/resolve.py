@@ -80,16 +80,14 @@ def _resolve(game, item) -> None:
         run(game, ctx, effects)
         if item.zone != "stack":
             return                      # it left the stack while resolving (it exiled itself…)
-        if any(t in chars(game, item).types for t in PERMANENT_TYPES):
-            f = game.fire("413.2h", "permanent_enters", [item], object=item, player=game.by_name[controller])
+        c = chars(game, item)
+        if any(t in c.types for t in PERMANENT_TYPES):
             host = None
-            if SUBTYPE.aura in chars(game, item).subtypes and legal_slots and legal_slots[0]:
+            if SUBTYPE.aura in c.subtypes and legal_slots and legal_slots[0]:
                 host = legal_slots[0][0]                 # 212.4d: an Aura enters attached to its target
-            game.happen_under(f, "move", {"object": item, "to": "battlefield", "from": "stack", "reason": "resolve",
-                                          "controller": controller, "attach": host})
+            game.card_resolved(item, controller, "413.2h", "permanent_enters", attach=host)
         else:
-            f = game.fire("413.2h", "to_graveyard", [item], object=item)
-            game.happen_under(f, "move", {"object": item, "to": "graveyard", "from": "stack", "reason": "resolve"})
+            game.card_resolved(item, controller, "413.2h")
     else:
         run(game, ctx, item.ability.spec.get("effects", []))
         game.remove_from_stack(item)

@@ -128,32 +128,12 @@ class CEffect:
     ended: bool = False
 
 
-@dataclass(slots=True, eq=False)
-class Shield:
-    """A prevention / replacement / regeneration shield created on resolution (419.4, 419.7b)."""
-
-    id: str
-    kind: str                 # prevent | regenerate | replace
-    source: str
-    source_name: str
-    controller: str
-    protects: tuple | None    # (id, inc) of a permanent, or ("player", name); None = rule-changing
-    amount: Any = None        # remaining damage to prevent, or "all"
-    data: dict = field(default_factory=dict)
-    until: str = "end_of_turn"
-    used: bool = False
+Shield = common.Shield
 
 
 @dataclass(slots=True, eq=False)
-class Delayed:
+class Delayed(common.Delayed):
     """A delayed triggered ability waiting for its event (404.4)."""
 
-    id: str
-    source: str
-    source_name: str
-    controller: str
-    spec: dict
-    about: tuple | None        # (id, inc) of the object it refers to
     about_types: tuple = ()
-    done: bool = False
     triggered: int = 0         # times it triggered: its first trigger on the stack keeps the delayed ability's id

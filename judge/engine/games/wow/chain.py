@@ -152,20 +152,18 @@ def cost_changes(game, obj, actor, cost: int) -> int:
     """707.1e: add the additional costs, then subtract the reductions — a reduction "but not below (N)" is limited
     only by its own N — and a total below 0 is 0."""
     incs, reds = [], []
-    for src in game.in_play():
-        c = chars(game, src)
-        for ab in c.powers:
-            s = ab.spec
-            if ab.kind != "ongoing" or not (s.get("cost_increase") or s.get("cost_reduction")):
-                continue
-            f = dict(s.get("cards") or {})
-            f["zone"] = obj.zone
-            if matches(game, obj, f, controller=c.controller, source_id=src.id) is not None:
-                continue
-            if s.get("cost_increase"):
-                incs.append((src, int(s["cost_increase"])))
-            if s.get("cost_reduction"):
-                reds.append((src, int(s["cost_reduction"]), int(s.get("at_least", 0))))
+    for src, c, ab in game.abilities_in_play("ongoing"):
+        s = ab.spec
+        if not (s.get("cost_increase") or s.get("cost_reduction")):
+            continue
+        f = dict(s.get("cards") or {})
+        f["zone"] = obj.zone
+        if matches(game, obj, f, controller=c.controller, source_id=src.id) is not None:
+            continue
+        if s.get("cost_increase"):
+            incs.append((src, int(s["cost_increase"])))
+        if s.get("cost_reduction"):
+            reds.append((src, int(s["cost_reduction"]), int(s.get("at_least", 0))))
     for src, n in incs:
         game.fire("707.1e", "cost_changed", [obj, src], object=obj, source=src, before=cost, after=cost + n)
         cost += n

@@ -17,7 +17,7 @@ and damage type (glossary 战斗伤害), and the combat step ends.
 """
 from __future__ import annotations
 
-from judge.engine.core.errors import IllegalAction
+from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chain import non_combat_problem
 from judge.engine.games.wow.chars import chars
@@ -79,6 +79,12 @@ def propose(game, actor, attack=None, **_):
                      Event("attack", {"object": a, "defender": d, "player": actor}, bf.id, firing=bf)])
     game.fire("707.1f", "link_added", [item.id], player=p, object=item)
     game.took_action(actor)
+
+
+def no_blocking(game, actor, **_):
+    raise EngineError("WoW has no blocking: a protector is chosen at the protect point with "
+                      "`choices: {protect: {PLAYER: ID}}` on the action that reaches it "
+                      f"(glossary {RULE.protector})")
 
 
 def resolve_proposal(game, item) -> bool:

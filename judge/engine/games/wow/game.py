@@ -30,11 +30,12 @@ class WowGame(CardGame):
     rules = rules
     STEP_ALIASES = words.ALIASES
     PLAY_ZONE = "play"
+    ABILITIES = "powers"
     PRIORITY_RULE = RULE.priority
     SETUP = setup
     STACK_ZONE = "chain"
-    ACTIONS = Game.ACTIONS | {"cast": "do_cast", "play": "do_play", "activate": "do_activate",
-                              "attack": "do_attack", "block": "do_block"}
+    ACTIONS = Game.ACTIONS | {"cast": chain.play_card, "play": chain.place_resource, "activate": chain.use_power,
+                              "attack": combat.propose, "block": combat.no_blocking}
     REWOUND = Game.REWOUND + ("modifiers", "shields", "delayed", "combat", "loop_seen", "loops_done", "_explicit",
                               "_deps_noted")
     ZONE_SPECS = ZONE_SPECS
@@ -222,24 +223,6 @@ class WowGame(CardGame):
         c = chars(self, obj)
         return {"pt": c.pt, "types": [c.type], "subtypes": list(c.subtypes), "keywords": list(c.keywords),
                 "controller": c.controller if obj.zone in ("play", "chain") else obj.owner}
-
-    # ------------------------------------------------------------------ actions
-    def do_cast(self, actor, **kw):
-        chain.play_card(self, actor, **kw)
-
-    def do_play(self, actor, **kw):
-        chain.place_resource(self, actor, **kw)
-
-    def do_activate(self, actor, **kw):
-        chain.use_power(self, actor, **kw)
-
-    def do_attack(self, actor, **kw):
-        combat.propose(self, actor, **kw)
-
-    def do_block(self, actor, **kw):
-        raise EngineError("WoW has no blocking: a protector is chosen at the protect point with "
-                          "`choices: {protect: {PLAYER: ID}}` on the action that reaches it "
-                          f"(glossary {RULE.protector})")
 
 
 rules.verify()

@@ -8,6 +8,7 @@ hand and putting it into its owner's graveyard (glossary 弃牌), so `expand()` 
 from __future__ import annotations
 
 from judge.engine.core.objects import Event
+from judge.engine.games.common.events import into_graveyard
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.enter import enter_play
 from judge.engine.games.wow.events import move
@@ -50,16 +51,11 @@ def perform(game, ev: Event) -> bool:
 
 
 def expand(game, ev: Event) -> list[Event] | None:
-    d = ev.data
     if ev.kind == "destroy":
-        o = d["object"]
-        if o.zone != "play":
+        o = ev.data["object"]
+        if o.zone == "play" and chars(game, o).flags.get("indestructible"):
             return []
-        c = chars(game, o)
-        if c.flags.get("indestructible"):
-            return []
-        return [Event("move", {"object": o, "to": "graveyard", "from": "play", "reason": "destroy"})]
+        return into_graveyard(ev, "play")
     if ev.kind == "discard":
-        o = d["object"]
-        return [Event("move", {"object": o, "to": "graveyard", "from": "hand", "reason": "discard"})]
+        return into_graveyard(ev, "hand", only_from_there=False)
     return None

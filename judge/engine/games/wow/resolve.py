@@ -80,9 +80,7 @@ def _resolve(game, item, controller: str) -> bool | None:
         ctx.about_key = about
     if is_card:
         if item.link.get("resource"):
-            f = game.fire("709.2g", "enters_play", [item], object=item, player=game.by_name[controller])
-            game.happen_under(f, "move", {"object": item, "to": "play", "from": "chain", "reason": "resolve",
-                                          "controller": controller, "area": "resource"})
+            game.card_resolved(item, controller, "709.2g", "enters_play", area="resource")
             return
         effects = item.link.get("effects", (item.card.play or {}).get("effects", []))
         run(game, ctx, effects)
@@ -95,12 +93,9 @@ def _resolve(game, item, controller: str) -> bool | None:
             host = None
             if item.card.attach and legal_slots and legal_slots[0]:
                 host = legal_slots[0][0]
-            f = game.fire("709.2g", "enters_play", [item], object=item, player=game.by_name[controller])
-            game.happen_under(f, "move", {"object": item, "to": "play", "from": "chain", "reason": "resolve",
-                                          "controller": controller, "attach": host})
+            game.card_resolved(item, controller, "709.2g", "enters_play", attach=host)
         else:
-            f = game.fire("709.2g", "to_graveyard", [item], object=item)
-            game.happen_under(f, "move", {"object": item, "to": "graveyard", "from": "chain", "reason": "resolve"})
+            game.card_resolved(item, controller, "709.2g")
     else:
         run(game, ctx, item.ability.spec.get("effects", []))
         game.fire("709.2g", "effect_leaves", [item], object=item)

@@ -119,33 +119,17 @@ class Modifier:
 
 
 @dataclass(slots=True, eq=False)
-class Shield:
+class Shield(common.Shield):
     """A replacement/prevention modifier created by a resolving link (717.2, 717.4)."""
 
-    id: str
-    kind: str                 # prevent | next_time
-    source_name: str
-    controller: str
-    protects: tuple | None    # (id, inc) of the character it watches
-    amount: Any = None        # prevention: remaining damage
-    data: dict = field(default_factory=dict)
-    until: str = "end_of_turn"
-    used: bool = False
     link: str | None = None   # the link whose packets it already replaced ("next time", 717.4)
 
 
 @dataclass(slots=True, eq=False)
-class Delayed:
+class Delayed(common.Delayed):
     """A delayed triggered effect created by a resolving link."""
 
-    id: str
-    source: str
-    source_name: str
-    controller: str
-    spec: dict
-    about: tuple | None
     created_turn: int = 0
-    done: bool = False
 
 
 @dataclass(slots=True, eq=False)
