@@ -6,20 +6,38 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from judge.cli import app
 
 from judge.engine.scenario import files
 from judge.engine.scenario.files import NotAScenario, bundled_library, bundled_root, resolve
 
 ROOT = Path(__file__).resolve().parents[1]
-JUDGE = str(Path(sys.executable).parent / "judge")
 
 
-def judge(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([JUDGE, *args], cwd=cwd, capture_output=True, text=True, timeout=300, input=stdin,
-                          env=dict(os.environ, NO_COLOR="1"))
+@dataclass
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def judge(*args: str, cwd: Path) -> Ran:
+    """The command in-process (typer's runner) from the directory `cwd`."""
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        res = CliRunner().invoke(app, list(args))
+    finally:
+        os.chdir(old)
+    if res.exception is not None and not isinstance(res.exception, SystemExit):
+        raise res.exception
+    return Ran(res.exit_code, res.stdout, res.stderr)
 
 
 def test_the_bundled_folder_is_the_repositorys_scenarios_folder():

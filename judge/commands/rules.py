@@ -37,7 +37,7 @@ def _emit_json(data) -> None:
 
 @app.command()
 def rule(
-    query: str = typer.Argument(..., help="420.5c, 102.4.a, 420.5 (with subrules), 420.5. (alone), 420 (contents), 601.2a-d, 110.2,112.2, glossary:激活"),
+    query: str = typer.Argument(..., help="420.5c, 102.4.a, 420.5 (with subrules), 420.5. (alone), 420 (contents), 409.1a-c (a range), 420.5a,420.5c (a list), glossary:激活"),
     book: str = typer.Option("mtg", "--book", "-b", help=BOOK_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print the documented JSON (docs/json.md)."),
     dialect: Optional[str] = typer.Option(None, "--dialect", help=DIALECT_HELP),

@@ -226,7 +226,7 @@ def create_app(settings: Settings | None = None):
              responses={404: {"model": LookupDoc, "description": "no such rule: `error` and `nearest` say why"}})
     async def api_rule(book: str, query: str):
         """A rule by number, as `judge rule QUERY --json`: `420.5c`, `420.5` (with subrules), `420.5.` (alone),
-        `420` (contents), ranges `409.1a-c`, lists `110.2,112.2`, `glossary:激活`."""
+        `420` (contents), ranges `409.1a-c`, lists `420.5a,420.5c`, `glossary:激活`."""
         def answer():
             from judge.ruledoc import lookup_doc
 
