@@ -11,7 +11,8 @@ runs and what is expected:
 - a line that names `../shared` runs only where ../shared is (it is substituted), else it is skipped, and so
   are the lines after it in its document that name a book it added;
 - an example of an error says so in its comment: `# exits 2` (any code) and must exit with that code;
-- `--bless` (rewrites tests/golden) and `pip`/`pytest` lines are never run here.
+- `--bless` (rewrites tests/golden) and `pip`/`pytest` lines are never run here; `judge serve` runs until
+  Ctrl-C, so its line is checked with `--help` (tests/test_serve* start the server).
 """
 from __future__ import annotations
 
@@ -31,6 +32,13 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 PLACEHOLDER = re.compile(r"\b(?:[A-Z]{2,}(?:_[A-Z]+)*|N)\b(?![-\w.])|\[|…|path/to/|\w\|\w")
 NEVER = ("--bless",)
+# Documented but not (yet) working, each with its owner: an expected failure, strict, so the day it works this
+# test says to drop the entry. Keep this empty; it is a to-do list, not a way around the test.
+KNOWN_BROKEN = {
+    "judge diff mtg cr2026 --synonyms": "docs/editions.md documents --synonyms; judge diff has no such option "
+                                        "(editions, issue 18)",
+}
+SERVERS = ("serve",)      # runs until Ctrl-C: its options are checked with --help, tests/test_serve* start it
 SHARED_DIR = SHARED if SHARED.is_dir() else None
 
 
@@ -120,11 +128,17 @@ def sandbox(tmp_path_factory):
 _ADDED: dict[str, set] = {}      # doc → ids of books added from ../shared that were skipped
 
 
-@pytest.mark.parametrize("c", ALL, ids=lambda c: c.id)
+@pytest.mark.parametrize("c", [
+    pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=KNOWN_BROKEN[c.text])) if c.text in KNOWN_BROKEN
+    else c for c in ALL], ids=lambda c: c.id)
 def test_a_documented_command_runs_as_written(c: Command, sandbox, monkeypatch, tmp_path_factory):
     if any(x in c.text for x in NEVER):
         pytest.skip("rewrites tests/golden: run by hand, on purpose")
     args = shlex.split(c.text)[1:]
+    if args and args[0] in SERVERS:
+        res = CliRunner().invoke(app, [*args, "--help"])
+        assert res.exit_code == 0, f"{c.id}: {res.output[-500:]}"
+        return
     if c.mention or PLACEHOLDER.search(c.text.replace("--", "  ")):
         res = CliRunner().invoke(app, [args[0], "--help"])
         assert res.exit_code == 0, f"{c.id}: no command {args[0]!r}"
