@@ -155,3 +155,12 @@ def test_billion_laughs_is_refused_by_every_command(tmp_path, command):
     assert res.returncode == 2, res.stderr
     assert "Traceback" not in res.stderr + res.stdout
     assert f"{bomb}:4: aliases (*l0) are not allowed" in res.stderr + res.stdout
+
+
+def test_error_texts_name_what_was_refused():
+    """What mutation testing asked for: the message forms themselves."""
+    assert str(YamlError("f.yaml", None, "x")) == "f.yaml: x" and str(YamlError("f.yaml", 3, "x")) == "f.yaml:3: x"
+    e = pytest.raises(YamlError, safe_yaml.loads, "a: !local x\n").value
+    assert e.message.startswith("tag !local is not allowed") and e.file == "<string>"
+    e = pytest.raises(YamlError, safe_yaml.loads, "a: *x\n", "g.yaml").value
+    assert str(e) == "g.yaml:1: aliases (*x) are not allowed: write the value out"

@@ -168,3 +168,23 @@ def test_a_non_editable_build_carries_the_scenarios_and_card_libraries(tmp_path)
     res = subprocess.run([sys.executable, "-c", "import scenarios, sys; print(scenarios.ROOT)"], cwd=tmp_path,
                          env=dict(os.environ, PYTHONPATH=str(out)), capture_output=True, text=True, timeout=60)
     assert res.stdout.strip() == str(out / "scenarios")
+
+
+def test_discovery_details(tmp_path, monkeypatch):
+    """What mutation testing asked for: card folders at any depth, the editable-install fallback, display."""
+    from judge.engine.scenario.files import display, scenario_files
+
+    (tmp_path / "mtg" / "cards").mkdir(parents=True)
+    (tmp_path / "cards").mkdir()
+    for rel in ("mtg/a.yaml", "mtg/cards/lib.yaml", "cards/mtg.yaml", "b.yml", "c.txt"):
+        (tmp_path / rel).write_text("x: 1\n", "utf-8")
+    assert scenario_files(tmp_path) == [tmp_path / "b.yml", tmp_path / "mtg" / "a.yaml"]
+    assert scenario_files(tmp_path / "cards") == [] and scenario_files(tmp_path / "b.yml") == []
+    monkeypatch.chdir(tmp_path)
+    assert display(tmp_path / "mtg" / "a.yaml") == "mtg/a.yaml" and display(Path("b.yml")) == "b.yml"
+    assert display(ROOT / "README.md") == str(ROOT / "README.md")       # outside the working directory: absolute
+    with pytest.raises(NotAScenario) as e:
+        resolve("zzzzzzzz")
+    assert "(looked in" in str(e.value) and "did you mean" not in str(e.value)
+    monkeypatch.setitem(sys.modules, "scenarios", None)                   # an editable install from before
+    assert bundled_root() == ROOT / "scenarios"

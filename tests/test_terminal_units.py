@@ -191,3 +191,84 @@ def test_a_rule_panel_on_a_forced_terminal():
     nxt = rows[rows.index(row) + 1]
     assert nxt.startswith("│        ") and nxt[9] != " "             # continues under the text
     assert all(cell_len(r) == 60 for r in rows if r.startswith("│"))
+
+
+# --- what mutation testing asked for ----------------------------------------------------
+
+def test_wrap_edges():
+    assert wrap("ab cd", 5) == ["ab cd"] and wrap("ab cd", 4) == ["ab", "cd"]     # exactly full fits
+    assert wrap("ab   cd", 4) == ["ab", "cd"]                 # the spaces at a break are dropped, no line ends in one
+    assert wrap("abc\tdef", 7) == ["abc\tdef"] and wrap("a \t b", 2) == ["a", "b"]
+    assert wrap("  ab", 4) == ["  ab"] and wrap("x  abcdef", 4) == ["x  a", "bcde", "f"]   # a long word fills the line first
+    assert wrap("灰熊 受到", 4) == ["灰熊", "受到"]
+    assert wrap("a b\nc", 10) == ["a b", "c"]
+    assert hang("ab: ", "cd", 6) == ["ab: cd"] and hang("ab: ", "cde", 6) != ["ab: cde"]
+    # a prefix leaving exactly 16 cells still hangs under the body; 15 falls back to indentation + 4
+    assert hang("  " + "x" * 14, "甲" * 10, 32)[1] == " " * 16 + "甲" * 2
+    assert hang("  " + "x" * 15, "甲" * 10, 32)[1].startswith("      甲")
+    assert hang("    ▸ 12345678901234567890  ", "甲乙", 30) == ["    ▸ 12345678901234567890  甲", "        乙"]
+    assert hang("x" * 18, "甲", 12) == ["x" * 12, "xxxxxx甲"]      # narrower than the prefix: no indent left
+
+
+def test_rich_lines_find_each_line_after_the_previous_one():
+    t = Text("ab ab ab")
+    assert [x.plain for x in rich_lines(t, 2)] == ["ab", "ab", "ab"]
+    t = Text("甲\n\n乙")
+    assert [x.plain for x in rich_lines(t, 4)] == ["甲", "", "乙"]
+
+
+def _scenario_dir(tmp_path):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "scenarios" / "mtg" / "420.5c-lethal-damage.yaml").read_text("utf-8")
+    d = tmp_path / "s"
+    d.mkdir()
+    (d / "a-pass.yaml").write_text(text, "utf-8")
+    i = text.index("variants:")
+    bad_variant = text[:i] + text[i:].replace("damage: {bear: 3}", "damage: {bear: 2}", 1)
+    assert bad_variant != text
+    (d / "b-variant-fails.yaml").write_text(bad_variant, "utf-8")
+    (d / "c-broken.yaml").write_text("book: mtg\ntitle: x\nsource: '420.5c'\n", "utf-8")
+    stops = text.replace("{as: 乙, cast: bolt, targets: [bear]}", "{as: 乙, cast: bolt}", 1)   # no target chosen
+    assert stops != text
+    (d / "d-stops.yaml").write_text(stops, "utf-8")
+    return d
+
+
+def test_run_all_reports_every_instance_and_every_problem(tmp_path, monkeypatch):
+    from judge.engine.scenario.check import FAIL, PASS, lines, run_all
+    from judge.engine.scenario.files import scenario_files
+
+    d = _scenario_dir(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    res = run_all(scenario_files(d))
+    by = {(r.path, r.variant): r for r in res}
+    assert [(r.path, r.variant) for r in res][:4] == [("s/a-pass.yaml", None), ("s/a-pass.yaml", "防御力4则存活"),
+                                                      ("s/a-pass.yaml", "已有伤害累计致命"),
+                                                      ("s/a-pass.yaml", "回合结束时伤害移除")]
+    ok = by[("s/a-pass.yaml", None)]
+    assert (ok.status, ok.example, ok.problems, ok.load_error) == (PASS, None, [], False) and ok.checked >= 1
+    assert by[("s/a-pass.yaml", "回合结束时伤害移除")].checked == 2
+    broken = by[("s/c-broken.yaml", None)]
+    assert broken.status == FAIL and broken.load_error and len(broken.problems) == 2   # players, turn
+    assert all(p.startswith("s/c-broken.yaml:") for p in broken.problems)
+    failing = [r for r in res if r.path == "s/b-variant-fails.yaml" and r.status == FAIL]
+    assert [r.variant for r in failing] == ["防御力4则存活"] and not failing[0].load_error
+    assert failing[0].problems and failing[0].problems[0].startswith("s/b-variant-fails.yaml:")
+    stops = [r for r in res if r.path == "s/d-stops.yaml"]
+    assert stops[0].status == FAIL and stops[0].problems[0].startswith("s/d-stops.yaml:13:")   # the replay stopped
+    assert stops[-1].variant == "回合结束时伤害移除" and stops[-1].status == PASS           # it has its own actions
+    assert len([r for r in res if r.path.startswith("s/")]) == len(res)
+    out = lines(res)
+    assert sum(x.startswith("PASS ") for x in out) == sum(r.status == PASS for r in res)
+
+
+def test_common_dir():
+    from judge.engine.scenario.check import _common_dir
+
+    assert _common_dir([]) == ""
+    assert _common_dir(["a/x.yaml", "a/b/y.yaml"]) == "a"
+    assert _common_dir(["x.yaml", "y.yaml"]) == ""
+    assert _common_dir(["/abs/x.yaml", "rel/y.yaml"]) == ""
+    assert _common_dir(["/abs/x.yaml"]) == "/abs"
