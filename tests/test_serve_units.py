@@ -60,7 +60,18 @@ def test_link_escapes_its_href_and_label():
     assert linking.link("a", "b", href) == '<a href="/r/a">b</a>'
 
 
+def test_every_reference_and_term_is_looked_at_after_one_that_is_not_linked():
+    mtg, wow = load_book("mtg"), load_book("wow")
+    out = str(linking.rich_text(mtg, "见第9章，见规则420.5e", href))       # the book has no chapter 9
+    assert out == '见第9章，见规则<a href="/r/420.5e">420.5e</a>'
+    out = str(linking.rich_text(wow, "连结连结中断", href))                 # the second 连结 is not linked
+    assert out.endswith('连结<a href="/r/glossary:中断" class="term">中断</a>')
+
+
 def test_cited_ids_link_in_order_once_each():
+    assert str(linking.cite_ids("420.5c 在前", ["420.5c"], href)) == '<a href="/r/420.5c">420.5c</a> 在前'
+    out = str(linking.cite_ids("规则 420.5b，420.5c，再 420.5b", ["420.5c", "420.5b"], href))
+    assert out == '规则 420.5b，<a href="/r/420.5c">420.5c</a>，再 <a href="/r/420.5b">420.5b</a>'
     out = str(linking.cite_ids("裁定：…（规则 420.5c）。规则 420.5b 没有适用，420.5c。", ["420.5c", "420.5b"], href))
     assert out == ('裁定：…（规则 <a href="/r/420.5c">420.5c</a>）。规则 <a href="/r/420.5b">420.5b</a> 没有适用，'
                    '420.5c。')
@@ -75,22 +86,29 @@ def test_highlight_marks_the_spans_and_escapes_the_rest():
 # --- the body limit ------------------------------------------------------------------------------------
 
 class Echo:
-    """An ASGI app that answers with the body it read."""
+    """An ASGI app that answers with the body it read, strictly: every message must be well formed; after the
+    body it asks once more and reports what came (the client going away)."""
+
+    def __init__(self):
+        self.after = None
 
     async def __call__(self, scope, receive, send):
+        assert scope["type"] == "http" and receive is not None and send is not None
         body = b""
         while True:
             m = await receive()
-            body += m.get("body", b"")
-            if not m.get("more_body"):
+            assert m["type"] == "http.request" and isinstance(m["body"], bytes), m
+            body += m["body"]
+            if not m["more_body"]:
                 break
+        self.after = (await receive())["type"]
         await send({"type": "http.response.start", "status": 200, "headers": []})
         await send({"type": "http.response.body", "body": body})
 
 
-def call(app, chunks: list[bytes], headers=()) -> tuple[int, bytes]:
+def call(app, chunks: list[bytes], headers=(), sent: list | None = None) -> tuple[int, bytes]:
     messages = [{"type": "http.request", "body": c, "more_body": i + 1 < len(chunks)} for i, c in enumerate(chunks)]
-    sent = []
+    sent = [] if sent is None else sent
 
     async def receive():
         return messages.pop(0) if messages else {"type": "http.disconnect"}
@@ -103,15 +121,32 @@ def call(app, chunks: list[bytes], headers=()) -> tuple[int, bytes]:
 
 
 def test_body_within_the_limit_passes_unchanged():
-    app = BodyLimit(Echo(), 10)
+    echo = Echo()
+    app = BodyLimit(echo, 10)
     assert call(app, [b"12345", b"67890"]) == (200, b"1234567890")
+    assert echo.after == "http.disconnect"          # asked again after the body: the real receive answers
     assert call(app, [b"1234567890"], [(b"content-length", b"10")]) == (200, b"1234567890")
+    assert call(app, [b"12", b"", b"3"]) == (200, b"123")
+    seen = []
+
+    async def first_message(scope, receive, send):
+        seen.append((await receive())["type"])
+        await send({"type": "http.response.start", "status": 499, "headers": []})
+
+    assert call(BodyLimit(first_message, 10), [])[0] == 499     # the client went before sending a body:
+    assert seen == ["http.disconnect"]                           # the app is told, not left waiting
 
 
 def test_body_over_the_limit_is_413_declared_or_counted():
     app = BodyLimit(Echo(), 10)
-    status, body = call(app, [b"x"], [(b"content-length", b"11")])
+    sent: list = []
+    status, body = call(app, [b"x"], [(b"content-length", b"11")], sent)
     assert status == 413 and json.loads(body) == {"error": "request body larger than 0 KiB"}
+    assert sent == [{"type": "http.response.start", "status": 413,
+                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]},
+                    {"type": "http.response.body", "body": body}]
+    assert call(app, [b"x" * 10, b"y"], [(b"content-length", b"11")])[0] == 413
+    assert call(app, [b"x" * 11], [(b"content-length", b"10")])[0] == 200   # the declared length is trusted
     assert call(app, [b"123456", b"78901"])[0] == 413
     assert call(app, [b"1"], [(b"content-length", b"-1")])[0] == 413      # not a number: refused
     big = BodyLimit(Echo(), 2048)
@@ -135,8 +170,9 @@ def test_library_knows_book_ids_only():
     lib = Library()
     assert lib.ids()[:3] == ["mtg", "wow", "riftbound"]
     for bad in ("nope", "rulebook/data/mtg.txt", str(ROOT / "rulebook" / "data" / "mtg.txt")):
-        with pytest.raises(UnknownBook, match="unknown book"):
+        with pytest.raises(UnknownBook, match="unknown book") as e:
             lib.book(bad)
+        assert e.value.book == bad
     with pytest.raises(UnknownBook) as e:
         Library(["wow", "nope"])
     assert e.value.book == "nope" and "known books: mtg, wow, riftbound" in str(e.value)
@@ -150,6 +186,16 @@ def test_library_keeps_what_it_loaded_and_hides_paths():
     assert row["path"] is None and row["rules"] > 500 and lib.row("mtg") is row
     assert lib.rows() == [row] and lib.readable() == ["mtg"]
     assert lib.title("mtg").startswith("Magic: The Gathering 完整规则")
+    lib._rows["mtg"] = {"id": "mtg", "error": "the file is gone"}
+    assert lib.readable() == []
+
+
+def test_library_keeps_the_search_index():
+    lib = Library(["wow"])
+    idx = lib.index("wow")
+    assert idx is lib.index("wow")
+    with pytest.raises(UnknownBook):
+        lib.index("mtg")
 
 
 def test_page_order_and_neighbours():
@@ -158,6 +204,8 @@ def test_page_order_and_neighbours():
     assert order[0] == "1" and "420.5e" in order and not any(u.startswith("front") for u in order)
     assert lib.neighbours("mtg", "420.5e") == ("420.5d", "420.5f")
     assert lib.neighbours("mtg", order[0]) == (None, order[1])
+    assert lib.neighbours("mtg", order[1]) == (order[0], order[2])
+    assert lib.neighbours("mtg", order[-2]) == (order[-3], order[-1])
     assert lib.neighbours("mtg", order[-1]) == (order[-2], None)
     assert lib.neighbours("mtg", "no-such") == (None, None)
 
@@ -166,6 +214,7 @@ def test_resolves_nodes_and_implicit_sections_only():
     lib = Library(["wow", "mtg"])
     assert lib.resolves("mtg", "420.5e") and lib.resolves("wow", "716.1")
     assert not lib.resolves("wow", "716") and not lib.resolves("mtg", "999.9")
+    assert lib.resolves("wow", "glossary:护卫#2")          # a node lookup does not answer: still a page
 
 
 # --- the static site's addresses ----------------------------------------------------------------------
@@ -288,3 +337,89 @@ def test_near_misses_are_listed_with_their_step():
             assert any(f["near"] and f["rule"] == m["rule"] for f in step["firings"])
             return
     pytest.fail("no bundled scenario expects a near miss")
+
+
+def _view(name: str) -> dict:
+    from judge.server.replays import run
+
+    return run((ROOT / "scenarios" / "mtg" / f"{name}.yaml").read_text("utf-8"), "v.yaml", None, want_view=True)["view"]
+
+
+def test_the_view_of_a_step_in_full():
+    """Step 5 of 420.5c-lethal-damage: 闪电击 resolves (413.1), its target is checked (413.2a), it deals 3
+    damage (413.2b), goes to the graveyard (413.2h), and the 2/2 灰熊 with 3 damage is destroyed (420.5c),
+    which the damage caused."""
+    v = _view("420.5c-lethal-damage")
+    step = v["steps"][5]
+    assert (step["index"], step["kind"], step["line"], step["choices"], step["open"]) == (5, "event", 14, [], True)
+    assert [f["id"] for f in step["firings"]] == ["5.1", "5.2", "5.3", "5.4", "5.5"]
+    assert step["rules"] == [{"id": r, "near": False} for r in ("413.1", "413.2a", "413.2b", "413.2h", "420.5c")]
+    assert [f["caused_by"] for f in step["firings"]] == [None, "5.1", "5.1", "5.1", "5.3"]
+    damage = step["firings"][2]
+    assert damage["objects"] == ["闪电击(bolt)", "灰熊(bear)"] and damage["changes"] == ["灰熊.伤害: 0 → 3"]
+    assert damage["rule_text"].startswith("咒语或异能的操控者依序执行其上的指示") and damage["rule_text"].endswith("…")
+    assert len(damage["rule_text"]) == 60
+    cast = v["steps"][3]
+    assert cast["after"] == "战斗后的行动阶段，优先权：乙，堆叠：闪电击"   # the caster keeps priority and cast["kind"] == "action"
+    assert v["steps"][0]["after"] == "" and v["steps"][0]["kind"] == "load"
+    assert v["label"] == "v.yaml" and v["passed"] and v["checked"] == 1 and v["error"] is None and not v["failures"]
+    assert v["variant"] is None and v["game"] == "mtg" and v["ruling_error"] is None
+    assert v["board"]["turn"] == 1 and v["board"]["priority"] == "甲" and v["board"]["shared"] == []
+    players = {pl["name"]: pl for pl in v["board"]["players"]}
+    assert players["乙"]["zones"] == [{"label": "手牌", "cards": ["闪电击(bolt)"]}, {"label": "场上", "cards": ["山脉(m1)"]}]
+
+
+def test_the_view_of_a_refused_action_and_of_a_choice():
+    v = _view("212.3d-summoning-sickness-attack")
+    step = next(s for s in v["steps"] if s["rules"] == [{"id": "212.3d", "near": True}])
+    f = step["firings"][0]
+    assert f["text"].startswith("引擎拒绝此动作：") and f["near"] and f["rule"] == "212.3d"
+    assert (f["objects"], f["changes"], f["caused_by"]) == ([], [], None) and f["id"].startswith(f"{step['index']}.")
+    assert f["rule_text"].startswith("生物") or f["rule_text"]
+    v = _view("212.1e-choose-creature-type")
+    chosen = next(s for s in v["steps"] if s["choices"])
+    assert chosen["choices"] == ["选择 type[call] = 人鱼"]
+    assert not chosen["firings"][0]["near"] and chosen["firings"][2]["changes"]
+
+
+def test_replay_errors_carry_file_line_field_and_message_each():
+    from judge.server.replays import run
+
+    text = (ROOT / "scenarios" / "mtg" / "420.5c-lethal-damage.yaml").read_text("utf-8")
+    bad = text.replace("turn: {active: 甲,", "turn: {actve: 甲,").replace("title: 受到", "titel: 受到")
+    out = run(bad, "two.yaml", None)
+    assert len(out["errors"]) >= 2 and out["error"].count("two.yaml:") == len(out["errors"])
+    fields = {e["field"] for e in out["errors"]}
+    assert {"title", "turn.actve"} <= fields or {"titel", "turn.actve"} <= fields
+    for e in out["errors"]:
+        assert e["file"] == "two.yaml" and isinstance(e["line"], int) and e["message"] and e["message"] in out["error"]
+    one = run("- just a list\n", "one.yaml", None)
+    assert one["errors"] == [{"file": "one.yaml", "line": 1, "field": None,
+                              "message": one["error"].split("one.yaml:1: ", 1)[1]}]
+    missing = run(text, "m.yaml", "没有这个变体")
+    assert "no variant" in missing["error"]
+
+
+def test_site_build_of_one_book(tmp_path):
+    from judge.server.site import build, sections
+
+    lib = Library(["wow", "riftbound"])
+    lib._rows["riftbound"] = {"id": "riftbound", "error": "the file is gone"}
+    counts = build(tmp_path, lib)
+    wow = load_book("wow")
+    secs = sections(wow)
+    assert counts == {"wow": len(secs) + 2, "riftbound": 0}          # contents, sections, glossary
+    assert not (tmp_path / "riftbound").exists()
+    assert (tmp_path / "static" / "style.css").read_text("utf-8").startswith("/* rules-judge pages")
+    home = (tmp_path / "index.html").read_text("utf-8")
+    assert 'href="wow/index.html"' in home and 'href="static/style.css"' in home and "riftbound" in home
+    first, second = secs[0], secs[1]
+    page = (tmp_path / "wow" / f"{first.uid}.html").read_text("utf-8")
+    assert f'id="r-{first.uid}"' in page and 'href="../static/style.css"' in page
+    assert f'rel="next" href="{second.uid}.html#r-{second.uid}"' in page and 'rel="prev"' not in page
+    last = (tmp_path / "wow" / f"{secs[-1].uid}.html").read_text("utf-8")
+    assert 'rel="next"' not in last and f'rel="prev" href="{secs[-2].uid}.html#r-{secs[-2].uid}"' in last
+    glossary = (tmp_path / "wow" / "glossary.html").read_text("utf-8")
+    assert 'id="g-激活"' in glossary and glossary.count('class="rule-block"') == 82
+    contents = (tmp_path / "wow" / "index.html").read_text("utf-8")
+    assert 'href="glossary.html">词汇表</a>' in contents and "<form" not in contents

@@ -82,7 +82,7 @@ class SiteLinks(pages.Links):
             node = resolve_one(b, uid)     # an implicit section (716.1): its first subrule's place
             uid = node.children[0] if node is not None and node.children else uid
         section = self._section(book, uid)
-        file = "index.html" if section is None else ("glossary.html" if section == "glossary" else page_file(section))
+        file = "index.html" if section is None else page_file(section)     # "glossary" → glossary.html
         return f"{self._book_dir(book)}{quote(file)}#{quote(self.anchor(uid), safe='')}"
 
     def _section(self, book: str, uid: str) -> str | None:
