@@ -158,10 +158,28 @@ def test_lifespan_and_other_scopes_pass_through():
     seen = []
 
     async def app(scope, receive, send):
-        seen.append(scope["type"])
+        seen.append((scope["type"], receive, send))
 
-    asyncio.run(BodyLimit(app, 1)({"type": "lifespan"}, None, None))
-    assert seen == ["lifespan"]
+    asyncio.run(BodyLimit(app, 1)({"type": "lifespan"}, "r", "s"))
+    assert seen == [("lifespan", "r", "s")]
+
+
+def test_messages_may_leave_out_what_asgi_lets_them_leave_out():
+    async def one(scope, receive, send):          # a scope without headers, a message without body/more_body
+        m = await receive()
+        assert m == {"type": "http.request", "body": b"", "more_body": False}
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+
+    sent = []
+
+    async def receive():
+        return {"type": "http.request"}
+
+    async def send(m):
+        sent.append(m)
+
+    asyncio.run(BodyLimit(one, 10)({"type": "http"}, receive, send))
+    assert sent[0]["status"] == 200
 
 
 # --- the library ---------------------------------------------------------------------------------------
@@ -193,7 +211,7 @@ def test_library_keeps_what_it_loaded_and_hides_paths():
 def test_library_keeps_the_search_index():
     lib = Library(["wow"])
     idx = lib.index("wow")
-    assert idx is lib.index("wow")
+    assert idx is not None and idx is lib.index("wow") and idx.dir.is_dir()
     with pytest.raises(UnknownBook):
         lib.index("mtg")
 
@@ -246,6 +264,8 @@ def test_site_links_are_relative_from_where_the_page_is():
                                                                            "wow/index.html")
     assert (inside.static("style.css"), root.static("style.css")) == ("../static/style.css", "static/style.css")
     assert inside.glossary("wow") == "../wow/glossary.html" and not inside.server and not inside.searchable
+    assert inside.rule("mtg", "999.9") == "index.html#r-999.9"           # not in the book: its contents page
+    assert inside.rule("wow", "Activate") == "../wow/index.html#r-Activate"
 
 
 def test_server_links():
@@ -281,6 +301,8 @@ def test_page_helpers():
     assert {"id": "420", "label": "420. 依状态而生的效应", "text": ""} in tops[3]["children"]
     tops, glossary = contents(Library(["wow"]), "wow")
     assert glossary == 82 and tops and all(t["id"] != "line1~ex1" for t in tops)
+    assert {"id": "704", "label": "704. 持续式能力", "children": []} in tops
+    assert {"id": "703.5", "label": "703.5", "children": []} in tops
 
 
 # --- the scenario page's view --------------------------------------------------------------------------
@@ -405,7 +427,9 @@ def test_site_build_of_one_book(tmp_path):
 
     lib = Library(["wow", "riftbound"])
     lib._rows["riftbound"] = {"id": "riftbound", "error": "the file is gone"}
-    counts = build(tmp_path, lib)
+    build(tmp_path / "a" / "b", lib)
+    counts = build(tmp_path / "a" / "b", lib)                          # a second build overwrites
+    tmp_path = tmp_path / "a" / "b"
     wow = load_book("wow")
     secs = sections(wow)
     assert counts == {"wow": len(secs) + 2, "riftbound": 0}          # contents, sections, glossary
@@ -413,13 +437,50 @@ def test_site_build_of_one_book(tmp_path):
     assert (tmp_path / "static" / "style.css").read_text("utf-8").startswith("/* rules-judge pages")
     home = (tmp_path / "index.html").read_text("utf-8")
     assert 'href="wow/index.html"' in home and 'href="static/style.css"' in home and "riftbound" in home
+    assert "<title>规则查询 · rules-judge</title>" in home and 'href="wow/index.html">wow 目录</a>' in home
     first, second = secs[0], secs[1]
     page = (tmp_path / "wow" / f"{first.uid}.html").read_text("utf-8")
     assert f'id="r-{first.uid}"' in page and 'href="../static/style.css"' in page
     assert f'rel="next" href="{second.uid}.html#r-{second.uid}"' in page and 'rel="prev"' not in page
+    assert f"<title>{first.uid} {first.title or ''}".strip() in page
+    assert f'>{second.uid}. {second.title} →</a>' in page if second.title else f">{second.uid} →</a>" in page
+    page2 = (tmp_path / "wow" / f"{second.uid}.html").read_text("utf-8")
+    assert f'rel="prev" href="{first.uid}.html#r-{first.uid}"' in page2
+    before_last = (tmp_path / "wow" / f"{secs[-2].uid}.html").read_text("utf-8")
+    assert f'rel="next" href="{secs[-1].uid}.html#r-{secs[-1].uid}"' in before_last
+    assert 'id="r-709.2a"' in (tmp_path / "wow" / "709.html").read_text("utf-8")      # every subrule on it
     last = (tmp_path / "wow" / f"{secs[-1].uid}.html").read_text("utf-8")
     assert 'rel="next"' not in last and f'rel="prev" href="{secs[-2].uid}.html#r-{secs[-2].uid}"' in last
     glossary = (tmp_path / "wow" / "glossary.html").read_text("utf-8")
     assert 'id="g-激活"' in glossary and glossary.count('class="rule-block"') == 82
+    entry = glossary.split('id="g-连结"')[1].split('class="rule-block"')[0]
+    assert "#g-%E8%BF%9E%E7%BB%93" not in entry and 'class="term"' in entry    # terms link, but not to itself
     contents = (tmp_path / "wow" / "index.html").read_text("utf-8")
     assert 'href="glossary.html">词汇表</a>' in contents and "<form" not in contents
+    assert f"<h1>{lib.title('wow')}</h1>" in contents and f"<title>{lib.title('wow')} · rules-judge</title>" in contents
+
+
+def test_the_view_names_rules_as_the_book_does_and_words_as_the_game_does():
+    """WoW cites rules its excerpt states only in its glossary by headword (`wow:提议`): the page links the entry
+    (`glossary:提议`); WoW's stack is 连锁."""
+    from judge.server.replays import run
+
+    p = ROOT / "scenarios" / "wow" / "703-brigg-judged-before-damage.yaml"
+    v = run(p.read_text("utf-8"), p.name, None, want_view=True)["view"]
+    rules = {f["rule"] for s in v["steps"] for f in s["firings"]}
+    assert "glossary:提议" in rules and "提议" not in rules
+    assert v["steps"][1]["after"].startswith("行动阶段，优先权：乙，连锁：") and "堆叠" not in v["steps"][1]["after"]
+    assert v["steps"][1]["title"] == "乙 提议战斗：Brigg(brigg)→示例盟军(ally)"
+
+
+def test_the_view_opens_only_the_steps_the_ruling_cites_and_shows_the_winner_and_counters():
+    v = _view("420.5c-lethal-damage")
+    assert [s["index"] for s in v["steps"] if s["open"]] == [5]          # 411.1 in step 2 is not in the answer
+    assert _view("102.3a-concede")["final"][-1].endswith(" 获胜")
+    from judge.server.replays import _short, run
+
+    assert _short("字" * 60) == "字" * 60 and _short("字" * 61) == "字" * 59 + "…" and _short("a\nb") == "a b"
+    text = (ROOT / "scenarios" / "mtg" / "420.5c-lethal-damage.yaml").read_text("utf-8")
+    poisoned = run(text.replace("甲: {life: 20}", "甲: {life: 20, poison: 3}"), "p.yaml", None, want_view=True)
+    players = {pl["name"]: pl for pl in poisoned["view"]["board"]["players"]}
+    assert players["甲"]["stats"] == ["生命 20", "中毒 3"] and players["乙"]["stats"] == ["生命 20"]
