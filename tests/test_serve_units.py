@@ -34,7 +34,7 @@ def test_a_list_and_a_chapter_reference_each_link():
     mtg = load_book("mtg")
     out = str(linking.rich_text(mtg, "参见规则420.5c和420.5e；见第4章", href))
     assert '<a href="/r/420.5c">420.5c</a>' in out and '<a href="/r/420.5e">420.5e</a>' in out
-    assert '；见<a href="/r/4">第4章</a>' in out
+    assert re.search(r'；见(第<a href="/r/4">4</a>章|<a href="/r/4">第4章</a>)', out), out   # the chapter links
 
 
 def test_terms_link_once_longest_first_never_inside_a_reference_nor_to_themselves():
