@@ -164,3 +164,11 @@ def test_error_texts_name_what_was_refused():
     assert e.message.startswith("tag !local is not allowed") and e.file == "<string>"
     e = pytest.raises(YamlError, safe_yaml.loads, "a: *x\n", "g.yaml").value
     assert str(e) == "g.yaml:1: aliases (*x) are not allowed: write the value out"
+
+
+def test_the_nesting_bound_is_exact():
+    assert safe_yaml.loads_with_lines("[[[1]]]", "f", max_depth=3)[0] == [[[1]]]
+    e = pytest.raises(YamlError, safe_yaml.loads_with_lines, "[[[[1]]]]", "f", max_depth=3).value
+    assert e.message == "nested more than 3 levels deep"
+    assert safe_yaml.loads_with_lines("[a, b, c]", "f", max_nodes=4)[0] == ["a", "b", "c"]
+    assert pytest.raises(YamlError, safe_yaml.read, "/nonexistent/x.yaml").value.message == "file not found"
