@@ -128,6 +128,7 @@ class Line(NamedTuple):
     body: str                   # without the line ending (and a BOM)
     s: str                      # stripped
     number: re.Match | None     # the rule-number shape at its start, if any
+    key: str                    # that number's canonical key ("" without one)
     word: str                   # lowercased heading word, for short lines (目录, Glossary)
 
 
@@ -136,7 +137,8 @@ def prepare(lines: list[str]) -> list[Line]:
     for raw in lines:
         body = raw.rstrip("\r\n").lstrip("\ufeff")
         s = body.strip()
-        out.append(Line(raw, body, s, _RULE_LINE.match(body) if s else None,
+        m = _RULE_LINE.match(body) if s else None
+        out.append(Line(raw, body, s, m, ids.key_of(m.group("num")) if m else "",
                         _heading_word(s) if 0 < len(s) <= 60 else ""))
     return out
 
@@ -295,7 +297,7 @@ class _Walk:
             if not ln.s:
                 continue
             if ln.number:
-                return ids.key_of(ln.number.group("num"))
+                return ln.key
             seen += 1
             if seen >= within:
                 return None
@@ -378,7 +380,7 @@ class _Walk:
         marked = bool(m.group("hashes") or m.group("open") or m.group("bullet"))
         if self.d.wrapped and self.cur is not None and self.cur.title is None and _ENDS_WITH_CUE.search(self.last):
             return False  # "…during **rule\n352.2.** , they chose…": a wrapped reference
-        key = ids.key_of(num)
+        key = ln.key
         parts = key.split(".")
         if self.d.top_digits and len(parts[0]) != self.d.top_digits:
             return False
