@@ -79,17 +79,16 @@ def edition_of(text: str) -> str:
     """The first date printed at the top of the file, as ISO (2025-02-07, or 2025-10 when the day is cut off)."""
     found: list[tuple[int, str]] = []
     for rx, form in _DATES:
-        m = rx.search(text)
-        if not m:
-            continue
-        if form == "mdy":
-            iso = f"{int(m.group('y')):04d}-{_MONTHS[m.group('mon').lower()]:02d}-{int(m.group('d')):02d}"
-        else:
-            month = int(m.group("m"))
-            if not 1 <= month <= 12:
-                continue
-            iso = f"{int(m.group('y')):04d}-{month:02d}" + (f"-{int(m.group('d')):02d}" if m.group("d") else "")
-        found.append((m.start(), iso))
+        for m in rx.finditer(text):       # the first date of each form that is a date (2025-13-40 is not)
+            if form == "mdy":
+                iso = f"{int(m.group('y')):04d}-{_MONTHS[m.group('mon').lower()]:02d}-{int(m.group('d')):02d}"
+            else:
+                month = int(m.group("m"))
+                if not 1 <= month <= 12:
+                    continue
+                iso = f"{int(m.group('y')):04d}-{month:02d}" + (f"-{int(m.group('d')):02d}" if m.group("d") else "")
+            found.append((m.start(), iso))
+            break
     return min(found)[1] if found else ""
 
 
