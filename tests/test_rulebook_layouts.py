@@ -248,6 +248,8 @@ def test_en_dash_ranges_resolve_in_the_official_english_file():
 @pytest.mark.parametrize("word,others", [
     ("counters", ["counter"]), ("counter", ["counters"]), ("abilities", ["ability"]), ("ability", ["abilities"]),
     ("passes", ["pass"]), ("pass", ["passes"]), ("status", ["statuses"]), ("trample", ["tramples"]), ("激活", []), ("x", []),
+    ("map", ["maps"]), ("ox", []), ("day", ["days"]), ("boxes", ["box"]), ("box", ["boxes"]), ("bus", ["buses"]),
+    ("flies", ["fly"]), ("kisses", ["kiss"]),
 ])
 def test_other_numbers_of_english_words(word, others):
     from rulebook.terms import other_numbers
@@ -262,6 +264,7 @@ def test_headword_keys_fold_quotes_case_and_spaces():
     assert headword_key("“Legend Rule”") == '"legend rule"'
     assert exact_keys("Isn’t") == ["isn’t", "isn't"]
     assert variant_keys("Blocking Creatures") == ["blocking creature"]
+    assert variant_keys("Attacks and Blocks") == ["attacks and block"]          # only the last word changes
     assert exact_keys("  ") == [] and variant_keys("") == []
 
 
