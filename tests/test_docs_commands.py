@@ -34,10 +34,7 @@ PLACEHOLDER = re.compile(r"\b(?:[A-Z]{2,}(?:_[A-Z]+)*|N)\b(?![-\w.])|\[|…|path
 NEVER = ("--bless",)
 # Documented but not (yet) working, each with its owner: an expected failure, strict, so the day it works this
 # test says to drop the entry. Keep this empty; it is a to-do list, not a way around the test.
-KNOWN_BROKEN = {
-    "judge diff mtg cr2026 --synonyms": "docs/editions.md documents --synonyms; judge diff has no such option "
-                                        "(editions, issue 18)",
-}
+KNOWN_BROKEN: dict[str, str] = {}
 SERVERS = ("serve",)      # runs until Ctrl-C: its options are checked with --help, tests/test_serve* start it
 SHARED_DIR = SHARED if SHARED.is_dir() else None
 

@@ -13,7 +13,7 @@ from typing import List, Optional
 import typer
 
 from judge.app import app
-from judge.commands.rules import BOOK_HELP, fail, open_book
+from judge.commands.common import BOOK_HELP, fail, open_book
 
 
 def _emit_json(data) -> None:

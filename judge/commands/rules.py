@@ -12,24 +12,8 @@ from typing import Optional
 import typer
 
 from judge.app import app
-
-BOOK_HELP = "Book id (mtg, wow, riftbound, or one added with `judge books add`) or a path to a rulebook text file."
-DIALECT_HELP = "Force a dialect (mtg, wow, riftbound, riftbound-md) instead of detecting it."
-
-
-def fail(message: str, code: int = 2) -> None:
-    sys.stderr.write(f"judge: {message}\n")
-    raise typer.Exit(code)
-
-
-def open_book(book: str, dialect: Optional[str] = None):
-    from rulebook import RulebookError, load_book
-
-    try:
-        return load_book(book, dialect=dialect)
-    except RulebookError as e:
-        fail(str(e))
-
+from judge.commands.common import BOOK_HELP, DIALECT_HELP, fail, open_book
+from judge.commands.editions import grouped_rows, show_in, show_languages
 
 def _emit_json(data) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
@@ -64,13 +48,11 @@ def rule(
                              f"(dialect {b.dialect}); `judge lint {b.path}` says what it found\n")
         fail(str(e), 1)
     if lang:
-        from judge.commands.editions import show_languages
 
         languages = [x.strip().lower() for x in lang.replace("，", ",").split(",") if x.strip()]
         show_languages(book, b, query, languages, as_json, color)
         return
     if in_book:
-        from judge.commands.editions import show_in
 
         show_in(b, query, hits, in_book, as_json, color)
         return
@@ -108,7 +90,6 @@ def books(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) -> 
         _emit_json(rows)
         return
     header = ["id", "game", "edition", "language", "dialect", "rules", "glossary", "examples", "refs ok/missing"]  # missing: cited, not in this book
-    from judge.commands.editions import grouped_rows  # editions of a game together, oldest first
 
     table = [[r["id"], r.get("game", ""), r.get("edition", r.get("error", "")), r.get("language", ""), r.get("dialect", ""),
               str(r.get("rules", "")), str(r.get("glossary", "")), str(r.get("examples", "")),

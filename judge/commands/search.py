@@ -14,8 +14,8 @@ from typing import List, Optional
 import typer
 
 from judge.app import app
+from judge.commands.common import BOOK_HELP
 
-BOOK_HELP = "Book id (mtg, wow, riftbound, or one added with `judge books add`) or a path to a rulebook text file."
 
 index_app = typer.Typer(help="Build, inspect or delete the search indexes (kept in the user cache directory).",
                         no_args_is_help=True, add_completion=False)
