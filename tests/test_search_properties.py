@@ -32,6 +32,9 @@ def test_normalize_is_idempotent(s):
     assert normalize(once) == once
 
 
+LOOKUP_KINDS = ("rule", "glossary", "chapter", "front", "heading", "unclassified", "example", "bullet", "card")
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ANY | HAN, st.integers(min_value=1, max_value=8))
 def test_search_never_fails_and_keeps_its_promises(wow, q, limit):
@@ -39,7 +42,9 @@ def test_search_never_fails_and_keeps_its_promises(wow, q, limit):
     assert len(hits) <= limit
     assert len({h.uid for h in hits}) == len(hits)
     for h in hits:
-        assert h.kind in ("rule", "glossary") and h.match in ("number", "headword", "text")
+        # any node a user can look up is searchable (issue 12): rules and glossary entries, and the loose
+        # nodes (chapters, front matter, unclassified text, examples of no rule) — never an attached example
+        assert h.kind in LOOKUP_KINDS and h.match in ("number", "headword", "text")
         assert all(0 <= a < b <= len(h.snippet) for a, b in h.highlights)
     scores = [h.score for h in hits if h.match == "text"]
     assert scores == sorted(scores, reverse=True)
