@@ -119,76 +119,117 @@ def _static_applies(game, src: Card, spec: dict, ev: Event) -> bool:
 @rules.implements("419.1a", reasons={"replacement_applied": "effect event before after"})
 @rules.implements("419.9b", reasons={"replacement_chained": "effect event before after"})
 def apply(game, rep: Rep, ev: Event) -> list[Event]:
-    d = ev.data
+    """The event(s) as the replacement or prevention effect `rep` changes them (nothing: the event is gone)."""
     if rep.kind == "regenerate":
-        o = d["object"]
-        rep.shield.used = True
-        f = game.fire("419.6b", "regenerated", [o], object=o, shield=rep.name)
-        return [Event("regenerate", {"object": o}, f.id, firing=f)]
+        return _regenerate(game, rep, ev)
     if rep.kind == "prevent":
-        s = rep.shield
-        amount = d["amount"]
-        src, tgt = d.get("source_name", "?"), d["target"]
-        if s.amount == "all":
-            f = game.fire("419.7b", "all_damage_prevented", [tgt], amount=amount, source=src, target=tgt,
-                          shield=rep.name)
-            return []
-        prevented = min(s.amount, amount)
-        s.amount -= prevented
-        if s.amount <= 0:
-            s.used = True
-        f = game.fire("419.7b", "damage_prevented", [tgt], amount=prevented, source=src, target=tgt,
-                      remaining=s.amount, shield=rep.name)
-        left = amount - prevented
-        if left <= 0:
-            return []
-        return [ev.replaced(f, amount=left)]
-    spec = rep.spec
-    rule = "419.9b" if ev.applied else "419.1a"
-    code = "replacement_chained" if ev.applied else "replacement_applied"
-    before = describe(ev)
-    if spec["event"] == "damage":
-        amount = d["amount"]
-        if spec.get("prevent") == "all":
-            game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount, after=0)
-            return []
-        if isinstance(spec.get("prevent"), int):
-            new = max(0, amount - spec["prevent"])
-        elif spec.get("double"):
-            new = amount * 2
-        else:
-            new = amount + spec.get("plus", 0)
-        f = game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount, after=new)
-        if new <= 0:
-            return []
-        return [ev.replaced(f, amount=new)]
-    if spec["event"] == "to_graveyard":
-        inst = spec.get("instead", "exile")
-        to = {"exile": "exile", "shuffle_into_library": "library"}.get(inst, "exile")
-        ne = ev.derive(to=to, shuffle=inst == "shuffle_into_library")
-        f = game.fire(rule, code, [rep.source, d["object"]], effect=rep.name, event=before, before=zone("graveyard"),
-                      after=describe(ne))
-        ne.firing = f
-        return [ne]
-    if spec["event"] == "gain_life" and spec.get("instead") == "draw":
-        f = game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=before, after=say("replace.draw"))
-        ne = Event("draw", {"player": d["player"]}, f.id, firing=f)
-        return [ne]
-    if spec["event"] == "draw" and spec.get("instead") == "return_from_graveyard":
-        p = d["player"]
-        options = [o.id for o in game.zone_objects(p.name, "graveyard")]
-        if not options:
-            return [ev]
-        pick = game.choose("targets", rep.id, by=p.name, options=options)
-        card = game.objects[pick if isinstance(pick, str) else pick[0]]
-        f = game.fire(rule, code, [rep.source, card], effect=rep.name, event=before, before=say("replace.draw"),
-                      after=say("replace.return_from_graveyard", object=card.name))
-        return [Event("move", {"object": card, "to": "hand", "from": "graveyard", "reason": "effect"}, f.id,
-                      firing=f)]
-    if spec.get("instead") == "nothing":
+        return _prevent(game, rep, ev)
+    static = _STATIC.get(rep.spec["event"])
+    out = static(game, rep, ev) if static is not None else None
+    if out is not None:
+        return out
+    if rep.spec.get("instead") == "nothing":
+        rule, code = _applied(ev)
+        before = describe(ev)
         game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=before, after=say("replace.nothing"))
         return []
     return [ev]
+
+
+def _applied(ev: Event) -> tuple[str, str]:
+    """A replacement effect applies to the event (419.1a), or to an event already replaced (419.9b)."""
+    return ("419.9b", "replacement_chained") if ev.applied else ("419.1a", "replacement_applied")
+
+
+def _regenerate(game, rep: Rep, ev: Event) -> list[Event]:
+    """419.6b: the next time it would be destroyed, instead it is tapped, removed from combat, damage removed."""
+    o = ev.data["object"]
+    rep.shield.used = True
+    f = game.fire("419.6b", "regenerated", [o], object=o, shield=rep.name)
+    return [Event("regenerate", {"object": o}, f.id, firing=f)]
+
+
+def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
+    """419.7b: a prevention shield prevents what it can of the damage; what is left is still dealt."""
+    d = ev.data
+    s = rep.shield
+    amount = d["amount"]
+    src, tgt = d.get("source_name", "?"), d["target"]
+    if s.amount == "all":
+        game.fire("419.7b", "all_damage_prevented", [tgt], amount=amount, source=src, target=tgt, shield=rep.name)
+        return []
+    prevented = min(s.amount, amount)
+    s.amount -= prevented
+    if s.amount <= 0:
+        s.used = True
+    f = game.fire("419.7b", "damage_prevented", [tgt], amount=prevented, source=src, target=tgt,
+                  remaining=s.amount, shield=rep.name)
+    left = amount - prevented
+    return [ev.replaced(f, amount=left)] if left > 0 else []
+
+
+def _damage(game, rep: Rep, ev: Event) -> list[Event]:
+    """A static replacement of damage: prevent all or some of it, double it, or add to it."""
+    spec = rep.spec
+    rule, code = _applied(ev)
+    before = describe(ev)
+    amount = ev.data["amount"]
+    if spec.get("prevent") == "all":
+        game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount, after=0)
+        return []
+    if isinstance(spec.get("prevent"), int):
+        new = max(0, amount - spec["prevent"])
+    elif spec.get("double"):
+        new = amount * 2
+    else:
+        new = amount + spec.get("plus", 0)
+    f = game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount, after=new)
+    return [ev.replaced(f, amount=new)] if new > 0 else []
+
+
+def _to_graveyard(game, rep: Rep, ev: Event) -> list[Event]:
+    """"If … would be put into a graveyard, … instead": removed from the game or shuffled into its library."""
+    spec = rep.spec
+    rule, code = _applied(ev)
+    before = describe(ev)
+    inst = spec.get("instead", "exile")
+    to = {"exile": "exile", "shuffle_into_library": "library"}.get(inst, "exile")
+    ne = ev.derive(to=to, shuffle=inst == "shuffle_into_library")
+    f = game.fire(rule, code, [rep.source, ev.data["object"]], effect=rep.name, event=before,
+                  before=zone("graveyard"), after=describe(ne))
+    ne.firing = f
+    return [ne]
+
+
+def _gain_life(game, rep: Rep, ev: Event) -> list[Event] | None:
+    """"If you would gain life, draw a card instead"."""
+    if rep.spec.get("instead") != "draw":
+        return None
+    rule, code = _applied(ev)
+    before = describe(ev)
+    f = game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=before, after=say("replace.draw"))
+    return [Event("draw", {"player": ev.data["player"]}, f.id, firing=f)]
+
+
+def _draw(game, rep: Rep, ev: Event) -> list[Event] | None:
+    """"If you would draw a card, return a card from your graveyard to your hand instead" (a card you choose)."""
+    if rep.spec.get("instead") != "return_from_graveyard":
+        return None
+    p = ev.data["player"]
+    options = [o.id for o in game.zone_objects(p.name, "graveyard")]
+    if not options:
+        return [ev]
+    rule, code = _applied(ev)
+    before = describe(ev)
+    pick = game.choose("targets", rep.id, by=p.name, options=options)
+    card = game.objects[pick if isinstance(pick, str) else pick[0]]
+    f = game.fire(rule, code, [rep.source, card], effect=rep.name, event=before, before=say("replace.draw"),
+                  after=say("replace.return_from_graveyard", object=card.name))
+    return [Event("move", {"object": card, "to": "hand", "from": "graveyard", "reason": "effect"}, f.id, firing=f)]
+
+
+# a static replacement effect, by the event it watches: what happens instead (None: not this effect's case)
+_STATIC = {"damage": _damage, "to_graveyard": _to_graveyard, "gain_life": _gain_life, "draw": _draw}
 
 
 def describe(ev: Event) -> str:

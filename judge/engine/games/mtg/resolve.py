@@ -29,68 +29,85 @@ from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, say
 def resolve(game, item) -> None:
     f = game.fire("413.1", "resolves", [item], object=item)
     with game.under(f):
-        _resolve(game, item)
+        if isinstance(item, Card):
+            _spell(game, item)
+        else:
+            _ability(game, item)
 
 
-def _resolve(game, item) -> None:
-    is_spell = isinstance(item, Card)
-    if is_spell:
-        spec_targets = (item.card.spell or {}).get("targets", [])
-        slots = (item.cast or {}).get("targets", [])
-        colors = tuple(chars(game, item).colors)
-        controller = (item.cast or {}).get("controller", item.controller)
-        source = item
-    else:
-        spec_targets = item.ability.spec.get("targets", [])
-        slots = item.targets
-        src_obj = game.objects.get(item.source)
-        colors = item.extra.get("source_colors") or (tuple(chars(game, src_obj).colors) if src_obj else ())
-        controller = item.controller
-        source = src_obj
-    legal_slots, all_illegal = recheck_targets(game, item, spec_targets, slots, controller, colors)
+def _still_legal(game, item, specs, slots, controller, colors) -> list | None:
+    """413.2a: the targets still legal, per use of "目标"; None (and the spell or ability is countered) when
+    it had targets and all are illegal now."""
+    legal_slots, all_illegal = recheck_targets(game, item, specs, slots, controller, colors)
     if all_illegal:
         game.fire("413.2a", "all_targets_illegal", [item], object=item)
         game.counter_item(item, None, None)
+        return None
+    return legal_slots
+
+
+def _spell(game, card) -> None:
+    """Its instructions in order (413.2b); then a permanent spell enters the battlefield (an Aura attached to
+    its target, 212.4d) and any other goes to its owner's graveyard (413.2h)."""
+    cast = card.cast or {}
+    spell = card.card.spell or {}
+    controller = cast.get("controller", card.controller)
+    colors = tuple(chars(game, card).colors)
+    legal_slots = _still_legal(game, card, spell.get("targets", []), cast.get("targets", []), controller, colors)
+    if legal_slots is None:
         return
-    if not is_spell:
-        cond = item.ability.spec.get("if")
-        if cond and not condition_holds(game, source or item, controller, cond):
-            game.fire("410.8", "intervening_if_false_resolution", [item], ability=item.name,
-                      condition=condition_zh(cond))
-            game.remove_from_stack(item)
-            return
-    ctx = Ctx(item, source if is_spell else (source or None), item.name if is_spell else item.source_name,
-              controller, legal_slots, x=(item.cast or {}).get("x", 0) if is_spell else item.extra.get("x", 0),
-              event=None if is_spell else item.extra.get("event"), source_colors=colors)
-    if not is_spell and item.extra.get("about"):
-        about_key = item.extra["about"]
-        about = game.objects.get(about_key[0])
-        leaving = item.ability.spec.get("when", {}).get("event") in ("leaves", "dies")
-        if not leaving and (about is None or about.key != about_key):
-            game.near_miss("404.4d", "delayed_object_left", [about_key[0]], object=about or about_key[0])
-            game.remove_from_stack(item)
-            return
-        was = item.extra.get("about_types") or ()
-        now = tuple(chars(game, about).types) if about is not None else ()
-        if not leaving and was and set(was) - set(now):
-            game.fire("404.4c", "follows_object", [about], object=about, was="".join(was), now="".join(now) or say("none"))
-        ctx.about = about
-    if is_spell:
-        effects = (item.cast or {}).get("effects", (item.card.spell or {}).get("effects", []))
-        run(game, ctx, effects)
-        if item.zone != "stack":
-            return                      # it left the stack while resolving (it exiled itself…)
-        c = chars(game, item)
-        if any(t in c.types for t in PERMANENT_TYPES):
-            host = None
-            if SUBTYPE.aura in c.subtypes and legal_slots and legal_slots[0]:
-                host = legal_slots[0][0]                 # 212.4d: an Aura enters attached to its target
-            game.card_resolved(item, controller, "413.2h", "permanent_enters", attach=host)
-        else:
-            game.card_resolved(item, controller, "413.2h")
+    ctx = Ctx(card, card, card.name, controller, legal_slots, x=cast.get("x", 0), event=None, source_colors=colors)
+    run(game, ctx, cast.get("effects", spell.get("effects", [])))
+    if card.zone != "stack":
+        return                      # it left the stack while resolving (it exiled itself…)
+    c = chars(game, card)
+    if any(t in c.types for t in PERMANENT_TYPES):
+        host = None
+        if SUBTYPE.aura in c.subtypes and legal_slots and legal_slots[0]:
+            host = legal_slots[0][0]
+        game.card_resolved(card, controller, "413.2h", "permanent_enters", attach=host)
     else:
-        run(game, ctx, item.ability.spec.get("effects", []))
+        game.card_resolved(card, controller, "413.2h")
+
+
+def _ability(game, item) -> None:
+    """Its intervening "if" is checked again (410.8), a delayed ability finds the object it refers to
+    (404.4c–d); then its instructions in order, and it leaves the stack."""
+    src = game.objects.get(item.source)
+    colors = item.extra.get("source_colors") or (tuple(chars(game, src).colors) if src else ())
+    controller = item.controller
+    legal_slots = _still_legal(game, item, item.ability.spec.get("targets", []), item.targets, controller, colors)
+    if legal_slots is None:
+        return
+    cond = item.ability.spec.get("if")
+    if cond and not condition_holds(game, src or item, controller, cond):
+        game.fire("410.8", "intervening_if_false_resolution", [item], ability=item.name, condition=condition_zh(cond))
         game.remove_from_stack(item)
+        return
+    ctx = Ctx(item, src, item.source_name, controller, legal_slots, x=item.extra.get("x", 0),
+              event=item.extra.get("event"), source_colors=colors)
+    if item.extra.get("about") and not _about(game, item, ctx):
+        game.remove_from_stack(item)
+        return
+    run(game, ctx, item.ability.spec.get("effects", []))
+    game.remove_from_stack(item)
+
+
+def _about(game, item, ctx) -> bool:
+    """A delayed ability's "that creature": False if it left the zone it was in (404.4d) — unless the ability
+    waited for it to leave; a change of its types is noted (404.4c)."""
+    about_key = item.extra["about"]
+    about = game.objects.get(about_key[0])
+    leaving = item.ability.spec.get("when", {}).get("event") in ("leaves", "dies")
+    if not leaving and (about is None or about.key != about_key):
+        game.near_miss("404.4d", "delayed_object_left", [about_key[0]], object=about or about_key[0])
+        return False
+    was = item.extra.get("about_types") or ()
+    now = tuple(chars(game, about).types) if about is not None else ()
+    if not leaving and was and set(was) - set(now):
+        game.fire("404.4c", "follows_object", [about], object=about, was="".join(was), now="".join(now) or say("none"))
+    ctx.about = about
+    return True
 
 
 rules.declare("410.8", reasons={"intervening_if_false_resolution": "ability condition"})

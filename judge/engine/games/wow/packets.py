@@ -161,77 +161,99 @@ def choose(game, ev: Event, cands: list[Rep], base_choose):
                   near_misses={"armor_not_used": "player armor"})
 @rules.implements("717.4", reasons={"next_time": "effect before after link"})
 def apply(game, rep: Rep, ev: Event) -> list[Event]:
+    """The packet(s) as modifier `rep` changes them (nothing: the packet is prevented, 717.2a–c)."""
+    how = _APPLY.get(rep.kind)
+    return how(game, rep, ev) if how is not None else [ev]
+
+
+def _static(game, rep: Rep, ev: Event) -> list[Event]:
+    """An ongoing replacement power: double the packet or add to it (717.1); again on a replaced packet (716.1d)."""
+    spec = rep.spec
+    before = ev.data["amount"]
+    desc = describe(ev)
+    new = before * 2 if spec.get("double") else before + int(spec.get("plus", 0))
+    if ev.applied:
+        f = game.fire("716.1d", "packet_replaced_again", [rep.source], effect=rep.name, before=desc, after=new)
+    else:
+        f = game.fire("717.1", "packet_replaced", [rep.source], effect=rep.name, before=desc, after=new,
+                      kept=_kept(ev.data))
+    return [ev.replaced(f, amount=new)]
+
+
+def _next_time(game, rep: Rep, ev: Event) -> list[Event]:
+    """"The next time … would deal / be dealt damage": every packet of that one link (717.4), redirected to your
+    hero or increased."""
     d = ev.data
+    s = rep.shield
+    sd = s.data
     before = d["amount"]
     desc = describe(ev)
-    if rep.kind == "static":
-        spec = rep.spec
-        new = before * 2 if spec.get("double") else before + int(spec.get("plus", 0))
-        if ev.applied:
-            f = game.fire("716.1d", "packet_replaced_again", [rep.source], effect=rep.name, before=desc,
-                          after=new)
-        else:
-            f = game.fire("717.1", "packet_replaced", [rep.source], effect=rep.name, before=desc, after=new,
-                          kept=_kept(d))
-        return [ev.replaced(f, amount=new)]
-    if rep.kind == "next_time":
-        s = rep.shield
-        sd = s.data
-        if s.link is None:
-            game.set(s, "link", d.get("link"))
-        if sd.get("redirect_to") == "your_hero":
-            hero = game.hero_of(s.controller)
-            f = game.fire("717.1", "packet_replaced", [d["target"]] + ([hero] if hero else []), effect=rep.name,
-                          before=desc, after=say("packet.redirect", hero=hero.name if hero else say("packet.no_hero"),
-                                                 n=before),
-                          kept=say("packet.kept_redirect"))
-            if hero is None:
-                return []
-            return [ev.replaced(f, target=hero)]
-        new = before + int(sd.get("plus", 0))
-        f = game.fire("717.4", "next_time", [d["target"]], effect=rep.name, before=desc, after=new,
-                      link=d.get("link_name") or "-")
-        return [ev.replaced(f, amount=new)]
-    if rep.kind == "prevent":
-        s = rep.shield
-        tgt = d["target"]
-        if s.amount == "all":
-            game.fire("717.2a", "all_prevented", [tgt], effect=rep.name, amount=before, target=tgt)
-            _prevented(game, ev)
-            return []
-        n = min(int(s.amount), before)
-        left = before - n
-        remaining = int(s.amount) - before
-        f = game.fire("717.2b", "prevented_some", [tgt], effect=rep.name, amount=n, target=tgt, left=max(left, 0),
-                      remaining=max(remaining, 0))
-        with game.under(f):
-            game.set(s, "amount", max(remaining, 0))
-            if remaining < 1:
-                game.set(s, "used", True)
-        if left < 1:
-            _prevented(game, ev)
-            return []
-        return [ev.replaced(f, amount=left)]
-    if rep.kind == "armor":
-        armor = rep.source
-        who = rep.controller
-        if ("picked", ev.root, rep.id) not in game._explicit:
-            use = game.choose("armor", armor.id, by=who, options=[True, False], auto=False,
-                              hint=f"717.2d: does {who} exhaust {armor.name} to prevent damage to the hero?")
-            if not use:
-                game.near_miss("717.2d", "armor_not_used", [armor], player=game.by_name[who], armor=armor)
-                return [ev]
-        dv = chars(game, armor).def_ or 0
-        left = before - dv
-        f = game.fire("717.2d", "armor_prevents", [armor, d["target"]], player=game.by_name[who], armor=armor,
-                      amount=min(dv, before), left=max(left, 0), **{"def": dv})
-        with game.under(f):
-            game.happen([Event("exhaust", {"object": armor}, f.id, firing=f)])
-        if left < 1:
-            _prevented(game, ev)
-            return []
-        return [ev.replaced(f, amount=left)]
-    return [ev]
+    if s.link is None:
+        game.set(s, "link", d.get("link"))
+    if sd.get("redirect_to") == "your_hero":
+        hero = game.hero_of(s.controller)
+        f = game.fire("717.1", "packet_replaced", [d["target"]] + ([hero] if hero else []), effect=rep.name,
+                      before=desc, after=say("packet.redirect", hero=hero.name if hero else say("packet.no_hero"),
+                                             n=before),
+                      kept=say("packet.kept_redirect"))
+        return [ev.replaced(f, target=hero)] if hero is not None else []
+    new = before + int(sd.get("plus", 0))
+    f = game.fire("717.4", "next_time", [d["target"]], effect=rep.name, before=desc, after=new,
+                  link=d.get("link_name") or "-")
+    return [ev.replaced(f, amount=new)]
+
+
+def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
+    """A prevention modifier prevents what it can (717.2a, 717.2b); a packet prevented below 1 is gone."""
+    s = rep.shield
+    before = ev.data["amount"]
+    tgt = ev.data["target"]
+    if s.amount == "all":
+        game.fire("717.2a", "all_prevented", [tgt], effect=rep.name, amount=before, target=tgt)
+        _prevented(game, ev)
+        return []
+    n = min(int(s.amount), before)
+    left = before - n
+    remaining = int(s.amount) - before
+    f = game.fire("717.2b", "prevented_some", [tgt], effect=rep.name, amount=n, target=tgt, left=max(left, 0),
+                  remaining=max(remaining, 0))
+    with game.under(f):
+        game.set(s, "amount", max(remaining, 0))
+        if remaining < 1:
+            game.set(s, "used", True)
+    return _what_is_left(game, ev, f, left)
+
+
+def _armor(game, rep: Rep, ev: Event) -> list[Event]:
+    """717.2d: the hero's controller may exhaust a ready armor to prevent damage up to its DEF."""
+    d = ev.data
+    armor = rep.source
+    who = rep.controller
+    before = d["amount"]
+    if ("picked", ev.root, rep.id) not in game._explicit:
+        use = game.choose("armor", armor.id, by=who, options=[True, False], auto=False,
+                          hint=f"717.2d: does {who} exhaust {armor.name} to prevent damage to the hero?")
+        if not use:
+            game.near_miss("717.2d", "armor_not_used", [armor], player=game.by_name[who], armor=armor)
+            return [ev]
+    dv = chars(game, armor).def_ or 0
+    left = before - dv
+    f = game.fire("717.2d", "armor_prevents", [armor, d["target"]], player=game.by_name[who], armor=armor,
+                  amount=min(dv, before), left=max(left, 0), **{"def": dv})
+    with game.under(f):
+        game.happen([Event("exhaust", {"object": armor}, f.id, firing=f)])
+    return _what_is_left(game, ev, f, left)
+
+
+def _what_is_left(game, ev: Event, f, left: int) -> list[Event]:
+    """What a prevention leaves: a packet of `left` damage, or nothing when less than 1 is left (717.2c)."""
+    if left < 1:
+        _prevented(game, ev)
+        return []
+    return [ev.replaced(f, amount=left)]
+
+
+_APPLY = {"static": _static, "next_time": _next_time, "prevent": _prevent, "armor": _armor}
 
 
 def already_applied(game, rep: Rep, ev: Event) -> None:
