@@ -258,3 +258,31 @@ def test_a_card_put_on_top_of_a_top_first_zone_comes_first():
     g.relocate(g.objects["b"], "hand")
     g.relocate(g.objects["b"], "library", top=False)
     assert g.zones[("A", "library")] == ["c", "a", "b"]
+
+
+def test_a_zone_nobody_declared_is_public():
+    """An undeclared zone shows every face up card to everyone and a face-down one only to its controller."""
+    from judge.engine.core.objects import Obj
+
+    g = Toy()
+    up, down = Obj("u", None, "A", "A", "limbo", "u"), Obj("d", None, "A", "A", "limbo", "d", face_down=True)
+    for o in (up, down):
+        g.place(o)
+    assert [g.visible_to(up, p) for p in "AB"] == [True, True]
+    assert [g.visible_to(down, p) for p in "AB"] == [True, False]
+
+
+def test_a_zone_with_an_unknown_visibility_says_which_are_known():
+    from judge.engine.core.zones import Zone
+
+    with pytest.raises(ValueError, match=r"zone x: visibility 'secret' is not one of public, owner, hidden"):
+        Zone("x", visibility="secret")
+
+
+def test_acting_without_priority_is_refused_by_the_game():
+    g = Toy()
+    with pytest.raises(IllegalAction) as e:
+        g.act("pass", "B", {})
+    assert e.value.rule == "toy:?" and e.value.reason == "not_priority" and e.value.fields == {"player": "B"}
+    assert "B does not have priority (A has)" in e.value.message
+    assert g.priority == "A" and len(g.trace.steps) == 1 and not g.trace.steps[0].firings

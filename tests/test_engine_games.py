@@ -98,9 +98,57 @@ def test_words_refuse_an_unknown_identifier():
 
     w = Words("types", {"creature": "生物", "land": "地"})
     assert w.creature == "生物" and list(w) == ["生物", "地"] and w.id_of("地") == "land" and "地" in w
-    with pytest.raises(AttributeError, match="creeture"):
+    assert w.words() == ("生物", "地") and w.ids() == ("creature", "land") and w["land"] == "地" and len(w) == 2
+    assert w.id_of("石") is None and "creature" not in w
+    with pytest.raises(AttributeError, match="no types word 'creeture'; known: creature, land"):
         w.creeture
     with pytest.raises(ValueError):
         Words("types", {"words": "x"})
     with pytest.raises(ValueError):
         Words("types", {"creature": ""})
+
+
+def test_a_vocabularys_sections_become_words_zones_and_step_names():
+    from judge.engine.games.common.words import step_aliases, words_of, zones_of
+
+    steps = {"untap": {"word": "重置", "phase": "beginning"}, "upkeep": {"word": "维持"}}
+    assert words_of("steps", steps).words() == ("重置", "维持") and words_of("steps", steps).upkeep == "维持"
+    assert words_of("types", {"land": "地"}).land == "地"
+    assert step_aliases(steps, {"u": "untap", "维": "upkeep"}) == {"untap": "重置", "upkeep": "维持", "u": "重置",
+                                                                 "维": "维持"}
+    with pytest.raises(ValueError, match="step alias 'x' names an unknown step 'nope'"):
+        step_aliases(steps, {"x": "nope"})
+    zones = zones_of({"library": {"word": "牌库", "top_first": True, "visibility": "hidden"},
+                      "battlefield": {"word": "场上", "shared": True}, "hand": {"word": "手牌", "visibility": "owner"}})
+    assert [(z.name, z.shared, z.top_first, z.visibility) for z in zones.values()] == [
+        ("library", False, True, "hidden"), ("battlefield", True, False, "public"), ("hand", False, False, "owner")]
+
+
+def test_a_zone_word_comes_from_the_vocabulary_then_the_phrases():
+    from judge.engine.games.common.words import phrase_book
+
+    say, zone = phrase_book("mtg")
+    assert zone("graveyard") == "坟墓场" and zone("gone") == "消失" and zone("nowhere") == "nowhere"
+    assert say("answer.yes") == "是"
+
+
+def test_a_vocabulary_file_must_name_its_game(tmp_path, monkeypatch):
+    from judge.engine.games.common import words
+
+    (tmp_path / "mtg.yaml").write_text("game: wow\ntypes: {}\n", "utf-8")
+    monkeypatch.setattr(words, "VOCABULARIES", tmp_path)
+    words.vocabulary.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="not the vocabulary of 'mtg'"):
+            words.vocabulary("mtg")
+    finally:
+        words.vocabulary.cache_clear()
+
+
+def test_the_skeleton_is_the_games_data_file():
+    from judge.engine.games.common.words import VOCABULARIES, skeleton
+
+    for game in GAMES:
+        text = skeleton(game)
+        assert text == (VOCABULARIES / f"{game}.skeleton.yaml").read_text("utf-8")
+        assert "${rule_id}" in text and f"cards/${{book}}.yaml" in text
