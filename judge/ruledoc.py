@@ -6,6 +6,8 @@ document's shape is the `RuleDoc` schema in `judge.schema` (docs/json.md).
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from rulebook.lookup import ALONE, CONTENTS, WITH_SUBRULES, Hit
 from rulebook.model import BULLET, CARD, CHAPTER, EXAMPLE, GLOSSARY, RULE, Book, Node
 
@@ -140,22 +142,27 @@ def lookup_doc(book: Book, query: str, hits: list[Hit]) -> dict:
 
 
 def book_row(book_id: str) -> dict:
-    """What `judge books` says about one known book (the `BookRow` schema): its registry entry and counts."""
+    """What `judge books` says about one known book (the `BookRow` schema): its registry entry and counts.
+
+    Every row has every field. A book whose file is gone has `missing: true`
+    and its counts null; one that cannot be read otherwise has its `error`."""
     from rulebook import RulebookError, all_books, load_book
     from rulebook.lint import lint
 
     info = all_books()[book_id]
+    row = {"id": info.id, "game": info.game, "edition": info.edition, "language": info.language,
+           "dialect": info.dialect, "understood": None, "bundled": info.bundled, "path": info.path,
+           "rules": None, "glossary": None, "examples": None,
+           "references_resolved": None, "references_unresolved": None, "missing": False, "error": None}
     try:
         report = lint(load_book(info.id))
     except RulebookError as e:
-        return {"id": info.id, "error": str(e)}
-    return {
-        "id": info.id, "game": report.game, "edition": report.edition, "language": report.language,
-        "dialect": report.dialect, "understood": report.understood.share, "bundled": info.bundled, "path": info.path,
-        "rules": report.counts["rules"], "glossary": report.counts["glossary"],
-        "examples": report.counts["examples"], "references_resolved": report.references["resolved"],
-        "references_unresolved": report.references["unresolved"],
-    }
+        return {**row, "missing": not Path(info.path).exists(), "error": str(e)}
+    return {**row, "game": report.game, "edition": report.edition, "language": report.language,
+            "dialect": report.dialect, "understood": report.understood.share,
+            "rules": report.counts["rules"], "glossary": report.counts["glossary"],
+            "examples": report.counts["examples"], "references_resolved": report.references["resolved"],
+            "references_unresolved": report.references["unresolved"]}
 
 
 def book_rows() -> list[dict]:

@@ -107,7 +107,8 @@ Finding = model_of(_lint.Finding)
 
 class BookRow(_Strict):
     """One row of `judge books --json` (and `GET /api/books`, where `path` is null: the server never shows
-    its file paths). A book whose file cannot be read has only `id` and `error`."""
+    its file paths). Every row has every field; a book whose file cannot be read has null counts and its
+    `error`, and `missing` is true when its file is gone."""
     id: str
     game: Optional[str] = None
     edition: Optional[str] = None
@@ -121,4 +122,5 @@ class BookRow(_Strict):
     examples: Optional[int] = None
     references_resolved: Optional[int] = None
     references_unresolved: Optional[int] = None
+    missing: bool = False
     error: Optional[str] = None

@@ -1,95 +1,41 @@
-"""Which rulebooks exist and where their parsed graphs are cached.
+"""Loading a rulebook by id or path, from its parsed copy when there is one.
 
-Three books ship inside the package (`mtg`, `wow`, `riftbound`); a user adds
-more with `judge books add PATH --id ID`, recorded in the user data directory.
-A parsed book is kept in the user cache directory (`rulebook.store`: SQLite,
-a row per node) under the hash of the file's bytes and the parser's
-fingerprint, so a lookup never re-parses an unchanged file, reads only the
-nodes it shows, and a parser change never serves a stale graph.
+Which books exist is `rulebook.registry` (three ship inside the package; a
+user adds more with `judge books add PATH --id ID`). A parsed book is kept in
+the user cache directory (`rulebook.store`: SQLite, a row per node) under the
+hash of the file's bytes and the parser's fingerprint, so a lookup never
+re-parses an unchanged file, reads only the nodes it shows, and a parser
+change never serves a stale graph.
 """
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import sqlite3
-import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 from rulebook import store
 from rulebook.model import Book
 from rulebook.paths import cache_dir, data_dir  # noqa: F401  (re-exported)
+from rulebook.registry import (  # noqa: F401  (re-exported: the registry's names were here first)
+    BUNDLED, DATA, BookInfo, all_books, check_id, check_replace, record, registered, registry_file, resolve,
+)
 from rulebook.source import RulebookError, read_bytes
 from rulebook.version import parser_fingerprint
 
-DATA = Path(__file__).parent / "data"
-
-
-@dataclass(frozen=True)
-class BookInfo:
-    id: str
-    path: str
-    game: str
-    edition: str
-    language: str
-    dialect: str | None = None
-    bundled: bool = False
-
-
-BUNDLED: dict[str, BookInfo] = {
-    "mtg": BookInfo("mtg", str(DATA / "mtg.txt"), "Magic: The Gathering", "完整规则 2006-10-01 (rules 100–502.5b)", "zh-Hans", "mtg", True),
-    "wow": BookInfo("wow", str(DATA / "wow.txt"), "World of Warcraft TCG", "comprehensive rules, 703–803 + 名词解释", "zh-Hans", "wow", True),
-    "riftbound": BookInfo("riftbound", str(DATA / "riftbound.txt"), "Riftbound", "core rules, fragments", "zh-Hans", "riftbound", True),
-}
-
-
-def registry_file() -> Path:
-    """The JSON file where `judge books add` records user books (search indexes watch it too)."""
-    return data_dir() / "books.json"
-
-
-def registered() -> dict[str, BookInfo]:
-    """User-added books (`judge books add`)."""
-    f = registry_file()
-    if not f.exists():
-        return {}
-    try:
-        raw = json.loads(f.read_text("utf-8"))
-    except (OSError, ValueError) as e:
-        raise RulebookError(f"{f}: the book registry is not valid JSON ({e}); fix or delete it") from None
-    return {k: BookInfo(id=k, **v) for k, v in raw.items()}
-
-
-def all_books() -> dict[str, BookInfo]:
-    return {**BUNDLED, **registered()}
-
 
 def register(path: str | Path, book_id: str, *, game: str = "", edition: str = "", language: str = "",
-             dialect: str | None = None) -> BookInfo:
-    """Record a rulebook file under an id; parses it once to prove it reads."""
+             dialect: str | None = None, force: bool = False) -> tuple[Book, BookInfo, BookInfo | None]:
+    """Record a rulebook file under an id, after parsing it once to prove it
+    reads. Returns the parsed book, its registry entry and the entry it
+    replaced (only with `force`: an id already used for another file is refused)."""
+    check_id(book_id)
     if book_id in BUNDLED:
         raise RulebookError(f"{book_id!r} is a bundled book id; choose another id")
     p = Path(path).resolve()
+    check_replace(registered().get(book_id), str(p), force)  # before the parse; record() checks again under the lock
     book = load_path(p, book_id=book_id, dialect=dialect)
     info = BookInfo(book_id, str(p), game, edition, language, dialect or book.dialect)
-    reg = {k: {kk: vv for kk, vv in v.__dict__.items() if kk not in ("id", "bundled")} for k, v in registered().items()}
-    reg[book_id] = {k: v for k, v in info.__dict__.items() if k not in ("id", "bundled")}
-    f = registry_file()
-    f.parent.mkdir(parents=True, exist_ok=True)
-    _atomic_write(f, json.dumps(reg, ensure_ascii=False, indent=2).encode("utf-8"))
-    return info
-
-
-def resolve(ref: str) -> tuple[BookInfo | None, Path]:
-    """A `--book` value → (its registry entry if any, the file path)."""
-    books = all_books()
-    if ref in books:
-        return books[ref], Path(books[ref].path)
-    p = Path(ref)
-    if p.exists() or os.sep in ref or ref.endswith((".txt", ".md")):
-        return None, p
-    raise RulebookError(f"unknown book {ref!r}: not a book id ({', '.join(sorted(books))}) and not a file")
+    return book, info, record(info, force=force)
 
 
 _LOADED: dict[tuple, Book] = {}
@@ -179,17 +125,3 @@ def file_sha256(path: Path) -> str:
         read_bytes(path)  # raises the RulebookError that names the problem
         raise
     return h.hexdigest()
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

@@ -74,7 +74,8 @@ def define(
     rule(f"glossary:{term}", book=book, as_json=as_json, dialect=None, color=color, in_book=None, lang=None)
 
 
-books_app = typer.Typer(help="List the rulebooks, or add one.", invoke_without_command=True, no_args_is_help=False)
+books_app = typer.Typer(help="List the rulebooks, add one or remove one.", invoke_without_command=True,
+                        no_args_is_help=False)
 app.add_typer(books_app, name="books")
 
 
@@ -83,17 +84,23 @@ def books(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) -> 
     """List the known rulebooks with their counts."""
     if ctx.invoked_subcommand is not None:
         return
+    from rulebook import RulebookError
+
     from judge.ruledoc import book_rows
 
-    rows = book_rows()
+    try:
+        rows = book_rows()
+    except RulebookError as e:   # the registry itself cannot be read
+        fail(str(e))
     if as_json:
         _emit_json(rows)
         return
     header = ["id", "game", "edition", "language", "dialect", "rules", "glossary", "examples", "refs ok/missing"]  # missing: cited, not in this book
 
-    table = [[r["id"], r.get("game", ""), r.get("edition", r.get("error", "")), r.get("language", ""), r.get("dialect", ""),
-              str(r.get("rules", "")), str(r.get("glossary", "")), str(r.get("examples", "")),
-              f"{r['references_resolved']}/{r['references_unresolved']}" if "rules" in r else ""]
+    table = [[r["id"], r["game"] or "", r["edition"] or "", r["language"] or "", r["dialect"] or "",
+              *([str(r["rules"]), str(r["glossary"]), str(r["examples"]),
+                 f"{r['references_resolved']}/{r['references_unresolved']}"] if r["error"] is None else
+                ["missing: " + r["path"] if r["missing"] else "error: " + r["error"], "", "", ""])]
              for r in grouped_rows(rows)]
     _print_table(header, table)
 
@@ -101,31 +108,51 @@ def books(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) -> 
 @books_app.command("add")
 def books_add(
     path: str = typer.Argument(..., help="A rulebook text file."),
-    book_id: str = typer.Option(..., "--id", help="Short id to use with --book."),
+    book_id: str = typer.Option(..., "--id", help="Short id to use with --book: 1–32 lowercase letters, digits, '-' or '_'."),
     game: str = typer.Option("", "--game", help="The game (default: read from the book's title)."),
     edition: str = typer.Option("", "--edition", help="Edition or date (default: the date printed at the top)."),
     language: str = typer.Option("", "--lang", "--language", help="Language tag: zh-Hans, zh-Hant, en (default: detected)."),
     dialect: Optional[str] = typer.Option(None, "--dialect", help=DIALECT_HELP),
     strict: bool = typer.Option(False, "--strict", help="Refuse (exit 2) a book the parser understood little of."),
+    force: bool = typer.Option(False, "--force", help="Replace a book already registered under this id with another file."),
 ) -> None:
     """Register a rulebook file so later commands can say --book ID."""
-    from rulebook import RulebookError, load_book, register
+    from rulebook import RulebookError, load_book
+    from rulebook.books import register
+    from rulebook.registry import check_id, describe
     from rulebook.understood import warning_text
 
     try:
+        check_id(book_id)
         book = load_book(path, dialect=dialect)
         warning = warning_text(book)
         if warning and strict:
             fail("refused: " + warning)
-        info = register(path, book_id, game=game, edition=edition, language=language, dialect=dialect)
+        book, info, old = register(path, book_id, game=game, edition=edition, language=language, dialect=dialect,
+                                   force=force)
     except RulebookError as e:
         fail(str(e))
+    if old is not None and old.path != info.path:
+        sys.stdout.write(f"replaced {describe(old)}\n")
     meta = ", ".join(f"{k} {v}" for k, v in (("game", game or book.game), ("edition", edition or book.edition),
                                              ("language", language or book.language)) if v)
     sys.stdout.write(f"added {info.id}: {info.path} ({meta + '; ' if meta else ''}"
                      f"{understood_line(book)})\n")
     if warning:
         sys.stderr.write("judge: warning: " + warning + "\n")
+
+
+@books_app.command("remove")
+def books_remove(book_id: str = typer.Argument(..., help="The id of a book added with `judge books add`.")) -> None:
+    """Forget a book added with `judge books add` (its file is left alone)."""
+    from rulebook import RulebookError
+    from rulebook.registry import describe, unregister
+
+    try:
+        old = unregister(book_id)
+    except RulebookError as e:
+        fail(str(e))
+    sys.stdout.write(f"removed {describe(old)}\n")
 
 
 def understood_line(book) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 from typing import List, Optional
 
 import typer
@@ -213,16 +214,36 @@ def _books(books: Optional[List[str]], every: bool) -> list[str]:
 
 
 def _ref(book: str):
+    ref, error = _try_ref(book)
+    if error is not None:
+        _fail(error)
+    return ref
+
+
+def _try_ref(book: str):
+    """(the book's index reference, None), or (None, why it cannot be read)."""
     from rulebook import RulebookError
 
     from index import store
 
     try:
-        return store.resolve(book)
+        return store.resolve(book), None
     except RulebookError as e:
-        _fail(str(e))
+        return None, str(e)
     except OSError as e:
-        _fail(f"cannot read {book}: {e}")
+        return None, f"cannot read {book}: {e}"
+
+
+def _registered_path(book: str) -> str | None:
+    """The file a known book id names (None for a path or an unknown id)."""
+    from rulebook import RulebookError
+    from rulebook.books import all_books
+
+    try:
+        info = all_books().get(book)
+    except RulebookError:
+        return None
+    return info.path if info else None
 
 
 @index_app.command("build")
@@ -236,8 +257,15 @@ def index_build(
 
     from index import store
 
+    skipped = []
     for b in _books(book, every):
-        ref = _ref(b)
+        ref, error = _try_ref(b)
+        if error is not None:
+            if not every:
+                _fail(error)
+            skipped.append(b)   # --all: one book whose file is gone does not stop the others
+            sys.stderr.write(f"judge: {b}: {'missing' if _gone(b) else 'cannot be read'}, not built: {error}\n")
+            continue
         progress = _BuildProgress(b)
         t = time.perf_counter()
         try:
@@ -252,6 +280,14 @@ def index_build(
         meta = store.read_meta(d) or {}
         what = f"built in {time.perf_counter() - t:.1f} s" if fresh else "already up to date"
         print(f"{b}: {what} — {meta.get('docs', '?')} documents, {d}")
+    if skipped:
+        _fail(f"not built: {', '.join(skipped)} (see above); the other books are built", 1)
+
+
+def _gone(book: str) -> bool:
+    """A known book whose file is no longer there."""
+    path = _registered_path(book)
+    return path is not None and not Path(path).exists()
 
 
 @index_app.command("status")
@@ -268,7 +304,15 @@ def index_status(
     rows = []
     current = set()
     for b in names:
-        ref = _ref(b)
+        ref, error = _try_ref(b)
+        if error is not None:
+            if book and not _registered_path(b):
+                _fail(error)    # asked for by name, and no known book: a typo
+            # a known book whose file is gone (or unreadable) is reported, and the others still are
+            rows.append({"book": b, "state": "missing" if _gone(b) else "unreadable", "key": None,
+                         "path": _registered_path(b), "docs": None, "built_at": None, "build_seconds": None,
+                         "bytes": 0, "error": error})
+            continue
         d = store.index_dir(ref)
         meta = store.read_meta(d)
         current.add(d.name)
@@ -277,7 +321,7 @@ def index_status(
         rows.append({"book": b, "state": state, "key": ref.key, "path": str(ref.path),
                      "docs": (meta or {}).get("docs"), "built_at": (meta or {}).get("built_at"),
                      "build_seconds": (meta or {}).get("build_seconds"),
-                     "bytes": store.size_of(d) if d.exists() else 0})
+                     "bytes": store.size_of(d) if d.exists() else 0, "error": None})
     others = [{"dir": str(d), "book": (m or {}).get("book_id"), "path": (m or {}).get("path"),
                "state": "unused" if m else "damaged", "bytes": store.size_of(d)}
               for d, m in store.entries() if d.name not in current]
@@ -287,7 +331,7 @@ def index_status(
     print(f"index directory: {store.root()}")
     for r in rows:
         extra = (f"  {r['docs']} docs, {r['bytes'] / 1e6:.1f} MB, built {r['built_at']} in {r['build_seconds']} s"
-                 if r["state"] == "ready" else "")
+                 if r["state"] == "ready" else f"  {r['error']}" if r["error"] else "")
         print(f"  {r['book']}: {r['state']}{extra}")
     for o in others:
         print(f"  {o['state']}: {o['dir']} ({o['book'] or '?'}, {o['bytes'] / 1e6:.1f} MB)")

@@ -45,7 +45,7 @@ class Library:
 
     def readable(self) -> list[str]:
         """The ids of the books whose file can be read (a registered book's file may have gone)."""
-        return [b for b in self.ids() if "error" not in self.row(b)]
+        return [b for b in self.ids() if not self.row(b).get("error")]
 
     def check(self, book_id: str) -> str:
         if book_id not in self.infos:

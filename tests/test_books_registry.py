@@ -1,0 +1,206 @@
+"""The book registry (`judge books add|remove`, rulebook/registry.py): every
+registration is kept under parallel adds, ids follow one rule everywhere, an id
+is never silently re-pointed, and a book whose file is gone is reported while
+the others carry on."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from judge.cli import app
+from judge.schema import BookRow
+from rulebook import RulebookError
+from rulebook.registry import ID_RULE, check_id, registered, registry_file
+
+JUDGE = str(Path(sys.executable).parent / "judge")
+MINI = "1. 游戏\n100. 一般规则\n100.1. 第一条。\n100.1a. 子规则。\n"
+
+
+def run(*args: str):
+    res = CliRunner().invoke(app, list(args))
+    if res.exception is not None and not isinstance(res.exception, SystemExit):
+        raise res.exception
+    return res
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    """A private data directory (the registry) for one test."""
+    monkeypatch.setenv("RULES_JUDGE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path
+
+
+def book_file(home: Path, name: str, text: str = MINI) -> Path:
+    p = home / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_parallel_adds_are_all_kept(home):
+    """Real processes, started together: each one reads, changes and writes books.json."""
+    files = [book_file(home, f"b{i}.txt", MINI.replace("第一条", f"第{i}条")) for i in range(8)]
+    env = dict(os.environ)
+    procs = [subprocess.Popen([JUDGE, "books", "add", str(f), "--id", f"b{i}"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for i, f in enumerate(files)]
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 8, outs
+    assert sorted(registered()) == [f"b{i}" for i in range(8)]
+    assert not list(registry_file().parent.glob("*.tmp")), "a temporary file was left behind"
+
+
+def test_an_add_waits_for_the_lock(home):
+    from filelock import FileLock
+
+    f = book_file(home, "late.txt")
+    registry_file().parent.mkdir(parents=True)
+    lock = FileLock(str(registry_file()) + ".lock")
+    with lock:
+        proc = subprocess.Popen([JUDGE, "books", "add", str(f), "--id", "late"], env=dict(os.environ),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(3)
+        assert proc.poll() is None and "late" not in registered(), "the add did not wait for the lock"
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err
+    assert "late" in registered()
+
+
+def test_readd_with_another_file_is_refused_unless_forced(home):
+    a, b = book_file(home, "a.txt"), book_file(home, "b.txt", MINI + "100.2. 第二条。\n")
+    assert run("books", "add", str(a), "--id", "cr", "--game", "Magic").exit_code == 0
+    res = run("books", "add", str(b), "--id", "cr")
+    assert res.exit_code == 2
+    assert "already registered" in res.stderr and str(a.resolve()) in res.stderr and "Magic" in res.stderr
+    assert "--force" in res.stderr
+    assert registered()["cr"].path == str(a.resolve())
+    res = run("books", "add", str(a), "--id", "cr", "--game", "MTG")        # the same file: an update
+    assert res.exit_code == 0 and "replaced" not in res.stdout and registered()["cr"].game == "MTG"
+    res = run("books", "add", str(b), "--id", "cr", "--force")
+    assert res.exit_code == 0 and "replaced cr (" + str(a.resolve()) in res.stdout
+    assert registered()["cr"].path == str(b.resolve())
+    assert run("rule", "100.2", "--book", "cr").exit_code == 0
+
+
+def test_remove(home):
+    a = book_file(home, "a.txt")
+    run("books", "add", str(a), "--id", "keep")
+    run("books", "add", str(a), "--id", "gone")
+    res = run("books", "remove", "gone")
+    assert res.exit_code == 0 and "removed gone" in res.stdout
+    assert list(registered()) == ["keep"] and a.exists()
+    res = run("books", "remove", "gone")
+    assert res.exit_code == 2 and "no added book with id 'gone'" in res.stderr and "keep" in res.stderr
+    res = run("books", "remove", "mtg")
+    assert res.exit_code == 2 and "bundled" in res.stderr
+    res = run("rule", "100.1", "--book", "gone")
+    assert res.exit_code == 2 and "unknown book 'gone'" in res.stderr
+
+
+def test_a_book_whose_file_is_gone_is_reported_and_the_others_carry_on(home):
+    gone = book_file(home, "gone.txt")
+    run("books", "add", str(gone), "--id", "gone")
+    gone.unlink()
+    rows = json.loads(run("books", "--json").stdout)
+    for r in rows:
+        BookRow.model_validate(r)
+        assert set(r) == set(BookRow.model_fields), "every row has every documented field"
+    by_id = {r["id"]: r for r in rows}
+    assert by_id["gone"]["missing"] is True and by_id["gone"]["rules"] is None
+    assert by_id["gone"]["path"] == str(gone.resolve()) and "no such file" in by_id["gone"]["error"]
+    assert by_id["mtg"]["missing"] is False and by_id["mtg"]["rules"] == 609 and by_id["mtg"]["error"] is None
+    text = run("books").stdout
+    assert f"missing: {gone.resolve()}" in text and "mtg" in text
+
+    res = run("index", "status", "--json")
+    assert res.exit_code == 0, res.output
+    states = {r["book"]: r for r in json.loads(res.stdout)["books"]}
+    assert states["gone"]["state"] == "missing" and "no such file" in states["gone"]["error"]
+    assert states["mtg"]["state"] in ("ready", "not built", "stale")
+    res = run("index", "status")
+    assert res.exit_code == 0 and "gone: missing" in res.stdout and "mtg:" in res.stdout
+
+    res = run("index", "build", "--all")
+    assert res.exit_code == 1
+    assert "gone: missing, not built" in res.stderr and "not built: gone" in res.stderr
+    for b in ("mtg", "wow", "riftbound"):
+        assert f"{b}: " in res.stdout
+    res = run("index", "build", "--book", "gone")
+    assert res.exit_code == 2 and "no such file" in res.stderr
+
+
+@pytest.mark.parametrize("bad", ["", "../../x", "-x", "x" * 5000, "Upper", "a b", "中文", "x" * 33, "_x"])
+def test_ids_that_break_the_rule_are_refused_with_it(home, bad):
+    a = book_file(home, "a.txt")
+    res = run("books", "add", str(a), f"--id={bad}")
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert ID_RULE in res.stderr and len(res.stderr) < 400
+    assert registered() == {}
+    with pytest.raises(RulebookError, match="not a valid book id"):
+        check_id(bad)
+
+
+@pytest.mark.parametrize("ok", ["a", "cr2026", "mtg-2026_zh", "9", "x" * 32])
+def test_short_slugs_are_ids(home, ok):
+    assert check_id(ok) == ok
+    assert run("books", "add", str(book_file(home, "a.txt")), "--id", ok).exit_code == 0
+    assert run("rule", "100.1a", "--book", ok).exit_code == 0
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "-x", "x" * 5000])
+def test_book_option_follows_the_id_rule(home, bad):
+    for cmd in (["rule", "100.1"], ["search", "规则"], ["lint"], ["index", "status"]):
+        res = run(*cmd, f"--book={bad}")
+        assert res.exit_code == 2 and "Traceback" not in res.output, (cmd, res.output)
+        assert "book id" in res.stderr and len(res.stderr) < 600, (cmd, res.stderr)
+
+
+def test_a_data_directory_that_cannot_be_made_is_a_clear_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("I am a file")
+    monkeypatch.setenv("RULES_JUDGE_DATA_DIR", str(blocker / "data"))
+    a = book_file(tmp_path, "a.txt")
+    for args in (["books", "add", str(a), "--id", "x"], ["books", "remove", "x"]):
+        res = run(*args)
+        assert res.exit_code == 2 and "Traceback" not in res.output
+        assert "cannot create the data directory" in res.stderr and "RULES_JUDGE_DATA_DIR" in res.stderr
+    assert run("rule", "420.5c").exit_code == 0           # reading still works: there are just no added books
+
+
+@pytest.mark.parametrize("content, says", [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "must be a JSON object"),
+    ('{"x": {"game": "no path"}}', "the entry 'x' has no \"path\""),
+])
+def test_a_damaged_registry_is_named(home, content, says):
+    registry_file().parent.mkdir(parents=True)
+    registry_file().write_text(content, encoding="utf-8")
+    res = run("books")
+    assert res.exit_code == 2 and says in res.stderr and str(registry_file()) in res.stderr
+    res = run("rule", "420.5c")
+    assert res.exit_code == 2 and says in res.stderr
+
+
+def test_an_entry_written_by_a_newer_version_is_read(home):
+    registry_file().parent.mkdir(parents=True)
+    a = book_file(home, "a.txt")
+    registry_file().write_text(json.dumps({"x": {"path": str(a), "future_field": 1}}), encoding="utf-8")
+    info = registered()["x"]
+    assert info.path == str(a) and info.game == "" and info.dialect is None
+    assert run("rule", "100.1", "--book", "x").exit_code == 0
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "这不是规则书。\n只是一些文字。\n", "\x7f" * 40])
+def test_adding_a_file_without_rules_warns(home, text):
+    p = home / "empty.txt"
+    p.write_text(text, encoding="utf-8")
+    res = run("books", "add", str(p), "--id", "empty")
+    assert res.exit_code == 0 and "added empty" in res.stdout
+    assert res.stderr.count("warning") == 1 and "no numbered rule" in res.stderr
+    res = run("books", "add", str(book_file(home, "a.txt")), "--id", "fine")
+    assert res.exit_code == 0 and "warning" not in res.stderr
