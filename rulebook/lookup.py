@@ -5,6 +5,17 @@ subrules), `420.5.` (trailing dot: the rule alone, as judge bots do), `420`
 (the section as a table of contents), `4` (a chapter), ranges `601.2a-d`,
 lists `110.2,112.2`, `glossary:激活`, and glossary headwords in Chinese or
 English (`激活`, `Activate`).
+
+A range is every rule the book prints between its two ends, whichever end
+comes first, shown in book order: `409.1a-c` and `409.1c-a` are 409.1a,
+409.1b, 409.1c; `100-103` is sections 100 to 103, each as a table of contents.
+Its ends are rules at the same level under the same rule (`601.2a-d`,
+`420.5-7`, `100-502`); anything else (`100.1-102.3`), and an empty query,
+is a `BadQuery`.
+
+Everything here asks the book only for what it needs (`by_key.get`,
+`child_keys`, `keys_under`), so a lookup in a stored book reads a few rows
+whatever the size of the book (`rulebook.store`).
 """
 from __future__ import annotations
 
@@ -30,11 +41,24 @@ class Hit:
 
 
 class NotFound(Exception):
-    def __init__(self, query: str, suggestions: list[str]):
+    def __init__(self, query: str, suggestions: list[str], message: str | None = None):
         self.query = query
         self.suggestions = suggestions
         near = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
-        super().__init__(f"no rule or glossary entry {query!r} in this book{near}")
+        super().__init__(message or f"no rule or glossary entry {query!r} in this book{near}")
+
+
+class BadQuery(NotFound):
+    """A query that can name no rule: empty, or a range whose ends are not
+    siblings. It is a NotFound, so every caller that handles a miss handles it
+    too; the CLI tells them apart (exit 2, bad input, instead of 1, not found)."""
+
+    def __init__(self, query: str, message: str):
+        super().__init__(query, [], message)
+
+
+QUERY_FORMS = "a rule number (420.5c), a range (601.2a-d), a list (110.2,112.2) or a glossary term (glossary:激活)"
+RANGE_RULE = "a range joins two rules at the same level under the same rule (601.2a-d, 420.5-7, 100-103)"
 
 
 _RANGE = re.compile(r"^(?P<a>" + ids.NUMBER + r")\s*[-–~]\s*(?P<b>[a-z]|\d+|" + ids.NUMBER + r")$")
@@ -58,9 +82,12 @@ def split_query(query: str) -> list[str]:
 
 
 def lookup(book: Book, query: str) -> list[Hit]:
-    """All hits for a query, in the order asked. Raises NotFound."""
+    """All hits for a query, in the order asked. Raises NotFound (BadQuery for a query that can name nothing)."""
+    parts = split_query(query)
+    if not parts:
+        raise BadQuery(query, f"empty query: give {QUERY_FORMS}")
     hits: list[Hit] = []
-    for part in split_query(query):
+    for part in parts:
         hits.extend(_lookup_part(book, part))
     return hits
 
@@ -68,17 +95,16 @@ def lookup(book: Book, query: str) -> list[Hit]:
 def _lookup_part(book: Book, q: str) -> list[Hit]:
     low = q.lower()
     if low.startswith("glossary:"):
-        uid = glossary_uid(book, q.split(":", 1)[1].strip())
+        term = q.split(":", 1)[1].strip()
+        if not term:
+            raise BadQuery(q, "empty glossary term: give one after glossary: (glossary:激活)")
+        uid = glossary_uid(book, term)
         if uid:
             return [Hit(book.node(uid), ENTRY)]
-        raise NotFound(q, _near_terms(book, q.split(":", 1)[1]))
+        raise NotFound(q, _near_terms(book, term))
     m = _RANGE.match(low)
     if m:
-        keys = ids.expand_range(ids.key_of(m.group("a")), m.group("b"))
-        hits = [h for k in keys for h in _hits_for_key(book, k, ALONE)]
-        if hits:
-            return hits
-        raise NotFound(q, _near_keys(book, keys[0]))
+        return _range(book, q, ids.key_of(m.group("a")), m.group("b"))
     if _NUMERIC.match(low):
         key = ids.key_of(low)
         alone = low.endswith(".")
@@ -99,6 +125,31 @@ def glossary_uid(book: Book, term: str) -> str | None:
     or (English) number are typed: the parser indexes the folded forms
     (`rulebook.terms`), so folding the query the same way finds them."""
     return book.glossary_index.get(term.casefold()) or book.glossary_index.get(headword_key(term))
+
+
+def range_ends(start: str, end: str) -> tuple[str, str]:
+    """The keys of a range's two ends: `601.2.a` + `d` → (`601.2.a`, `601.2.d`);
+    an end shorter than the start replaces only its last parts."""
+    start_parts, end_parts = start.split("."), ids.components(end)
+    if 0 < len(end_parts) < len(start_parts):
+        end_parts = start_parts[: len(start_parts) - len(end_parts)] + end_parts
+    return start, ".".join(end_parts)
+
+
+def _range(book: Book, q: str, start: str, end: str) -> list[Hit]:
+    a, b = range_ends(start, end)
+    parent = ids.parent_key(a)
+    last_a, last_b = a.rsplit(".", 1)[-1], b.rsplit(".", 1)[-1]
+    if ids.depth(a) != ids.depth(b) or parent != ids.parent_key(b) or last_a.isdigit() != last_b.isdigit():
+        raise BadQuery(q, f"{q!r} is not a range: {RANGE_RULE}; "
+                          f"{book.display(a)} and {book.display(b)} are not")
+    lo, hi = sorted((ids.sort_key(a), ids.sort_key(b)))
+    keys = [k for k in book.child_keys(parent) if lo <= ids.sort_key(k) <= hi]
+    # a section (no parent) shows as its table of contents, as `judge rule 420` does; a subrule alone
+    hits = [h for k in keys for h in _hits_for_key(book, k, ALONE if parent else None)]
+    if not hits:
+        raise NotFound(q, _near_keys(book, a))
+    return sorted(hits, key=lambda h: h.node.line)   # book order (stable: a number printed twice keeps its order)
 
 
 def _hits_for_key(book: Book, key: str, mode: str | None) -> list[Hit]:
@@ -122,8 +173,7 @@ def _hits_for_key(book: Book, key: str, mode: str | None) -> list[Hit]:
 def implicit_section(book: Book, key: str) -> Node | None:
     """A number the book never prints but whose subrules it does (the Riftbound
     fragments print 128.1–128.6 but not 128): a contents node for them."""
-    prefix = key + "."
-    kids = [uids[0] for k, uids in book.by_key.items() if k.startswith(prefix) and "." not in k[len(prefix):]]
+    kids = [uids[0] for uids in (book.by_key.get(k) for k in book.child_keys(key)) if uids]
     if not kids:
         return None
     kids.sort(key=lambda uid: book.node(uid).line)
@@ -158,11 +208,17 @@ def _near_keys(book: Book, key: str, n: int = 5) -> list[str]:
             dist = 999
         return (-common, abs(len(kp) - len(parts)), dist, ids.sort_key(k))
 
-    best = sorted(book.by_key, key=score)[:n]
+    # Keys sharing the first number outrank all others (score's first element), so when there
+    # are enough of them the rest of the book need not be read.
+    first = parts[0]
+    candidates = book.keys_under(first) + ([first] if first in book.by_key else [])
+    if len(candidates) < n:
+        candidates = list(book.by_key)
+    best = sorted(candidates, key=score)[:n]
     return [book.by_key[k][0] for k in best]
 
 
 def _near_terms(book: Book, term: str, n: int = 5) -> list[str]:
-    names = {(book.node(uid).title or ""): uid for uid in book.glossary_index.values()}
+    names = {(node.title or ""): node.uid for node in book.glossary()}
     close = difflib.get_close_matches(term, list(names), n=n, cutoff=0.3)
     return [f"glossary:{c}" for c in close]

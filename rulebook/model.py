@@ -135,6 +135,11 @@ class Book:
         out = {".".join(k.split(".")[: depth + 1]) for k in self.by_key if k.startswith(prefix) and k.count(".") >= depth}
         return sorted(out, key=sort_key)
 
+    def keys_under(self, key: str) -> list[str]:
+        """Every printed number below `key`, at any depth (`420` → 420.1, 420.5c, …), in table order."""
+        prefix = key + "."
+        return [k for k in self.by_key if k.startswith(prefix)]
+
     def rules(self):
         return (n for n in self.nodes if n.kind == RULE)
 

@@ -226,7 +226,7 @@ class StoredBook(Book):
 
     It answers everything a `Book` does. What a lookup asks (`node`, `has`,
     `by_key.get`, `glossary_index.get`, `cited_by.get`, `child_keys`,
-    `breadcrumb`) reads only the rows needed; what walks the whole graph
+    `keys_under`, `breadcrumb`) reads only the rows needed; what walks the whole graph
     (`nodes`, iterating a table) reads it all, once. Nodes keep their identity:
     the same uid always gives the same object. Safe to share between threads.
     """
@@ -301,6 +301,11 @@ class StoredBook(Book):
     def child_keys(self, key: str | None = None) -> list[str]:
         rows = self._rows("SELECT key FROM tree WHERE parent=?", (key or "",))
         return sorted((r[0] for r in rows), key=ids.sort_key)
+
+    def keys_under(self, key: str) -> list[str]:
+        # '/' follows '.' in ASCII: the keys starting with "key." are exactly those in ["key.", "key/")
+        rows = self._rows("SELECT DISTINCT key FROM keys WHERE key >= ? AND key < ?", (key + ".", key + "/"))
+        return [r[0] for r in rows]
 
     def _of_kind(self, kind: str):
         return (self._cache.get(uid) or self._node(blob)

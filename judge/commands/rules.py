@@ -30,7 +30,7 @@ def rule(
     lang: Optional[str] = typer.Option(None, "--lang", help="Languages to show side by side, e.g. zh,en: the same rule in the linked book of each language."),
 ) -> None:
     """Show a rule by number: breadcrumb, text, examples, references, and the rules that cite it."""
-    from rulebook.lookup import NotFound, lookup
+    from rulebook.lookup import BadQuery, NotFound, lookup
 
     from judge.render import print_rules
     from judge.ruledoc import lookup_doc
@@ -41,6 +41,8 @@ def rule(
     except NotFound as e:
         if as_json:
             _emit_json({"query": query, "book": b.id, "rules": [], "error": str(e), "nearest": e.suggestions})
+        if isinstance(e, BadQuery):
+            fail(str(e), 2)   # a query that can name nothing is bad input
         from rulebook.understood import looks_unparsed
 
         if looks_unparsed(b):  # never a silent "nearest: 1, 2, 3" for a book the parser did not understand

@@ -1,0 +1,158 @@
+"""What a query means (rulebook/lookup.py): ranges are the rules between their
+ends in book order, a query that can name nothing is bad input (exit 2), and a
+stored book answers every query exactly as the parsed one while reading only
+what it needs."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from judge.cli import app
+from rulebook import ids, store
+from rulebook.books import BUNDLED
+from rulebook.lookup import ALONE, CONTENTS, BadQuery, NotFound, _near_keys, lookup
+from rulebook.model import RULE
+from rulebook.parse import parse_file, parse_text
+
+from test_rulebook_store import stored, synthetic
+
+
+def run(*args: str):
+    res = CliRunner().invoke(app, list(args))
+    if res.exception is not None and not isinstance(res.exception, SystemExit):
+        raise res.exception
+    return res
+
+
+@pytest.fixture(scope="module")
+def mtg():
+    return parse_file(BUNDLED["mtg"].path, book_id="mtg")
+
+
+def uids(book, query: str) -> list[str]:
+    return [h.node.uid for h in lookup(book, query)]
+
+
+def test_a_reversed_range_is_the_same_rules_in_book_order(mtg):
+    assert uids(mtg, "409.1c-a") == uids(mtg, "409.1a-c") == ["409.1a", "409.1b", "409.1c"]
+    assert uids(mtg, "409.1c-409.1a") == ["409.1a", "409.1b", "409.1c"]
+    assert [h.mode for h in lookup(mtg, "409.1c-a")] == [ALONE] * 3
+
+
+def test_a_wide_range_is_every_section_between(mtg):
+    """Against the sections read straight off the nodes, not through the lookup tables."""
+    sections = [n.uid for n in mtg.nodes if n.kind == RULE and "." not in n.uid and 100 <= int(n.uid) <= 502]
+    hits = lookup(mtg, "100-502")
+    assert [h.node.uid for h in hits] == sections and len(sections) > 60
+    assert {h.mode for h in hits} == {CONTENTS}
+    assert uids(mtg, "502-100") == sections
+    assert uids(mtg, "100-103") == ["100", "101", "102", "103"]
+
+
+def test_a_range_skips_what_the_book_does_not_print_and_keeps_duplicates(mtg):
+    printed = [k for k in mtg.by_key if ids.parent_key(k) == "212.5"]
+    got = uids(mtg, "212.5a-z")
+    assert [ids.key_of(u.split("#")[0]) for u in got if "#" not in u] == sorted(printed, key=ids.sort_key)
+    assert "212.5e#2" in got and got.index("212.5e#2") == got.index("212.5e") + 1
+
+
+def test_a_range_of_subrules_deeper_down():
+    rift = parse_file(BUNDLED["riftbound"].path)
+    assert uids(rift, "108.3.c-a") == uids(rift, "108.3.a-c")
+    assert [h.mode for h in lookup(rift, "127-129")] == [CONTENTS]          # 128 is only implied by 128.1…
+
+
+@pytest.mark.parametrize("query", ["100.1-102.3", "420-420.5", "409.1a-410"])
+def test_ends_that_are_not_siblings_are_bad_input(mtg, query):
+    with pytest.raises(BadQuery, match="same level under the same rule"):
+        lookup(mtg, query)
+    res = run("rule", query)
+    assert res.exit_code == 2 and "is not a range" in res.stderr
+
+
+@pytest.mark.parametrize("query", ["", "   ", ",", "，、", "glossary:", "glossary:  "])
+def test_an_empty_query_is_bad_input(mtg, query):
+    with pytest.raises(BadQuery):
+        lookup(mtg, query)
+    res = run("rule", query)
+    assert res.exit_code == 2 and "empty" in res.stderr and res.stdout == ""
+    res = run("rule", query, "--json")
+    assert res.exit_code == 2 and json.loads(res.stdout)["rules"] == []
+
+
+def test_define_with_an_empty_term_is_bad_input():
+    res = run("define", "")
+    assert res.exit_code == 2 and "empty glossary term" in res.stderr
+
+
+def test_a_range_nothing_printed_falls_in_is_not_found(mtg):
+    with pytest.raises(NotFound) as e:
+        lookup(mtg, "420.5x-z")
+    assert not isinstance(e.value, BadQuery) and e.value.suggestions
+    assert run("rule", "420.5x-z").exit_code == 1
+
+
+def _reference_near(book, key: str, n: int = 5) -> list[str]:
+    """The nearest keys by scanning the whole table (what `_near_keys` did before it learnt to read less)."""
+    parts = key.split(".")
+
+    def score(k: str) -> tuple:
+        kp = k.split(".")
+        common = 0
+        for a, b in zip(parts, kp):
+            if a != b:
+                break
+            common += 1
+        try:
+            dist = abs(int(kp[0]) - int(parts[0]))
+        except ValueError:
+            dist = 999
+        return (-common, abs(len(kp) - len(parts)), dist, ids.sort_key(k))
+
+    return [book.by_key[k][0] for k in sorted(book.by_key, key=score)[:n]]
+
+
+@pytest.mark.parametrize("book_id", sorted(BUNDLED))
+def test_nearest_numbers_are_those_of_a_whole_table_scan(book_id):
+    book = parse_file(BUNDLED[book_id].path)
+    misses = ["420.5z", "999", "100.99", "4.9", "128.9", "108.3.c.9", "703.99z", "1.1", "099", "502.9"]
+    for key in misses + [k + ".9" for k in list(book.by_key)[::7]]:
+        assert _near_keys(book, key) == _reference_near(book, key), key
+
+
+def _answer(book, query: str):
+    try:
+        return [(h.node.uid, h.mode, h.node.children) for h in lookup(book, query)]
+    except NotFound as e:
+        return (type(e).__name__, str(e), e.suggestions)
+
+
+@pytest.mark.parametrize("book_id", sorted(BUNDLED))
+def test_a_stored_book_answers_every_query_as_the_parsed_one(book_id, tmp_path):
+    parsed = parse_file(BUNDLED[book_id].path, book_id=book_id)
+    back = stored(parsed, tmp_path)
+    queries = [k for k in parsed.by_key][::3] + [k + "." for k in parsed.by_key][::11]
+    queries += ["100-103", "103-100", "409.1a-c", "409.1c-a", "100-502", "108.3.a-c", "127-129", "703-705",
+                "420.5z", "999", "", "100.1-102.3", "glossary:激活", "激活", "Activate", "激话", "110.2,112.2",
+                "4", "7"]
+    for q in queries:
+        assert _answer(back, q) == _answer(parsed, q), q
+
+
+def test_a_miss_reads_no_whole_table_of_a_big_book(tmp_path):
+    """Counted, not timed: the statements a miss and a range run, in a small and a large book."""
+    seen = []
+    for size in (20, 400):
+        book = stored(parse_text(synthetic(size)), tmp_path, f"s{size}")
+        statements: list[str] = []
+        book._con.set_trace_callback(statements.append)
+        with pytest.raises(NotFound):
+            lookup(book, "105.9z")
+        assert uids(book, "105.3c-a") == ["105.3a", "105.3b", "105.3c"]
+        assert uids(book, "101-103") == ["101", "102", "103"]
+        assert not [s for s in statements if "WHERE" not in s], "a whole table was read"
+        seen.append(len(statements))
+    assert seen[0] == seen[1]
+    assert isinstance(book, store.StoredBook)
