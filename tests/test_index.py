@@ -74,7 +74,7 @@ def test_remembered_book_id_follows_the_registry(tmp_path, own_cache, monkeypatc
     b.write_text(TINY + "702.19c 践踏不影响阻挡生物。\n", encoding="utf-8")
     register(a, "tinycr")
     assert store.resolve("tinycr").path == a.resolve()
-    register(b, "tinycr")   # `judge books add` again: the id names another file now
+    register(b, "tinycr", force=True)   # `judge books add --force`: the id names another file now
     assert store.resolve("tinycr").path == b.resolve()
 
 
