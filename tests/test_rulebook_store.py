@@ -235,3 +235,29 @@ def test_kinds_by_query_match_the_parsed_order(tmp_path):
     back = stored(parsed, tmp_path)
     assert [n.uid for n in back.rules()] == [n.uid for n in parsed.nodes if n.kind == RULE]
     assert len(list(back.glossary())) == 5
+
+
+@pytest.mark.parametrize("book_id", sorted(BUNDLED))
+def test_what_walks_the_graph_sees_the_same_book(book_id, tmp_path):
+    """The search index's documents, the parse report, explanations and the engine's
+    rule registry, built from a stored book, are those built from the parsed one."""
+    from index.documents import book_terms, documents
+    from judge.explain.rule import explain_rule
+    from rulebook.lint import lint
+
+    parsed = parse_file(BUNDLED[book_id].path, book_id=book_id)
+    back = stored(parsed, tmp_path)
+    assert documents(back) == documents(parsed)
+    assert book_terms(back) == book_terms(parsed)
+    assert lint(back).as_dict() == lint(parsed).as_dict()
+    for uid in [n.uid for n in parsed.rules()][::25]:
+        assert explain_rule(back, uid) == explain_rule(parsed, uid)
+
+
+def test_the_engine_registry_checks_against_a_stored_book(tmp_path):
+    from judge.engine.games import game_for
+
+    parsed = parse_file(BUNDLED["mtg"].path, book_id="mtg")
+    back = stored(parsed, tmp_path)
+    rules = game_for("mtg").rules
+    assert rules.missing_in(back) == rules.missing_in(parsed) == []
