@@ -14,11 +14,10 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from rulebook.paths import data_dir
+from rulebook.paths import data_dir, replacing
 from rulebook.source import RulebookError
 
 DATA = Path(__file__).parent / "data"
@@ -174,7 +173,8 @@ class _locked:
                 f = registry_file()
                 data = {k: {name: getattr(v, name) for name in _STORED} for k, v in self.reg.items()}
                 try:
-                    _atomic_write(f, json.dumps(data, ensure_ascii=False, indent=2).encode("utf-8"))
+                    with replacing(f) as tmp:
+                        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2), "utf-8")
                 except OSError as e:
                     raise RulebookError(f"cannot write the book registry {f} ({e.strerror})") from None
         finally:
@@ -203,19 +203,3 @@ def resolve(ref: str) -> tuple[BookInfo | None, Path]:
     if not is_id(ref):
         raise RulebookError(f"{shown(ref)} is neither a book id ({ID_RULE}) nor a file")
     raise RulebookError(f"unknown book {ref!r}: not a book id ({', '.join(sorted(books))}) and not a file")
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    """Write to a temporary file next to `path`, then rename it over `path` (readers see old or new, never half)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-

@@ -24,10 +24,8 @@ rulebook and of the parser that wrote them.
 """
 from __future__ import annotations
 
-import os
 import pickle
 import sqlite3
-import tempfile
 import threading
 from dataclasses import MISSING, fields
 from pathlib import Path
@@ -35,6 +33,7 @@ from typing import Iterator, Mapping
 
 from rulebook import ids
 from rulebook.model import GLOSSARY, RULE, Book, Node
+from rulebook.paths import replacing
 from rulebook.source import RulebookError
 
 # Bumped whenever the layout below changes; kept in the file (PRAGMA user_version).
@@ -96,9 +95,7 @@ def _rows_of(table: dict[str, list[str]]):
 def save(book: Book, target: Path) -> None:
     """Write `book` to `target` (atomically: a temporary file, then one rename)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=target.name, suffix=".tmp")
-    os.close(fd)
-    try:
+    with replacing(target) as tmp:
         con = sqlite3.connect(tmp)
         try:
             con.execute("PRAGMA journal_mode=OFF")
@@ -106,12 +103,10 @@ def save(book: Book, target: Path) -> None:
             con.executescript(_SCHEMA)
             con.executemany("INSERT INTO nodes VALUES (?, ?, ?, ?)",
                             ((i, n.uid, n.kind, _dumps(n)) for i, n in enumerate(book.nodes)))
-            con.executemany("INSERT INTO keys VALUES (?, ?)",
-                            _rows_of(book.by_key))
+            con.executemany("INSERT INTO keys VALUES (?, ?)", _rows_of(book.by_key))
             con.executemany("INSERT INTO tree VALUES (?, ?)", sorted(_tree_pairs(book.by_key)))
             con.executemany("INSERT INTO glossary VALUES (?, ?)", book.glossary_index.items())
-            con.executemany("INSERT INTO cited VALUES (?, ?)",
-                            _rows_of(book.cited_by))
+            con.executemany("INSERT INTO cited VALUES (?, ?)", _rows_of(book.cited_by))
             con.executemany("INSERT INTO meta VALUES (?, ?)",
                             ((f.name, _dumps(getattr(book, f.name))) for f in fields(Book) if f.name not in TABLES))
             con.executescript(_INDEXES)
@@ -119,13 +114,6 @@ def save(book: Book, target: Path) -> None:
             con.commit()
         finally:
             con.close()
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def open_book(file: Path, sha256: str) -> StoredBook | None:
