@@ -199,8 +199,10 @@ def test_an_entry_written_by_a_newer_version_is_read(home):
 def test_adding_a_file_without_rules_warns(home, text):
     p = home / "empty.txt"
     p.write_text(text, encoding="utf-8")
+    res = run("books", "add", str(p), "--id", "strict", "--strict")
+    assert res.exit_code == 2 and "refused" in res.stderr and "strict" not in registered()
     res = run("books", "add", str(p), "--id", "empty")
     assert res.exit_code == 0 and "added empty" in res.stdout
-    assert res.stderr.count("warning") == 1 and "no numbered rule" in res.stderr
+    assert res.stderr.count("judge: warning:") == 1 and str(p) in res.stderr and "understood" in res.stderr
     res = run("books", "add", str(book_file(home, "a.txt")), "--id", "fine")
     assert res.exit_code == 0 and "warning" not in res.stderr
