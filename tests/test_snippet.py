@@ -7,7 +7,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from index import snippet as snip
@@ -27,13 +27,71 @@ def reference_window(text: str, found: list[tuple[int, int]], width: int) -> int
     return best_start
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="规则牌手费用支付 ab", min_size=0, max_size=400),
-       st.lists(st.sampled_from(["规则", "牌手", "费用", "支付费用", "a", "ab", "b", "则牌"]), min_size=1, max_size=4),
-       st.integers(1, 60))
-def test_the_window_is_the_one_the_obvious_way_picks(text, words, width):
+POOL = ["传奇", "同名", "费用", "牌手", "优先权"]
+
+
+@st.composite
+def marked_texts(draw):
+    """Words from POOL scattered through filler, longer than the window, so that
+    windows really differ in which words they hold."""
+    width = draw(st.integers(2, 40))   # down to narrower than a word: a mark can then span a whole window
+    pieces = draw(st.lists(st.tuples(st.integers(0, 50), st.sampled_from(POOL)), min_size=1, max_size=25))
+    text = "".join("甲" * gap + w for gap, w in pieces) + "乙" * draw(st.integers(0, 50))
+    assume(len(text) > width)
+    return text, width
+
+
+def reference_snippet(text: str, words: list[str], width: int):
+    found = spans(text, words)
+    start = reference_window(text, found, width)
+    end = start + width
+    pre, post = ("…" if start > 0 else ""), ("…" if end < len(text) else "")
+    return pre + text[start:end] + post, [(a - start + len(pre), b - start + len(pre)) for a, b in found
+                                          if a >= start and b <= end]
+
+
+@settings(max_examples=400, deadline=None)
+@given(marked_texts(), st.lists(st.sampled_from(POOL), min_size=1, max_size=5, unique=True))
+def test_the_window_is_the_one_the_obvious_way_picks(case, words):
+    text, width = case
     found = spans(text, words)
     assert best_window(text, found, width) == reference_window(text, found, width)
+    assert snippet(text, words, width) == reference_snippet(text, words, width)
+
+
+def test_the_window_moves_to_where_more_words_are():
+    """A word seen early, then two others together later: the later window wins, and an
+    early window that only grows its count (never forgets what left it) would not."""
+    text = "传奇" + "甲" * 50 + "同名" + "甲" * 50 + "费用牌手" + "甲" * 50
+    found = spans(text, POOL)
+    assert best_window(text, found, 20) == reference_window(text, found, 20) == text.index("费用") - 5
+    text = "传奇同名" + "甲" * 50 + "传奇" + "甲" * 50 + "费用牌手同名" + "甲" * 50
+    found = spans(text, POOL)
+    assert best_window(text, found, 20) == text.index("费用") - 5
+
+
+def test_passage_edges_and_marks_on_them():
+    text = "传奇" + "乙" * 200
+    assert snippet(text, ["传奇"], 40) == (text[:40] + "…", [(0, 2)])          # a mark at the very start
+    text = "乙" * 200 + "传奇"
+    assert snippet(text, ["传奇"], 40) == ("…" + text[162:], [(39, 41)])       # a mark ending at the very end
+    text = "乙" * 100 + "传奇" + "乙" * 100
+    passage, marks = snippet(text, ["传奇"], 40)
+    assert passage == "…" + text[90:130] + "…" and marks == [(11, 13)]         # a quarter width before the mark
+    exact = "传奇" + "乙" * (WIDTH - 2)
+    assert snippet(exact, ["传奇"]) == (exact, [(0, 2)])                       # exactly WIDTH: whole, no "…"
+    assert snippet("  传奇 \n 同名  ", ["同名"]) == ("传奇 同名", [(3, 5)])      # whitespace collapsed
+
+
+def test_spans_match_traditional_text_and_longer_words_first():
+    assert spans("優先權的規則", ["优先权"]) == [(0, 3)]
+    assert spans("牌手支付费用", ["费用", "支付费用"]) == [(2, 6)]
+    assert spans("牌手支付费用", ["支付费用", "费用"]) == [(2, 6)]
+    assert spans("费用费用", ["费用"]) == [(0, 2), (2, 4)]
+    assert spans("a c", ["  ", "c"]) == [(2, 3)]                               # a blank word is skipped, not the end
+    # NFKC makes Ⅻ three letters long: offsets then come from the case-folded original
+    assert spans("Ⅻ First Strike", ["first strike"]) == [(2, 14)]
+    assert spans("", ["传奇"]) == [] and spans("传奇", []) == [] and spans("传奇", [""]) == []
 
 
 def test_the_passage_holds_the_most_distinct_words():
