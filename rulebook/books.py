@@ -86,7 +86,7 @@ def load_path(path: str | Path, *, book_id: str, dialect: str | None = None, use
     except (OSError, sqlite3.Error):
         pass  # a read-only or full cache is not an error; we just parse next time
     else:
-        _sweep(target)
+        _sweep(target, digest, dialect)
     return book
 
 
@@ -101,16 +101,23 @@ def cache_file(digest: str, dialect: str | None) -> Path:
     return cache_dir() / "books" / f"{digest[:24]}-{dialect or 'auto'}-p{parser_fingerprint()}-s{store.FORMAT}{store.SUFFIX}"
 
 
-def _sweep(current: Path) -> None:
-    """Remove what older parsers or store formats kept for the same file (a
-    stale entry is never read again: its name holds the old fingerprint)."""
-    prefix = current.name.split("-", 1)[0] + "-"
+def _sweep(current: Path, digest: str, dialect: str | None) -> None:
+    """Remove what older parsers or store formats kept for the same file read
+    the same way (a stale entry is never read again: its name holds the old
+    fingerprint). The same file under another dialect is another entry, kept;
+    so is a file another process is still writing (`.tmp`)."""
+    prefix = f"{digest[:24]}-{dialect or 'auto'}-p"
     for old in current.parent.glob(prefix + "*"):
         if old != current and not old.name.endswith(".tmp"):
             try:
                 old.unlink()
             except OSError:
                 pass
+    for old in current.parent.glob(f"{digest[:24]}-*.pickle"):   # the whole-graph pickles of before the store
+        try:
+            old.unlink()
+        except OSError:
+            pass
 
 
 def file_sha256(path: Path) -> str:

@@ -156,3 +156,103 @@ def test_a_miss_reads_no_whole_table_of_a_big_book(tmp_path):
         seen.append(len(statements))
     assert seen[0] == seen[1]
     assert isinstance(book, store.StoredBook)
+
+
+# --- what mutation testing found unpinned ------------------------------------------------
+
+def test_a_miss_carries_its_query_and_says_nearest_only_when_there_is_one(mtg):
+    with pytest.raises(NotFound) as e:
+        lookup(mtg, "420.5z")
+    assert e.value.query == "420.5z" and e.value.suggestions[:2] == ["420.5a", "420.5b"]
+    assert str(e.value).startswith("no rule or glossary entry '420.5z' in this book; nearest: 420.5a, 420.5b, ")
+    with pytest.raises(NotFound) as e:
+        lookup(mtg, "没有这个词")                                  # the 2006 book has no glossary: nothing near
+    assert str(e.value) == "no rule or glossary entry '没有这个词' in this book" and e.value.suggestions == []
+    for q in ("", "100.1-102.3", "glossary:", "420.5x-z"):
+        with pytest.raises(NotFound) as e:
+            lookup(mtg, q)
+        assert e.value.query == q.strip() or e.value.query == q
+    with pytest.raises(BadQuery) as e:
+        lookup(mtg, "100.1-102.3")
+    assert e.value.suggestions == [] and e.value.query == "100.1-102.3"
+
+
+def test_split_query_keeps_glossary_terms_and_phrases_whole():
+    from rulebook.lookup import split_query
+
+    assert split_query("glossary:术语, 其他") == ["glossary:术语, 其他"]
+    assert split_query("Glossary:a,b") == ["Glossary:a,b"]
+    assert split_query("first strike") == ["first strike"]
+    assert split_query("409.1a-c 410.1") == ["409.1a-c", "410.1"]
+    assert split_query("110.2，112.2、113.1") == ["110.2", "112.2", "113.1"]
+
+
+def test_glossary_entries_are_shown_as_entries():
+    from rulebook.lookup import ENTRY
+
+    wow = parse_file(BUNDLED["wow"].path)
+    for q in ("glossary:激活", "GLOSSARY:激活", "激活", "Activate"):
+        hits = lookup(wow, q)
+        assert [(h.node.uid, h.mode) for h in hits] == [("glossary:激活", ENTRY)], q
+    with pytest.raises(NotFound) as e:
+        lookup(wow, "激话")
+    assert "glossary:激活" in e.value.suggestions and len(e.value.suggestions) <= 5
+
+
+def test_a_glossary_term_may_hold_a_colon():
+    from rulebook.model import GLOSSARY, Book, Node
+
+    entry = Node(uid="glossary:甲:乙", kind=GLOSSARY, line=1, raw="甲:乙\n", text="定义", title="甲:乙")
+    book = Book(id="b", path="<b>", sha256="0", dialect="mtg", nodes=[entry], glossary_index={"甲:乙": entry.uid})
+    assert uids(book, "glossary:甲:乙") == ["glossary:甲:乙"]
+
+
+def test_nearest_terms_are_at_most_five():
+    book = parse_text(synthetic(30))
+    with pytest.raises(NotFound) as e:
+        lookup(book, "术语")
+    assert len(e.value.suggestions) == 5 and all(s.startswith("glossary:术语") for s in e.value.suggestions)
+
+
+def test_numeric_ranges_below_the_top():
+    book = parse_text(synthetic(5))
+    assert uids(book, "101.2-4") == ["101.2", "101.3", "101.4"] == uids(book, "101.4-101.2")
+    rift = parse_file(BUNDLED["riftbound"].path)
+    assert uids(rift, "108.3.c.1-1") == ["108.3.c.1"]
+
+
+def _unprinted_section(extra: str = "") -> str:
+    """MTG-style text that prints 105.1a–105.1e but neither 105 nor 105.1, and 106.1–106.10 without 106."""
+    return ("1. 游戏\n" + "".join(f"105.1{c}. 子规则{c}。\n" for c in "abcde")
+            + "".join(f"106.{i}. 第{i}条。\n" for i in range(1, 11)) + extra)
+
+
+def test_an_implied_section_lists_its_rules_in_book_order():
+    book = parse_text(_unprinted_section(), dialect="mtg")
+    hit = lookup(book, "106")[0]
+    node = hit.node
+    assert hit.mode == CONTENTS and node.uid == "106" and node.number == "106"
+    assert node.children == [f"106.{i}" for i in range(1, 11)]              # 106.10 last, not after 106.1
+    assert node.raw == "" and node.text == "" and node.title is None
+    rift = parse_file(BUNDLED["riftbound"].path)
+    sec = lookup(rift, "128")[0].node
+    first = rift.node(sec.children[0])
+    assert first.section_path and sec.title == " › ".join(first.section_path)
+
+
+def test_nearest_numbers_never_name_a_number_the_book_does_not_print(tmp_path):
+    book = parse_text(_unprinted_section(), dialect="mtg")
+    for b in (book, stored(book, tmp_path)):
+        with pytest.raises(NotFound) as e:
+            lookup(b, "105.2")
+        assert e.value.suggestions == ["105.1a", "105.1b", "105.1c", "105.1d", "105.1e"]
+        assert all(b.has(s) for s in e.value.suggestions)
+
+
+def test_five_keys_under_the_first_number_are_enough(tmp_path):
+    back = stored(parse_text(_unprinted_section(), dialect="mtg"), tmp_path)
+    statements: list[str] = []
+    back._con.set_trace_callback(statements.append)
+    with pytest.raises(NotFound):
+        lookup(back, "105.2")
+    assert not [s for s in statements if "FROM keys ORDER BY" in s], "the whole key table was read"

@@ -261,3 +261,83 @@ def test_the_engine_registry_checks_against_a_stored_book(tmp_path):
     back = stored(parsed, tmp_path)
     rules = game_for("mtg").rules
     assert rules.missing_in(back) == rules.missing_in(parsed) == []
+
+
+# --- what mutation testing found unpinned ------------------------------------------------
+
+def test_tables_answer_like_dicts(tmp_path):
+    back = stored(parse_text(synthetic(3)), tmp_path)
+    assert "100.1" in back.by_key and "术语1" in back.glossary_index and "101.1" in back.cited_by
+    with pytest.raises(KeyError) as e:
+        back.by_key["nope"]
+    assert e.value.args == ("nope",)
+    assert back.by_key.get(("not", "a", "key")) is None and 100 not in back.by_key   # no query for what is no key
+    assert back.by_key != [1] and back.by_key != "100.1"
+    assert back.by_key["100.1"] == ["100.1"] and back.glossary_index["术语1"] == "glossary:术语1"
+    with pytest.raises(KeyError) as e:
+        back.node("nope")
+    assert e.value.args == ("nope",)
+    assert "by_key" in repr(back.by_key) and "stored" in repr(back.by_key)
+
+
+def test_the_uid_table_and_field_defaults(tmp_path):
+    import sqlite3
+
+    book = parse_text(synthetic(2))
+    f = tmp_path / f"b{store.SUFFIX}"
+    store.save(book, f)
+    con = sqlite3.connect(f)
+    con.execute("DELETE FROM meta WHERE name IN ('title', 'warnings')")   # a field the writer did not know
+    con.commit()
+    con.close()
+    back = store.open_book(f, book.sha256)
+    assert back.title == "" and back.warnings == []                       # the field's default, then its factory
+    assert back._by_uid["100.1"] is back.node("100.1") and len(back._by_uid) == len(book.nodes)
+    back.reindex()
+    assert back._by_uid["101.2"] is back.node("101.2")
+
+
+def test_breadcrumb_stops_at_a_missing_parent_and_at_a_loop(tmp_path):
+    from rulebook.model import RULE as R
+
+    a = Node(uid="100.1", kind=R, line=1, raw="100.1. 甲\n", number="100.1", parent="100")   # 100 is not in the book
+    b = Node(uid="100.2", kind=R, line=2, raw="100.2. 乙\n", number="100.2", parent="100.3")
+    c = Node(uid="100.3", kind=R, line=3, raw="100.3. 丙\n", number="100.3", parent="100.2")  # a loop: 100.2 ↔ 100.3
+    book = Book(id="x", path="<x>", sha256="1", dialect="mtg", nodes=[a, b, c],
+                by_key={"100.1": ["100.1"], "100.2": ["100.2"], "100.3": ["100.3"]})
+    back = stored(book, tmp_path)
+    assert [n.uid for n in back.breadcrumb(back.node("100.1"))] == ["100.1"]
+    assert [n.uid for n in back.breadcrumb(back.node("100.2"))] == ["100.3", "100.2"]
+    assert [n.uid for n in book.breadcrumb(b)] == ["100.3", "100.2"]
+
+
+def test_a_forced_dialect_is_stored_apart_from_the_detected_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    p = tmp_path / "rules.txt"
+    p.write_text(synthetic(3), encoding="utf-8")
+    books._LOADED.clear()
+    auto = books.load_path(p, book_id="x")
+    forced = books.load_path(p, book_id="x", dialect="wow")
+    assert auto.dialect != "wow" and forced.dialect == "wow"
+    again_auto, again_forced = books.load_path(p, book_id="x"), books.load_path(p, book_id="x", dialect="wow")
+    assert isinstance(again_auto, store.StoredBook) and isinstance(again_forced, store.StoredBook)
+    assert again_auto.dialect == auto.dialect and again_forced.dialect == "wow"
+    assert len(list((tmp_path / "cache" / "books").glob("*.sqlite"))) == 2
+    uncached = books.load_path(p, book_id="y", dialect="wow", use_cache=False)
+    assert type(uncached) is Book and uncached.id == "y" and uncached.path == str(p) and uncached.dialect == "wow"
+    assert [n.uid for n in uncached.nodes] == [n.uid for n in forced.nodes]
+    books._LOADED.clear()
+
+
+def test_the_sweep_spares_another_process_s_file_being_written(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    p = tmp_path / "rules.txt"
+    p.write_text(synthetic(2), encoding="utf-8")
+    target = books.cache_file(books.file_sha256(p), None)
+    target.parent.mkdir(parents=True)
+    writing = target.parent / (target.name + "k2j3h4.tmp")      # what paths.replacing names a file being written
+    writing.write_bytes(b"half")
+    books._LOADED.clear()
+    books.load_path(p, book_id="x")
+    assert target.exists() and writing.exists()
+    books._LOADED.clear()
