@@ -136,11 +136,11 @@ def open_book(file: Path, sha256: str) -> StoredBook | None:
 
 
 class _Table(Mapping):
-    """A read-only dict over one lookup table: a key costs one query, and only
-    iterating (or asking for its length) reads the whole table, once."""
+    """A read-only dict over one lookup table: a key costs one query, its size
+    one count, and only iterating reads the whole table, once."""
 
-    def __init__(self, book: StoredBook, name: str, one: str, every: str, many: bool):
-        self._book, self._name, self._one, self._every, self._many = book, name, one, every, many
+    def __init__(self, book: StoredBook, name: str, one: str, every: str, count: str, many: bool):
+        self._book, self._name, self._one, self._every, self._count, self._many = book, name, one, every, count, many
         self._all: dict | None = None
 
     def _fetch(self, key):
@@ -183,7 +183,9 @@ class _Table(Mapping):
         return iter(self._load())
 
     def __len__(self) -> int:
-        return len(self._load())
+        if self._all is not None:
+            return len(self._all)
+        return self._book._rows(self._count, ())[0][0]
 
     def keys(self):
         return self._load().keys()
@@ -201,10 +203,13 @@ class _Table(Mapping):
         return f"<{self._name} of {self._book.path} (stored)>"
 
 
-_TABLE_SQL = {
-    "by_key": ("SELECT uid FROM keys WHERE key=? ORDER BY rowid", "SELECT key, uid FROM keys ORDER BY rowid", True),
-    "glossary_index": ("SELECT uid FROM glossary WHERE term=?", "SELECT term, uid FROM glossary ORDER BY rowid", False),
-    "cited_by": ("SELECT source FROM cited WHERE uid=? ORDER BY rowid", "SELECT uid, source FROM cited ORDER BY rowid", True),
+_TABLE_SQL = {  # one key, the whole table, its number of keys, several values per key
+    "by_key": ("SELECT uid FROM keys WHERE key=? ORDER BY rowid", "SELECT key, uid FROM keys ORDER BY rowid",
+               "SELECT COUNT(DISTINCT key) FROM keys", True),
+    "glossary_index": ("SELECT uid FROM glossary WHERE term=?", "SELECT term, uid FROM glossary ORDER BY rowid",
+                       "SELECT COUNT(*) FROM glossary", False),
+    "cited_by": ("SELECT source FROM cited WHERE uid=? ORDER BY rowid", "SELECT uid, source FROM cited ORDER BY rowid",
+                 "SELECT COUNT(DISTINCT uid) FROM cited", True),
 }
 _DEFAULTS = {f.name: f for f in fields(Book)}
 

@@ -280,6 +280,19 @@ def test_tables_answer_like_dicts(tmp_path):
     assert "by_key" in repr(back.by_key) and "stored" in repr(back.by_key)
 
 
+@pytest.mark.parametrize("book_id", sorted(BUNDLED))
+def test_the_size_of_a_table_is_counted_not_read(book_id, tmp_path):
+    parsed = parse_file(BUNDLED[book_id].path, book_id=book_id)
+    back = stored(parsed, tmp_path)
+    statements: list[str] = []
+    back._con.set_trace_callback(statements.append)
+    for name in ("by_key", "glossary_index", "cited_by"):
+        assert len(getattr(back, name)) == len(getattr(parsed, name)), name
+        assert bool(getattr(back, name)) == bool(getattr(parsed, name)), name
+    assert statements and all("COUNT(" in s for s in statements)
+    assert len(back.by_key) == len(list(back.by_key))          # and after the table is read, from it
+
+
 def test_the_uid_table_and_field_defaults(tmp_path):
     import sqlite3
 
