@@ -73,6 +73,7 @@ _MARKUP_LINE = re.compile(r"^\s*(?:#{1,6}\s|<(?:b|span|a|strong)\b|\*\*\d|[*\-]\
 _MD_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>\n]*>")
 
+_CONTINUES_A_SENTENCE = set(",，;；:：)）、")   # a rule's text never starts with these
 TOP_STEP = 5                 # a new top-level number follows the last within this step (718 after 717)
 TITLE_MAX = 40               # a section title is short
 
@@ -400,6 +401,8 @@ class _Walk:
         text = self.text_of(rest)
         if text.startswith(("— ", "– ")):
             text = text[2:]
+        if text[:1] in _CONTINUES_A_SENTENCE:
+            return False  # "rule\n352.2.** , they chose…": the number ends a wrapped reference
         if self.bilingual(key, text, raw):
             return True
         heading = len(m.group("hashes").strip()) if m.group("hashes") else 0

@@ -136,3 +136,10 @@ def test_a_lookup_in_a_book_not_understood_says_so(tmp_path):
     assert res.exit_code == 1 and "understood little" in res.stderr and "judge lint" in res.stderr
     sound = run("rule", "999.9", "--book", "mtg")
     assert sound.exit_code == 1 and "understood little" not in sound.stderr
+
+
+def test_a_tie_says_what_decided_it():
+    out = run("lint", str(FIXTURES / "mtg-cr-bilingual-excerpt.md")).stdout.splitlines()[1]
+    assert "runner-up: wow 100.0%, a tie: mtg's own marker lines decided" in out
+    out = run("lint", str(FIXTURES / "fab-cr-en-excerpt.txt")).stdout.splitlines()[1]
+    assert "a tie" not in out

@@ -313,3 +313,9 @@ def test_an_excerpt_may_skip_chapters():
     # a numbered list item in a rule is not a chapter: no rule numbered in it follows
     listed = parse_text("1. 游戏\n100. 总则\n100.1. 步骤如下：\n3. 横置\n100.2. 第二条。\n", dialect="mtg")
     assert "3" not in listed.by_key
+
+
+def test_a_number_that_a_wrapped_sentence_goes_on_from_is_not_a_rule():
+    text = "352. Section\n352.1. During **rule\n352.2.** , they chose to play it.\n352.2. Next rule.\n"
+    book = parse_text(text, dialect="generic")
+    assert book.by_key["352.2"] == ["352.2"] and resolve_one(book, "352.2").line == 4

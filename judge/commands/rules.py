@@ -166,6 +166,8 @@ def understood_line(book) -> str:
         return f"dialect: {book.dialect}"
     (name, share), rest = book.detection[0], book.detection[1:]
     runner = f"; runner-up: {rest[0][0]} {pct(rest[0][1])}" if rest else "; dialect given, not detected"
+    if rest and pct(rest[0][1]) == pct(share):
+        runner += f", a tie: {name}'s own marker lines decided" if name != "generic" else ", a tie: no family's marker lines"
     return f"dialect: {name} (understood {pct(share)} of {lines:,} non-blank lines{runner})"
 
 
