@@ -319,3 +319,25 @@ def test_a_number_that_a_wrapped_sentence_goes_on_from_is_not_a_rule():
     text = "352. Section\n352.1. During **rule\n352.2.** , they chose to play it.\n352.2. Next rule.\n"
     book = parse_text(text, dialect="generic")
     assert book.by_key["352.2"] == ["352.2"] and resolve_one(book, "352.2").line == 4
+
+
+def test_riftbound_markdown_excerpt():
+    book = fixture("riftbound-core-en-excerpt.md")
+    assert book.dialect == "riftbound-md" and book.number_style == "dotted"
+    assert resolve_one(book, "000").kind == CHAPTER and resolve_one(book, "000").title == "Golden and Silver Rules"
+    assert resolve_one(book, "001").parent == "000" and resolve_one(book, "001").title == "Golden Rule"
+    assert resolve_one(book, "002").parent == "001"                # a rule under its "### 001." section
+    assert resolve_one(book, "101").parent == "100" and resolve_one(book, "102").parent == "101"
+    assert resolve_one(book, "103.1.b.1").parent == "103.1.b" and resolve_one(book, "103.1b1").uid == "103.1.b.1"
+    r = resolve_one(book, "002")
+    assert r.text == ("Card text supersedes rules text. Whenever a card fundamentally contradicts the rules, "
+                      "the card's indication is what is true.")    # wrapped lines joined, one space
+    assert resolve_one(book, "052").text.startswith('Card, when written in card effects, is shorthand for " Main Deck card."')
+    assert resolve_one(book, "102").text.startswith("Riftbound is a Trading Card Game")   # _italic_ removed
+    exs = [book.node(u) for u in resolve_one(book, "132.3").attached]
+    assert [e.text for e in exs] == ['Example: A "non-unit card" is any card that is not a unit.',
+                                     'Example: A "unit" is any game object that is a unit, regardless of any other categories it belongs to.']
+    assert "appears in italics." in resolve_one(book, "135.2").text and "```" not in resolve_one(book, "135.2").text
+    assert "352.2" not in book.by_key                              # "**rule\n352.2.** ," is a wrapped reference
+    assert (book.game, book.edition, book.language) == ("Riftbound", "2025-10", "en")
+    assert book.title == "Riftbound Core Rules"
