@@ -262,3 +262,30 @@ def test_reference_extents():
     # a bracket inside a cue's reference is that reference; a later one is its own
     found = find_refs("See [1.3.2a]; also zone[3].")
     assert [(r[2], r[3]) for r in found] == [("See [1.3.2a]", ["1.3.2.a"]), ("[3]", ["3"])]
+
+
+def test_more_numbering_edges():
+    assert _between("103.1.1", "103.1.4") == ["103.1.2", "103.1.3"]        # digits under a deeper parent
+    five = lint(parse_text("100. 总则\n100.1. 甲。\n100.7. 乙。\n", dialect="mtg"))
+    six = lint(parse_text("100. 总则\n100.1. 甲。\n100.8. 乙。\n", dialect="mtg"))
+    assert [f.message for f in five.findings if f.code == "gap"][0].endswith("missing 100.2, 100.3, 100.4, 100.5, 100.6")
+    assert [f.message for f in six.findings if f.code == "gap"][0].endswith("missing 100.2, 100.3, 100.4, 100.5, 100.6…")
+    # chapters are not siblings of the rules; a number printed again later is a duplicate, not disorder
+    chapters = lint(parse_text("1. 游戏\n100. 总则\n100.1. 甲。\n2. 部分\n200. 总则\n200.1. 乙。\n", dialect="mtg"))
+    assert chapters.findings == []
+    again = lint(parse_text("100. 总则\n100.1. 甲。\n100.2. 乙。\n100.3. 丙。\n100.2. 又一个乙。\n", dialect="mtg"))
+    assert [f.code for f in again.findings] == ["duplicate"]
+    assert lint(parse_text("100. 总则\n100.1. 甲。\n100.2. 乙。")).lines == 3
+
+
+def test_quotes_of_a_multi_line_front_matter_block_carry_their_own_line_numbers():
+    text = "This is a long line of front matter, one.\nIt goes on here, two.\nAnd on, three.\n"
+    u = understood(parse_text(text))
+    assert [(q.line, q.text) for q in u.not_understood] == [(1, text.splitlines()[0]), (2, "It goes on here, two."),
+                                                            (3, "And on, three.")]
+
+
+def test_language_tags_with_regions():
+    from judge.labels import labels
+
+    assert labels("zh-Hant-TW")["glossary"] == "詞彙表" and labels("zh-Hans-CN")["glossary"] == "词汇表"
