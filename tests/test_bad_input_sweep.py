@@ -94,7 +94,7 @@ CASES = [
     Case("explain unknown format", ["explain", "420.5c", "--format", "pdf"], 2, "pdf"),
     Case("new-scenario unknown rule", ["new-scenario", "999.9"], 2, "999.9"),
     Case("new-scenario of a chapter", ["new-scenario", "4"], 2, "is a chapter"),
-    Case("new-scenario without an engine", ["new-scenario", "1", "--book", "riftbound"], 2, "no engine"),
+    Case("new-scenario without an engine", ["new-scenario", "1", "--book", "no-such-book"], 2, "no engine"),
     Case("new-scenario over an existing file", ["new-scenario", "420.5b", "--out", "{empty}"], 2, "exists"),
 ]
 

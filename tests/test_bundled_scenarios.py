@@ -72,7 +72,8 @@ def test_two_bundled_scenarios_of_one_name_are_not_guessed(tmp_path, monkeypatch
 def test_bundled_libraries_by_game_name_or_path():
     assert bundled_library("mtg") == ROOT / "scenarios" / "cards" / "mtg.yaml"
     assert bundled_library("cards/wow.yaml") == ROOT / "scenarios" / "cards" / "wow.yaml"
-    assert bundled_library("riftbound") is None
+    assert bundled_library("riftbound") == ROOT / "scenarios" / "cards" / "riftbound.yaml"
+    assert bundled_library("no-such-game") is None
     assert bundled_library("../pyproject.toml") is None
     assert bundled_library("mtg/420.5c-lethal-damage") is None     # a scenario is not a library
 
@@ -133,7 +134,7 @@ def test_a_users_own_folder_reaches_the_bundled_cards_by_game_name(tmp_path):
     for name in ("default", "by-name", "by-path"):
         assert f"PASS mine/{name}.yaml" in out
     assert any(x.startswith("FAIL mine/no-such.yaml:") and "card library 'yugioh' not found" in x
-               and "by game name: mtg, wow" in x for x in out), out
+               and "by game name: mtg, riftbound, wow" in x for x in out), out
 
 
 def test_a_local_library_wins_over_the_bundled_one(tmp_path):

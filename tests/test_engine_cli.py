@@ -113,7 +113,7 @@ def test_new_scenario_template_is_a_valid_scenario(tmp_path):
     assert run("new-scenario", "999.9").exit_code == 2
 
 
-@pytest.mark.parametrize("book, rule", [("mtg", "420.5b"), ("wow", "717.2b")])
+@pytest.mark.parametrize("book, rule", [("mtg", "420.5b"), ("wow", "717.2b"), ("riftbound", "158.1")])
 def test_new_scenario_of_each_game_replays_as_written(tmp_path, book, rule):
     """Each game's own skeleton (its zones, steps and cards), written next to a copy of its card library, loads
     and replays as it stands."""
@@ -121,7 +121,7 @@ def test_new_scenario_of_each_game_replays_as_written(tmp_path, book, rule):
     from judge.engine.scenario.load import load_scenario
     from judge.engine.scenario.run import replay
 
-    assert sorted(known_books()) == ["mtg", "wow"]      # a new game: add it here
+    assert sorted(known_books()) == ["mtg", "riftbound", "wow"]      # a new game: add it here
     assert game_for(book).SCENARIO_TEMPLATE
     res = run("new-scenario", rule, "--book", book)
     assert res.exit_code == 0, res.output
@@ -136,9 +136,12 @@ def test_new_scenario_of_each_game_replays_as_written(tmp_path, book, rule):
     assert out.passed, out.error or [f.text() for f in out.failures]
 
 
-def test_new_scenario_refuses_a_book_without_an_engine(tmp_path):
-    """Riftbound has a rulebook but no engine module: no skeleton that could never load, and the books that do
-    have an engine are named."""
+def test_new_scenario_refuses_a_book_without_an_engine(tmp_path, monkeypatch):
+    """A book with a rulebook but no engine module (as Riftbound was before issue 14): no skeleton that could
+    never load, and the books that do have an engine are named."""
+    from judge.engine.games import GAMES
+
+    monkeypatch.delitem(GAMES, "riftbound")
     res = run("new-scenario", "108.3.c.1", "--book", "riftbound", "--out", str(tmp_path))
     assert res.exit_code == 2
     assert res.stdout == ""

@@ -286,3 +286,47 @@ def test_acting_without_priority_is_refused_by_the_game():
     assert e.value.rule == "toy:?" and e.value.reason == "not_priority" and e.value.fields == {"player": "B"}
     assert "B does not have priority (A has)" in e.value.message
     assert g.priority == "A" and len(g.trace.steps) == 1 and not g.trace.steps[0].firings
+
+
+# ---------------------------------------------------------------- mechanics the book does not number
+
+def test_a_mechanic_the_book_does_not_number_fires_without_a_rule_id():
+    from judge.engine.core.errors import EngineError
+
+    reg = RuleRegistry("toy2", book="mtg")
+    reg.mechanic("destroy", word="摧毁", reasons={"destroyed": "object"}, near_misses={"survived": "object"})
+    assert "destroy" not in reg.entries and reg.numbers() == [] and reg.missing_in(None) == []   # never checked
+    assert reg.mechanics["destroy"].word == "摧毁" and reg.codes["destroyed"].fields == ("object",)
+    with pytest.raises(ValueError, match="two words"):
+        reg.mechanic("destroy", word="消灭")
+    with pytest.raises(ValueError, match="needs the word"):
+        reg.mechanic("kill", word="")
+
+    class T(Toy):
+        rules = reg
+
+    g = T()
+    g.begin_step("event", "x")
+    f = g.unnumbered("destroy", "destroyed", ["u"], object="u")
+    assert (f.rule, f.mechanic, f.objects, f.fields) == (None, "摧毁", ["u"], {"object": "u"})
+    with g.under(f):
+        g.set(g.by_name["A"], "life", 3)
+    assert [(c.subject, c.attr, c.after) for c in f.changes] == [("A", "life", 3)]
+    doc = g.trace.to_dict(rule_text=lambda r: "TEXT")
+    fd = doc["steps"][0]["firings"][0]
+    assert fd["rule"] is None and fd["mechanic"] == "摧毁" and fd["rule_text"] == ""
+    with pytest.raises(EngineError, match="undeclared reason 'nope'"):
+        g.unnumbered("destroy", "nope")
+    with pytest.raises(EngineError, match="undeclared reason 'destroyed'"):
+        g.fire("destroy", "destroyed")          # a mechanic is no rule: `fire` does not know it
+    e = g.illegal_unnumbered("destroy", "destroyed", "no", object="u")
+    assert (e.rule, e.mechanic, e.reason, e.fields) == (None, "摧毁", "destroyed", {"object": "u"})
+    assert "摧毁: destroyed" in str(g.illegal_unnumbered("destroy", "destroyed", "")) 
+
+
+def test_a_numbered_firing_has_no_mechanic_in_its_json():
+    g = Toy()
+    g.begin_step("event", "x")
+    g.fire("100.2", "resolved", [], item="i")
+    fd = g.trace.to_dict()["steps"][0]["firings"][0]
+    assert fd["rule"] == "toy:100.2" and "mechanic" not in fd

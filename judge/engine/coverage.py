@@ -172,7 +172,8 @@ def _used(book_id: str, files: list[Path]) -> tuple[dict[str, set[str]], int]:
             for s in out.trace.steps:
                 items = list(s.firings) + list(s.near_misses) + ([s.rejected] if s.rejected else [])
                 for x in items:
-                    used.setdefault(x.rule, set()).add(label)
+                    if x.rule is not None:     # a mechanic the book does not number is no rule of it
+                        used.setdefault(x.rule, set()).add(label)
     return used, runs
 
 

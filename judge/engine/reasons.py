@@ -89,10 +89,56 @@ def render_step(what: str, data: dict, names: dict, lang: str = "zh", game: str 
     return t.format_map(_Fields(vals))
 
 
-def render_change(c, names: dict, display=None, lang: str = "zh") -> str:
-    """'灰熊.伤害: 0 → 3' — attribute and zone names from steps.yaml; `display(attr, value)` is the game's."""
+GAMES = TEMPLATES.parent / "games"
+
+
+@lru_cache(maxsize=8)
+def zone_words(game: str | None, lang: str = "zh") -> dict[str, str]:
+    """Zone identifier → the word a judge reads: the game's own (its vocabulary, `judge/data/games/<game>.yaml`,
+    where two games use one identifier for different zones) over the shared names of steps.yaml."""
+    out = dict(step_templates(lang).get("zones", {}))
+    path = GAMES / f"{game}.yaml"
+    if game and path.is_file():
+        from rulebook import safe_yaml      # start-up: as in `_load`
+
+        for z, spec in ((safe_yaml.read(path) or {}).get("zones") or {}).items():
+            if isinstance(spec, dict) and spec.get("word"):
+                out[z] = spec["word"]
+    return out
+
+
+def outside_book(mechanic: str, lang: str = "zh") -> str:
+    """How a trace labels a firing of a mechanic the book does not number (no rule id: never an invented one)."""
+    return step_templates(lang).get("outside_book", "{mechanic}").format(mechanic=mechanic)
+
+
+def attr_words(game: str | None, lang: str = "zh") -> dict[str, str]:
+    """Attribute → the word a judge reads: the game's own (steps.yaml `games: {<game>: {attrs: …}}`) over the
+    shared ones (a Riftbound rune pool is 符文池, an MTG one 魔法力池)."""
+    return {**step_templates(lang).get("attrs", {}), **(game_steps(game, lang).get("attrs") or {})}
+
+
+def player_stats(info: dict, game: str | None = None, lang: str = "zh") -> list[str]:
+    """What the load step shows of a player (生命 20、中毒 1、魔法力池 {红}), in the game's words; a game
+    without life totals leaves `life` out."""
+    labels = {**step_templates(lang).get("player_labels", {}), **(game_steps(game, lang).get("player_labels") or {})}
+    out = [f"{labels.get('life', 'life')} {info['life']}"] if "life" in info else []
+    if info.get("poison"):
+        out.append(f"{labels.get('poison', 'poison')} {info['poison']}")
+    if info.get("mana"):
+        out.append(f"{labels.get('mana', 'mana')} {info['mana']}")
+    return out
+
+
+def render_change(c, names: dict, display=None, lang: str = "zh", zones: dict | None = None,
+                  attrs: dict | None = None) -> str:
+    """'灰熊.伤害: 0 → 3' — attribute and zone names from steps.yaml (a game's own: `zones` from `zone_words`,
+    `attrs` from `attr_words`); `display(attr, value)` is the game's."""
     st = step_templates(lang)
-    attrs, zones = st.get("attrs", {}), st.get("zones", {})
+    if attrs is None:
+        attrs = st.get("attrs", {})
+    if zones is None:
+        zones = st.get("zones", {})
 
     def val(v):
         if c.attr == "zone":

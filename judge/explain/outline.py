@@ -73,7 +73,8 @@ def outline(doc: dict, t: Templates) -> list[Line]:
             out.append(Line(STEP, t("steps.item", n=s["n"], text=s["text"]), 1,
                             cites=s["rules"] if bare else [], suffix=_cites(s["rules"], t) if bare else ""))
             for d in s["details"]:
-                out.append(Line(DETAIL, t("steps.detail", text=d["text"]), 2, cites=[d["rule"]], suffix=d["quote"]))
+                out.append(Line(DETAIL, t("steps.detail", text=d["text"]), 2, cites=[d["rule"]] if d["rule"] else [],
+                                suffix=d["quote"]))
         if doc.get("steps_omitted"):
             out.append(Line(NOTE, t("labels.omitted", n=doc["steps_omitted"]), 1))
         if doc["near_misses"]:

@@ -75,7 +75,7 @@ class Term(_Strict):
 
 class Detail(_Strict):
     text: str                   # the engine's reason, rendered from reasons.yaml
-    rule: str                   # the rule (in the book) that fired
+    rule: Optional[str]         # the rule (in the book) that fired; null: a mechanic the book does not number
     firing: str                 # trace firing id ("5.3")
     quote: str                  # "（规则 420.5c：「…」）" on first citation, "（规则 420.5c）" after
 

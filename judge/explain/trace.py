@@ -152,6 +152,10 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
             details.append({"text": text, "rule": uid, "firing": r["id"], "quote": quote(uid)})
             decisive.append((text, uid, s["index"], uid in source_uids))
         for f in s["firings"]:
+            if f["rule"] is None:   # a mechanic the book does not number: shown, marked, never cited
+                details.append({"text": _text(f, where), "rule": None, "firing": f["id"],
+                                "quote": t("labels.outside_book", mechanic=f.get("mechanic") or "")})
+                continue
             uid = cites.uid(f["rule"])
             about = any(_matches(f, w, cites) for w in wanted)
             if f["reason"] in quiet and not about and uid not in focus_rules:
@@ -167,7 +171,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
         steps.append({
             "n": len(steps) + 1,
             "text": reasons.render_step(s["what"], s["data"], names, lang, game=trace["game"]),
-            "rules": list(dict.fromkeys(d["rule"] for d in details)),
+            "rules": list(dict.fromkeys(d["rule"] for d in details if d["rule"] is not None)),
             "details": details,
             "trace_step": s["index"],
             "line": s.get("line"),
@@ -179,6 +183,8 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
     misses_expected: list[tuple[str, str]] = []
     for s in trace["steps"]:
         for m in s["near_misses"]:
+            if m["rule"] is None:
+                continue    # a "why not" of a mechanic the book does not number answers nothing a judge cites
             text = _text(m, where)
             if (m["rule"], text) in seen:
                 continue
@@ -194,7 +200,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
     # the last firing that touched a checked object is what the outcome rests on
     if not decisive and (expect.get("not_fired") or not _final_state(trace, expect, t, lang, characteristics=False)):
         decisive = _fallback(trace, expect, cites, where)
-    fired = {cites.uid(f["rule"]) for st in trace["steps"] for f in st["firings"]}
+    fired = {cites.uid(f["rule"]) for st in trace["steps"] for f in st["firings"] if f["rule"] is not None}
     not_applied = [u for u in dict.fromkeys(cites.uid(_spec(x)["rule"]) for x in expect.get("not_fired") or [])
                    if u not in fired]
     for u in not_applied:
@@ -337,7 +343,7 @@ def _fallback(trace: dict, expect: dict, cites: _Cites, where: str) -> list[tupl
     last = None
     for s in trace["steps"]:
         for f in s["firings"]:
-            if checked & ({c["subject"] for c in f["changes"]} | set(f["objects"])):
+            if f["rule"] is not None and checked & ({c["subject"] for c in f["changes"]} | set(f["objects"])):
                 last = f
     return [(_text(last, where), cites.cite(last["rule"]))] if last else []
 

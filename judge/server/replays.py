@@ -118,7 +118,7 @@ def view(trace: dict, ruling: dict | None, ruling_error: str | None, out, varian
     game, book = trace["game"], load_book(trace["book"])
     names = {oid: o["name"] for oid, o in trace["objects"].items()}
     display = game_for(game).display_value
-    zone_zh = reasons.step_templates().get("zones", {})
+    zone_zh = zones = reasons.zone_words(game)
     stack_label = reasons.game_steps(game).get("stack_label", "堆叠")
 
     def uid(rule: str) -> str:
@@ -133,18 +133,22 @@ def view(trace: dict, ruling: dict | None, ruling_error: str | None, out, varian
         firings = []
         for f, near in items:
             firings.append({
-                "id": f["id"], "rule": uid(f["rule"]), "near": near, "text": f["text"],
+                "id": f["id"], "rule": uid(f["rule"]) if f["rule"] else None, "near": near, "text": f["text"],
+                "mechanic": reasons.outside_book(f["mechanic"]) if f["rule"] is None else None,
                 "rule_text": _short(f["rule_text"]),
                 "objects": [reasons.show(i, names) for i in f["objects"]],
-                "changes": [reasons.render_change(SimpleNamespace(**c), names, display) for c in f.get("changes", [])]
+                "changes": [reasons.render_change(SimpleNamespace(**c), names, display, zones=zones,
+                                                  attrs=reasons.attr_words(game)) for c in f.get("changes", [])]
                 if not near else [],
                 "caused_by": f["caused_by"],
             })
-            if near:
+            if near and f["rule"] is not None:
                 misses.append({"rule": uid(f["rule"]), "text": f["text"], "step": s["index"]})
         if s.get("rejected"):
             f = s["rejected"]
-            firings.append({"id": f["id"], "rule": uid(f["rule"]), "near": True, "text": "引擎拒绝此动作：" + f["text"],
+            firings.append({"id": f["id"], "rule": uid(f["rule"]) if f["rule"] else None, "near": True,
+                            "mechanic": reasons.outside_book(f["mechanic"]) if f["rule"] is None else None,
+                            "text": "引擎拒绝此动作：" + f["text"],
                             "rule_text": _short(f["rule_text"]), "objects": [], "changes": [], "caused_by": None})
         after = ""
         if s["after"] and s["kind"] != "load":
@@ -154,7 +158,7 @@ def view(trace: dict, ruling: dict | None, ruling_error: str | None, out, varian
         steps.append({
             "index": s["index"], "line": s["line"], "kind": s["kind"],
             "title": reasons.render_step(s["what"], s["data"], names, game=game),
-            "rules": [{"id": f["rule"], "near": f["near"]} for f in firings],
+            "rules": [{"id": f["rule"], "near": f["near"]} for f in firings if f["rule"] is not None],
             "firings": firings,
             "choices": [f"选择 {c['choice']}[{c['subject']}] = {reasons.show(c['answer'])}"
                         + ("（自动：唯一合法选项）" if c["auto"] else "") for c in s["choices"]],
@@ -198,11 +202,7 @@ def _board(trace: dict, names: dict, zone_zh: dict) -> dict:
     players = []
     for p in trace["players"]:
         info = data.get("players", {}).get(p, {})
-        stats = [f"生命 {info.get('life')}"] if "life" in info else []
-        if info.get("poison"):
-            stats.append(f"中毒 {info['poison']}")
-        if info.get("mana"):
-            stats.append(f"魔法力池 {info['mana']}")
+        stats = reasons.player_stats(info, trace["game"])
         players.append({"name": p, "stats": stats, "zones": []})
     by_name = {p["name"]: p for p in players}
     shared = []

@@ -38,16 +38,19 @@ class IllegalAction(EngineError):
     """The engine refused an action; the game state is unchanged (rewound).
 
     `rule` is the namespaced rule that forbids it and `reason` a reason code
-    with `fields`, so the refusal is explained like any firing.
+    with `fields`, so the refusal is explained like any firing. A refusal by a
+    mechanic the book does not number has no rule and names the `mechanic`.
     """
 
     kind = "illegal_action"
 
-    def __init__(self, rule: str, reason: str, fields: dict | None = None, message: str = "", **kw):
+    def __init__(self, rule: str | None, reason: str, fields: dict | None = None, message: str = "", *,
+                 mechanic: str | None = None, **kw):
         self.rule = rule
         self.reason = reason
         self.fields = fields or {}
-        super().__init__(message or f"{rule}: {reason}", **kw)
+        self.mechanic = mechanic
+        super().__init__(message or f"{rule or mechanic}: {reason}", **kw)
 
 
 class MissingChoice(EngineError):

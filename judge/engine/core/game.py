@@ -32,7 +32,7 @@ from judge.engine.core.zones import Zone, can_see
 # the verbs rule code uses, by the part that owns them (bound on each game: no extra call on the hot path)
 VERBS = {
     "recorder": ("begin_step", "close_step", "rid", "fire", "near_miss", "under", "applying", "current_firing",
-                 "cause_of", "illegal"),
+                 "cause_of", "illegal", "unnumbered", "illegal_unnumbered"),
     "priority_loop": ("require_priority", "give_priority", "before_priority", "pass_priority", "took_action",
                  "enter_step"),
     "events": ("happen", "happen_under"),

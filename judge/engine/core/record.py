@@ -1,7 +1,9 @@
 """`Recorder`: writing the trace as the game is played — steps, rule firings, near misses, state changes.
 
 Every rule application is one `fire()`: the rule must be declared with that reason code (a firing the
-registry does not know is an engine bug, never a silent wrong citation). A firing is "being applied"
+registry does not know is an engine bug, never a silent wrong citation). A mechanic the book does not
+number is applied with `unnumbered()` (refused with `illegal_unnumbered()`): the firing has no rule id,
+only the mechanic's word, so a trace marks it as not in this book. A firing is "being applied"
 inside `under(firing)`: the state changes made there (`change()`) are attached to it, and what it
 causes (events, further firings) names it as the cause. `near_miss()` records a "why not". The
 recorder also remembers, per object and player, the last firing that involved it (`cause_of`): what
@@ -78,10 +80,11 @@ class Recorder:
         s = self.step
         return f"{s.index}.{len(s.firings) + len(s.near_misses) + 1}"
 
-    def _declared(self, number: str, reason: str, what: str) -> None:
-        entry = self.game.rules.entries.get(number)
+    def _declared(self, number: str, reason: str, what: str, table: str = "entries"):
+        entry = getattr(self.game.rules, table).get(number)
         if entry is None or reason not in entry.reasons:
             raise EngineError(f"engine bug: {self.game.game}:{number} {what} with undeclared reason {reason!r}")
+        return entry
 
     def fire(self, number: str, reason: str, _objs=(), caused_by: str | None = "", **fields) -> Firing:
         """Record one application of rule `number`; changes made `under()` it are attached to it."""
@@ -90,6 +93,19 @@ class Recorder:
             caused_by = self.applying_now[-1].id if self.applying_now else None
         f = Firing(self._next_id(), self.rid(number), reason, {k: ref_of(v) for k, v in fields.items()},
                    [o if isinstance(o, str) else o.id for o in _objs], [], caused_by)
+        self.step.firings.append(f)
+        for o in f.objects:
+            self.touched[o] = f.id
+        return f
+
+    def unnumbered(self, key: str, reason: str, _objs=(), caused_by: str | None = "", **fields) -> Firing:
+        """Record one application of a mechanic the book does not number (`RuleRegistry.mechanic`): like
+        `fire`, but the firing cites no rule, only the mechanic's word."""
+        entry = self._declared(key, reason, "applied", "mechanics")
+        if caused_by == "":
+            caused_by = self.applying_now[-1].id if self.applying_now else None
+        f = Firing(self._next_id(), None, reason, {k: ref_of(v) for k, v in fields.items()},
+                   [o if isinstance(o, str) else o.id for o in _objs], [], caused_by, entry.word)
         self.step.firings.append(f)
         for o in f.objects:
             self.touched[o] = f.id
@@ -127,6 +143,11 @@ class Recorder:
         """The engine refusing an action under rule `number` (raise it): the action is rewound, and the
         refusal is explained like a firing (a scenario may expect it: `rejected: RULE`)."""
         return IllegalAction(self.rid(number), reason, fields, message)
+
+    def illegal_unnumbered(self, key: str, reason: str, message: str, **fields) -> IllegalAction:
+        """The engine refusing an action by a mechanic the book does not number: no rule, its word."""
+        entry = self._declared(key, reason, "refused", "mechanics")
+        return IllegalAction(None, reason, fields, message, mechanic=entry.word)
 
     def current_firing(self) -> Firing | None:
         return self.applying_now[-1] if self.applying_now else None

@@ -19,6 +19,13 @@ A book that is an excerpt may define something only in its glossary (the WoW
 book has no numbered rules for combat or lethal damage, but its glossary
 entries 战斗伤害 and 总生命 state them): such an entry is cited by its headword,
 `wow:战斗伤害`, and is checked against the book the same way (`citable`).
+
+An excerpt may also leave out a mechanic altogether (the Riftbound excerpt has
+no rule on damage or destroying a unit). The engine still has to apply it, but
+must never cite a number for it: `mechanic(key, word=…)` declares it apart
+from the rules (`mechanics`), its firings carry no rule id and the mechanic's
+word instead (`Firing.mechanic`), and it is never checked against the book,
+counted by coverage or cited by a ruling.
 """
 from __future__ import annotations
 
@@ -44,6 +51,7 @@ class RuleEntry:
     number: str
     reasons: dict[str, Reason] = field(default_factory=dict)
     where: list[str] = field(default_factory=list)   # module.function names that apply it
+    word: str | None = None   # a mechanic the book does not number: the word a trace shows instead of a rule id
 
     @property
     def id(self) -> str:
@@ -63,6 +71,7 @@ class RuleRegistry:
         self.game = game
         self.book = book
         self.entries: dict[str, RuleEntry] = {}
+        self.mechanics: dict[str, RuleEntry] = {}   # mechanics the book does not number, by key
         self.codes: dict[str, Reason] = {}   # reason code → Reason (one meaning per code per game)
 
     # ---- registration -------------------------------------------------
@@ -85,6 +94,22 @@ class RuleRegistry:
         entry = self.entries.get(number)
         if entry is None:
             entry = self.entries[number] = RuleEntry(self.game, number)
+        return self._reasons(entry, reasons, near_misses)
+
+    def mechanic(self, key: str, *, word: str, reasons: dict | None = None,
+                 near_misses: dict | None = None) -> RuleEntry:
+        """Declare a mechanic the book does not number (`game.unnumbered(key, …)` applies it): `word` is
+        what a trace shows in place of a rule id. Its reason codes share the game's code table."""
+        if not word:
+            raise ValueError(f"{self.game}: mechanic {key!r} needs the word a trace shows for it")
+        entry = self.mechanics.get(key)
+        if entry is None:
+            entry = self.mechanics[key] = RuleEntry(self.game, key, word=word)
+        elif entry.word != word:
+            raise ValueError(f"{self.game}: mechanic {key!r} declared with two words ({entry.word}, {word})")
+        return self._reasons(entry, reasons, near_misses)
+
+    def _reasons(self, entry: RuleEntry, reasons: dict | None, near_misses: dict | None) -> RuleEntry:
         for near, table in ((False, reasons or {}), (True, near_misses or {})):
             for code, spec in table.items():
                 r = Reason(code, _fields(spec), near)

@@ -35,22 +35,24 @@ class Change:
 @dataclass(slots=True)
 class Firing:
     id: str
-    rule: str                       # namespaced: "mtg:420.5c"
+    rule: str | None                # namespaced: "mtg:420.5c"; None for a mechanic the book does not number
     reason: str                     # reason code, has a template in judge/data/templates/<lang>/reasons.yaml
     fields: dict
     objects: list[str]
     changes: list[Change] = field(default_factory=list)
     caused_by: str | None = None
+    mechanic: str | None = None     # with no rule: the word of the mechanic applied (not in this book)
 
 
 @dataclass(slots=True)
 class NearMiss:
     id: str
-    rule: str
+    rule: str | None
     reason: str
     fields: dict
     objects: list[str]
     caused_by: str | None = None
+    mechanic: str | None = None
 
 
 @dataclass(slots=True)
@@ -107,8 +109,10 @@ class Trace:
 
         def firing(f, near=False):
             d = {"id": f.id, "rule": f.rule}
+            if f.mechanic is not None:
+                d["mechanic"] = f.mechanic
             if rule_text:
-                d["rule_text"] = rule_text(f.rule)
+                d["rule_text"] = rule_text(f.rule) if f.rule is not None else ""
             d["reason"] = f.reason
             if render:
                 d["text"] = render(f)

@@ -10,6 +10,7 @@ from importlib import import_module
 GAMES: dict[str, str] = {
     "mtg": "judge.engine.games.mtg.game:MtgGame",
     "wow": "judge.engine.games.wow.game:WowGame",
+    "riftbound": "judge.engine.games.riftbound.game:RiftboundGame",
 }
 
 

@@ -165,6 +165,18 @@ def _turn(c: _Check, e: Expect) -> None:
         c.fail(("turn",), e.turn, g.turn)
 
 
+def _visible(c: _Check, e: Expect) -> None:
+    """Exactly the cards whose face each named player may see (the game's `visible_to`)."""
+    g = c.game
+    for name, ids in e.visible.items():
+        if name not in g.by_name:
+            c.fail(("visible", name), name, "no such player")
+            continue
+        got = sorted(o.id for o in g.objects.values() if g.visible_to(o, name))
+        if sorted(map(str, ids)) != got:
+            c.fail(("visible", name), sorted(map(str, ids)), got)
+
+
 def _outcome(c: _Check, e: Expect) -> None:
     """The winner, who lost, whether the game is over."""
     g = c.game
@@ -185,7 +197,7 @@ def _rules(c: _Check, e: Expect) -> None:
 
 
 # in the order a failure list reads: players, zones, objects, the turn, the outcome, the rules
-CHECKS = (_players, _zones, _objects, _turn, _outcome, _rules)
+CHECKS = (_players, _zones, _objects, _visible, _turn, _outcome, _rules)
 
 
 def rule_id(game, ref: str) -> str:
@@ -251,6 +263,6 @@ def _detail(spec: FiredSpec) -> str:
 def _rules_list(fs) -> str:
     seen = []
     for f in fs:
-        if f.rule not in seen:
+        if f.rule is not None and f.rule not in seen:
             seen.append(f.rule)
     return ", ".join(seen) or "none"

@@ -99,6 +99,7 @@ class Expect(_M):
     keywords: dict[str, list[str]] = {}
     controller: dict[str, str] = {}
     attacking: dict[str, Union[str, bool, None]] = {}
+    visible: dict[str, list[str]] = {}        # 乙: [bear, …] — exactly the cards whose face 乙 may see
     stack: list[str] | None = None            # top first
     priority: str | None = Field(None)
     step: str | None = None
@@ -128,7 +129,7 @@ class Expect(_M):
 
 
 VERBS = ("pass", "pass_until", "advance", "cast", "play", "activate", "attack", "block", "concede", "checkpoint",
-         "loop")
+         "loop", "look", "arrange")
 LOOP_VERBS = ("pass", "pass_until", "cast", "play", "activate")   # what one turn of a loop may contain
 
 
@@ -145,6 +146,9 @@ class Action(_M):
     block: Union[dict[str, Union[str, list[str]]], None] = None
     concede: bool | None = None
     checkpoint: str | None = None
+    look: str | None = None                  # a player looks at a card (an id) or at a zone (甲.hand): may he?
+    arrange: str | None = None               # a player rearranges a zone (甲.trash) into `order`: may he?
+    order: list[str] | None = None           # with arrange: the new order, top or first card first
     loop: list["Action"] | None = None       # one turn of a loop (MTG 421): shown once, then shortened by choices
     ability: str | None = None
     targets: Union[list[str], str, None] = None
@@ -158,7 +162,7 @@ class Action(_M):
     expect: Expect | None = None
     note: str | None = None
 
-    _s = field_validator("cast", "play", "activate", "ability", "rejected", "checkpoint", mode="before")(
+    _s = field_validator("cast", "play", "activate", "ability", "rejected", "checkpoint", "look", mode="before")(
         classmethod(lambda cls, v: _strs(v)))
 
     def _verbs(self) -> list[str]:

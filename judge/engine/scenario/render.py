@@ -87,6 +87,8 @@ def rows(out: Outcome, sf, *, full_rule: bool = False) -> list[tuple[str, str]]:
     from judge.engine.games import game_for
 
     display = game_for(game).display_value
+    zones = reasons.zone_words(game)
+    attrs = reasons.attr_words(game)
     stack_label = reasons.game_steps(game).get("stack_label", "堆叠")
     lines: list[tuple[str, str]] = []
     src = sf.model.source if isinstance(sf.model.source, str) else "、".join(sf.model.source)
@@ -98,13 +100,10 @@ def rows(out: Outcome, sf, *, full_rule: bool = False) -> list[tuple[str, str]]:
         lines.append((f"[{s.index}] ", f"{desc}{where}"))
         if s.kind == "load":
             for p, info in s.data.get("players", {}).items():
-                mana = f"，魔法力池 {info['mana']}" if info.get("mana") else ""
-                lines.append(("      ", f"{p}：生命 {info['life']}" + (f"，中毒 {info['poison']}" if info.get("poison")
-                                                                       else "") + mana))
-            zone_zh = reasons.step_templates().get("zones", {})
+                lines.append(("      ", f"{p}：" + "，".join(reasons.player_stats(info, game))))
             for z, ids in s.data.get("zones", {}).items():
                 who, _, zone = z.rpartition(".")
-                label = f"{who} {zone_zh.get(zone, zone)}" if who else zone_zh.get(zone, zone)
+                label = f"{who} {zones.get(zone, zone)}" if who else zones.get(zone, zone)
                 lines.append(("      ", f"{label}：" + "、".join(reasons.show(i, names) for i in ids)))
             lines.append(("      ", f"{s.data.get('note', '')}"))
         for c in s.choices:
@@ -114,18 +113,25 @@ def rows(out: Outcome, sf, *, full_rule: bool = False) -> list[tuple[str, str]]:
         items.sort(key=lambda x: tuple(int(p) for p in x[0].id.split(".")))
         for f, near in items:
             mark = "✗ 未发生" if near else "▸"
-            text = rule_text(f.rule)
-            lines.append((f"    {mark} {f.rule}  ", text if full_rule else short(text)))
+            if f.rule is None:     # a mechanic the book does not number: no rule, no rule text
+                lines.append((f"    {mark} ", reasons.outside_book(f.mechanic)))
+            else:
+                text = rule_text(f.rule)
+                lines.append((f"    {mark} {f.rule}  ", text if full_rule else short(text)))
             lines.append(("        理由：", reasons.render(game, f.reason, f.fields)))
             if f.objects:
                 lines.append(("        对象：", "、".join(reasons.show(i, names) for i in f.objects)))
             if not near and f.changes:
-                lines.append(("        变化：", "；".join(reasons.render_change(c, names, display) for c in f.changes)))
+                lines.append(("        变化：", "；".join(reasons.render_change(c, names, display, zones=zones,
+                                                                                 attrs=attrs) for c in f.changes)))
             if f.caused_by:
                 lines.append(("        起因：", f"{f.caused_by}"))
         if s.rejected is not None:
             f = s.rejected
-            lines.append((f"    ⊘ 引擎拒绝此动作：{f.rule}  ", short(rule_text(f.rule))))
+            if f.rule is None:
+                lines.append(("    ⊘ 引擎拒绝此动作：", reasons.outside_book(f.mechanic)))
+            else:
+                lines.append((f"    ⊘ 引擎拒绝此动作：{f.rule}  ", short(rule_text(f.rule))))
             lines.append(("        理由：", reasons.render(game, f.reason, f.fields)))
         if s.after and s.kind != "load":
             a = s.after

@@ -65,6 +65,10 @@ def action_args(a: Action) -> tuple[str, dict]:
         return "attack", {"attack": a.attack}
     if v == "block":
         return "block", {"block": a.block}
+    if v == "look":
+        return "look", {"look": a.look}
+    if v == "arrange":
+        return "arrange", {"arrange": a.arrange, "order": a.order}
     if v == "loop":
         turn = []
         for x in a.loop:
@@ -115,14 +119,15 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
                 want = rule_id(game, a.rejected)
                 step = game.trace.steps[-1]
                 step.rejected = Firing(f"{step.index}.0", e.rule, e.reason, {k: ref_of(v) for k, v in e.fields.items()},
-                                       [], [], None)
+                                       [], [], None, e.mechanic)
                 step.data["rejected_because"] = e.message
                 game.close_step()
                 out.checked += 1
                 if e.rule != want:
                     out.failures.append(Failure(sf.path, line_of(marks, abase + (i, "rejected")),
                                                 ".".join(map(str, abase + (i, "rejected"))), want, e.rule,
-                                                f"the engine refused the action, but by {e.rule} ({e.message}), "
+                                                f"the engine refused the action, but by "
+                                                f"{e.rule or f'{e.mechanic} (not in this book)'} ({e.message}), "
                                                 f"not {want}"))
                 continue
             if a.rejected is not None:

@@ -23,8 +23,9 @@ class ChangeDoc(_M):
 
 class FiringDoc(_M):
     id: str                          # "<step>.<n>", unique in the trace
-    rule: str                        # namespaced rule id, e.g. "mtg:420.5c"
-    rule_text: str                   # the rule's text from the rulebook
+    rule: str | None                 # namespaced rule id, e.g. "mtg:420.5c"; null: a mechanic the book does not number
+    mechanic: str | None = None      # with a null rule: the word of that mechanic (摧毁), shown as not in this book
+    rule_text: str                   # the rule's text from the rulebook ("" with a null rule)
     reason: str                      # reason code (has a template in judge/data/templates/zh/reasons.yaml)
     text: str                        # the reason rendered in Chinese
     fields: dict[str, Any]           # template fields; objects/players are {"id", "name"}
@@ -35,7 +36,8 @@ class FiringDoc(_M):
 
 class NearMissDoc(_M):
     id: str
-    rule: str
+    rule: str | None
+    mechanic: str | None = None
     rule_text: str
     reason: str
     text: str
