@@ -67,9 +67,10 @@ def _fields(spec: str | tuple | list) -> tuple[str, ...]:
 class RuleRegistry:
     """Rule number → `RuleEntry` for one game."""
 
-    def __init__(self, game: str, book: str):
+    def __init__(self, game: str, book: str, *, dotted_letters: bool = False):
         self.game = game
         self.book = book
+        self.dotted_letters = dotted_letters   # the book numbers subrules 108.3.c (not 108.3c): keep the dot
         self.entries: dict[str, RuleEntry] = {}
         self.mechanics: dict[str, RuleEntry] = {}   # mechanics the book does not number, by key
         self.codes: dict[str, Reason] = {}   # reason code → Reason (one meaning per code per game)
@@ -126,7 +127,8 @@ class RuleRegistry:
         return f"{self.game}:{number}"
 
     def normalize(self, ref: str) -> str:
-        """`420.5c`, `mtg:420.5c`, `102.4.a` → the registry's number (`102.4a`), unchanged if unknown."""
+        """`420.5c`, `mtg:420.5c`, `102.4.a` → the registry's number (`102.4a`; a book that writes its letters
+        after a dot, `108.3.c`, keeps them there), unchanged if unknown."""
         s = str(ref).strip()
         if ":" in s:
             ns, s = s.split(":", 1)
@@ -134,7 +136,7 @@ class RuleRegistry:
                 return f"{ns}:{s}"
         s = s.rstrip(".")
         parts = s.split(".")
-        if len(parts) == 3 and parts[2].isalpha():
+        if len(parts) == 3 and parts[2].isalpha() and not self.dotted_letters:
             s = f"{parts[0]}.{parts[1]}{parts[2]}"
         return s
 

@@ -37,7 +37,8 @@ rules.declare("128.6.a", near_misses={"ignored_if_done": "object instruction"})
 rules.declare("168", reasons={"gained": "player gained pool"})
 rules.declare("128.2.a", reasons={"revealed": "player object", "looked": "player objects"})
 rules.declare("108.7.f", reasons={"hand_affected": "player object"})
-rules.declare("108.3.c.1", reasons={"returned": "object"}, near_misses={"zone_occupied": "object occupant"})
+rules.declare("108.3.c.1", reasons={"returned": "object"},
+              near_misses={"zone_occupied": "object occupant", "not_chosen": "object"})
 rules.declare("108.3.a", reasons={"own_champion_zone": "player object"})
 rules.declare("148.1.b.1", near_misses={"card_not_object": "object zone"})
 
@@ -252,6 +253,9 @@ def _to_champion_zone(game, ctx: Ctx, objs: list) -> bool:
     """108.3.c.1: a chosen champion told to return to its champion zone does so only if that zone is empty."""
     done = False
     for o in objs:
+        if not o.chosen_champion:
+            game.near_miss("108.3.c.1", "not_chosen", [o], object=o)
+            continue
         occupant = game.zones.get((o.owner, "champion"), [])
         if occupant:
             game.near_miss("108.3.c.1", "zone_occupied", [o], object=o, occupant=game.objects[occupant[0]])

@@ -9,7 +9,7 @@ not in this book, and coverage never counts it.
 from judge.engine.core.registry import RuleRegistry
 from judge.engine.games.riftbound.words import MECHANIC
 
-rules = RuleRegistry("riftbound", book="riftbound")
+rules = RuleRegistry("riftbound", book="riftbound", dotted_letters=True)
 
 
 def mechanic(key: str, *, reasons: dict | None = None, near_misses: dict | None = None):
