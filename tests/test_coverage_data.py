@@ -161,8 +161,16 @@ def test_a_missing_classification_file_classifies_nothing(tmp_path):
     assert rep["total"]["not_implemented"] == 609 - rep["total"]["implemented"]
 
 
-def test_a_book_without_an_engine_is_reported_from_its_classification(reports):
-    rift = reports["riftbound"]
+@pytest.fixture
+def no_riftbound_engine(monkeypatch):
+    """Riftbound as it was before issue 14: a book whose game has no engine module."""
+    from judge.engine.games import GAMES
+
+    monkeypatch.delitem(GAMES, "riftbound")
+
+
+def test_a_book_without_an_engine_is_reported_from_its_classification(no_riftbound_engine):
+    rift = report("riftbound", [])
     assert [c["chapter"] for c in rift["chapters"]] == [
         "108. 非场地区域", "128. 隐私", "133. 类别", "138. 趣味性文本", "148. 游戏物体", "158", "168", "170", "174", "178"]
     assert rift["engine"] is False and rift["scenarios"] == 0 and rift["implemented"] == []
@@ -261,26 +269,26 @@ def test_coverage_json_documents_every_rule_and_the_share():
     assert set(doc) >= {"book", "engine", "scenarios", "classification", "classes", "chapters", "total", "rules",
                         "implemented"}
     assert doc["classification"] == "riftbound.yaml" and doc["classes"] == CLASSES
-    row = next(r for r in doc["rules"] if r["rule"] == "138.1")
+    row = next(r for r in doc["rules"] if r["rule"] == "138.2")
     assert row["status"] == "not_procedural" and row["class"] == "physical" and "趣味性文本" in row["reason"]
 
 
-def test_coverage_text_shows_each_class_and_reason_and_lists_a_status_on_request():
+def test_coverage_text_shows_each_class_and_reason_and_lists_a_status_on_request(no_riftbound_engine):
     res = run("coverage", "--book", "riftbound")
     assert res.exit_code == 0, res.output
-    assert "no engine yet" in res.stdout and "趣味性文本与游戏玩法无关" in res.stdout
+    assert "no engine yet" in res.stdout and "趣味性文本印在规则文本下方" in res.stdout
     assert "implemented and exercised: 0 of 63 numbered rules (0.0%)" in res.stdout
     assert "…" not in res.stdout                       # a reason is folded onto more lines, never cut short
     res = run("coverage", "--book", "riftbound", "--status", "not_implemented")
     assert res.exit_code == 0
-    assert "108.1.a" in res.stdout and "138.1" not in res.stdout
+    assert "108.1.a" in res.stdout and "138.2" not in res.stdout
     res = run("coverage", "--book", "riftbound", "--status", "not_procedural")
-    assert "138.1" in res.stdout and "physical:" in res.stdout and "…" not in res.stdout
+    assert "138.2" in res.stdout and "physical:" in res.stdout and "…" not in res.stdout
     wide = runner.invoke(app, ["coverage", "--book", "riftbound", "--status", "not_procedural"], env={"COLUMNS": "200"})
-    assert "physical: 趣味性文本与游戏玩法无关，规则原文即如此说明" in wide.stdout
+    assert "physical: 趣味性文本印在规则文本下方、以斜体印刷：印刷细节" in wide.stdout
 
 
-def test_coverage_refuses_what_it_cannot_report():
+def test_coverage_refuses_what_it_cannot_report(no_riftbound_engine):
     assert run("coverage", "--book", "nope").exit_code == 2
     res = run("coverage", "--book", "mtg", "--status", "done")
     assert res.exit_code == 2 and "not_implemented" in res.output

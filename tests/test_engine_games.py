@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-GAMES = ("mtg", "wow")
+GAMES = ("mtg", "wow", "riftbound")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -239,7 +239,7 @@ def _final_state(trace: dict, expect: dict, t: Templates, lang: str, characteris
     """Facts of the trace's final state that the scenario's expectations check: where objects ended, life."""
     from judge.engine import reasons
 
-    zones = reasons.step_templates(lang).get("zones", {})
+    zones = reasons.zone_words(trace["game"], lang)
     ids: dict[str, None] = {}
     for oid in expect.get("where") or {}:
         ids.setdefault(oid, None)

@@ -17,11 +17,13 @@ from contextlib import contextmanager
 
 from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.objects import Obj, Player
-from judge.engine.core.trace import Change, Firing, NearMiss, Step, Trace
+from judge.engine.core.trace import Change, Firing, NearMiss, Ref, Step, Trace
 
 
 def ref_of(v):
     """A firing field as stored: objects and players become `Ref`s (id and name at that moment), lists item by item."""
+    if isinstance(v, Ref):
+        return v
     if isinstance(v, (Obj, Player)) or hasattr(v, "ref"):
         return v.ref
     if isinstance(v, (list, tuple)):

@@ -154,12 +154,59 @@ def players(game, ctx: Ctx, who) -> list:
 
 # ------------------------------------------------------------------ one instruction
 
-VERB_ORDER = ("damage", "destroy", "banish", "to_hand", "to_champion_zone", "draw", "discard", "gain", "channel",
-              "reveal", "look", "play", "delayed", "exhaust", "ready")
+def _damage(game, ctx: Ctx, e: dict, i: int, val):
+    return bool(game.happen([Event("damage", {"object": o, "amount": val, "source": ctx.source})
+                             for o in refs(game, ctx, e.get("to"))]))
+
+
+def _destroy(game, ctx: Ctx, e: dict, i: int, val):
+    return bool(game.happen([Event("destroy", {"object": o, "by": ctx.controller})
+                             for o in _objects(game, ctx, val)]))
+
+
+def _banish(game, ctx: Ctx, e: dict, i: int, val):
+    return bool(game.happen([Event("move", {"object": o, "to": "banishment", "why": "banished",
+                                            "by": ctx.controller}) for o in _objects(game, ctx, val)]))
+
+
+def _tap(verb: str):
+    def do(game, ctx: Ctx, e: dict, i: int, val):
+        return bool(game.happen([Event(verb, {"object": o}) for o in _objects(game, ctx, val)]))
+    return do
+
+
+def _to_hand(game, ctx: Ctx, e: dict, i: int, val):
+    objs = _pick(game, ctx, e, i, val) if isinstance(val, dict) else refs(game, ctx, val)
+    if objs is None:
+        return None
+    return bool(game.happen([Event("move", {"object": o, "to": "hand", "why": "returned",
+                                            "by": ctx.controller}) for o in objs]))
+
+
+def _champion(game, ctx: Ctx, e: dict, i: int, val):
+    return _to_champion_zone(game, ctx, refs(game, ctx, val))
+
+
+def _draw(game, ctx: Ctx, e: dict, i: int, val):
+    return bool(game.happen([Event("draw", {"player": p, "by": ctx.controller})
+                             for p in players(game, ctx, e.get("who")) for _ in range(val)]))
+
+
+def _discard(game, ctx: Ctx, e: dict, i: int, val):
+    objs = _pick(game, ctx, e, i, val if isinstance(val, dict) else {"count": val}, who=e.get("who"))
+    if objs is None:
+        return None
+    return bool(game.happen([Event("move", {"object": o, "to": "trash", "why": "discarded",
+                                            "by": ctx.controller}) for o in objs]))
+
+
+def _channel(game, ctx: Ctx, e: dict, i: int, val):
+    done = [moves.channel(game, p, ctx.controller, val) for p in players(game, ctx, e.get("who"))]
+    return any(done)
 
 
 def _verb(e: dict) -> str:
-    for v in VERB_ORDER:
+    for v in VERB_FUNCS:
         if v in e:
             return v
     raise EngineError(f"an instruction with no verb: {e}")
@@ -168,51 +215,7 @@ def _verb(e: dict) -> str:
 def _one(game, ctx: Ctx, e: dict, i: int):
     """Carry out one instruction; True if it was done, False if it could not be, None if a player ignored it."""
     verb = _verb(e)
-    val = e[verb]
-    if verb == "damage":
-        done = game.happen([Event("damage", {"object": o, "amount": val, "source": ctx.source})
-                            for o in refs(game, ctx, e.get("to"))])
-        return bool(done)
-    if verb in ("destroy", "banish", "exhaust", "ready"):
-        objs = _objects(game, ctx, val)
-        if verb == "destroy":
-            return bool(game.happen([Event("destroy", {"object": o, "by": ctx.controller}) for o in objs]))
-        if verb == "banish":
-            return bool(game.happen([Event("move", {"object": o, "to": "banishment", "why": "banished",
-                                                    "by": ctx.controller}) for o in objs]))
-        return bool(game.happen([Event(verb, {"object": o}) for o in objs]))
-    if verb == "to_hand":
-        objs = _pick(game, ctx, e, i, val) if isinstance(val, dict) else refs(game, ctx, val)
-        if objs is None:
-            return None
-        return bool(game.happen([Event("move", {"object": o, "to": "hand", "why": "returned",
-                                                "by": ctx.controller}) for o in objs]))
-    if verb == "to_champion_zone":
-        return _to_champion_zone(game, ctx, refs(game, ctx, val))
-    if verb == "draw":
-        evs = [Event("draw", {"player": p, "by": ctx.controller}) for p in players(game, ctx, e.get("who"))
-               for _ in range(val)]
-        return bool(game.happen(evs))
-    if verb == "discard":
-        spec = val if isinstance(val, dict) else {"count": val}
-        objs = _pick(game, ctx, e, i, spec, who=e.get("who"))
-        if objs is None:
-            return None
-        return bool(game.happen([Event("move", {"object": o, "to": "trash", "why": "discarded",
-                                                "by": ctx.controller}) for o in objs]))
-    if verb == "gain":
-        return _gain(game, ctx, e, val)
-    if verb == "channel":
-        return any(moves.channel(game, p, ctx.controller, val) for p in players(game, ctx, e.get("who")))
-    if verb == "reveal":
-        return _reveal(game, ctx, e, i, val)
-    if verb == "look":
-        return _look(game, ctx, e, val)
-    if verb == "play":
-        return _play_from(game, ctx, e, i, val)
-    if verb == "delayed":
-        return _delayed(game, ctx, val)
-    raise EngineError(f"unknown instruction {verb!r}")
+    return VERB_FUNCS[verb](game, ctx, e, i, e[verb])
 
 
 def _objects(game, ctx: Ctx, val) -> list:
@@ -232,7 +235,7 @@ def _objects(game, ctx: Ctx, val) -> list:
     return [o for o in refs(game, ctx, val) if not hasattr(o, "pool")]
 
 
-def _gain(game, ctx: Ctx, e: dict, val: dict) -> bool:
+def _gain(game, ctx: Ctx, e: dict, i: int, val: dict) -> bool:
     """168: an ability that gains 法力 or 符能 adds it to its player's rune pool."""
     for p in players(game, ctx, e.get("who")):
         pool = dict(p.pool)
@@ -340,7 +343,7 @@ def _reveal(game, ctx: Ctx, e: dict, i: int, val) -> bool | None:
     return bool(got)
 
 
-def _look(game, ctx: Ctx, e: dict, val) -> bool:
+def _look(game, ctx: Ctx, e: dict, i: int, val) -> bool:
     """"Look at the top N cards of your main deck": that player may see them (128.2.a), nobody else."""
     spec = val if isinstance(val, dict) else {"count": val}
     z = zone_of_word(spec.get("zone", "deck"))
@@ -371,7 +374,7 @@ def _play_from(game, ctx: Ctx, e: dict, i: int, val) -> bool | None:
     return True
 
 
-def _delayed(game, ctx: Ctx, spec: dict) -> bool:
+def _delayed(game, ctx: Ctx, e: dict, i: int, spec: dict) -> bool:
     """A delayed instruction about one object (not in this book: what 158.2's example rewrites)."""
     about = refs(game, ctx, spec.get("about", "target"))
     about = [o for o in about if not hasattr(o, "pool")]
@@ -385,3 +388,12 @@ def _delayed(game, ctx: Ctx, spec: dict) -> bool:
     with game.under(f):
         game.add_delayed(d)
     return True
+
+
+# the verbs of the card vocabulary (`vocab.VERBS`), each carried out by one function
+VERB_FUNCS = {
+    "damage": _damage, "destroy": _destroy, "banish": _banish, "to_hand": _to_hand,
+    "to_champion_zone": _champion, "draw": _draw, "discard": _discard, "gain": _gain, "channel": _channel,
+    "reveal": _reveal, "look": _look, "play": _play_from, "delayed": _delayed,
+    "exhaust": _tap("exhaust"), "ready": _tap("ready"),
+}
