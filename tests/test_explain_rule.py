@@ -31,7 +31,7 @@ def doc_ids(doc: dict) -> set[str]:
         out |= {r["id"], *(c["id"] for c in r["contents"])}
     out |= {g["id"] for g in doc["glossary"]}
     for s in doc["steps"]:
-        out |= set(s["rules"]) | {d["rule"] for d in s["details"]}
+        out |= set(s["rules"]) | {d["rule"] for d in s["details"] if d["rule"] is not None}   # None: not in the book
     out |= {m["rule"] for m in doc["near_misses"]}
     return out
 

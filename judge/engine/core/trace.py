@@ -103,6 +103,8 @@ class Trace:
                 return {"id": v.id, "name": v.name}
             if isinstance(v, (list, tuple)):
                 return [fval(x) for x in v]
+            if isinstance(v, (set, frozenset)):
+                return sorted(fval(x) for x in v)
             if isinstance(v, dict):
                 return {str(k): fval(x) for k, x in v.items()}
             return v

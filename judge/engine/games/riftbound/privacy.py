@@ -98,7 +98,8 @@ def look_at_card(game, player: str, obj) -> None:
         game.fire("148.1.a.2", "gear_public", [obj], object=obj)
     else:
         game.fire("128.2.a", "zone_level", [obj], object=obj, zone=_where(obj), level=_level_word(p.level))
-        game.fire(p.rule, ZONE_REASON[p.rule], [obj], object=obj, owner=game.by_name[obj.owner])
+        owner = {} if p.rule == "108.1.b" else {"owner": game.by_name[obj.owner]}
+        game.fire(p.rule, ZONE_REASON[p.rule], [obj], object=obj, **owner)
     if player in obj.shown_to and p.level != PUBLIC:
         game.fire("128.2.a", "state_privacy", [obj], object=obj, zone=_where(obj), state=say("state.shown"),
                   level=say("state.shown_to", player=player))
