@@ -8,28 +8,18 @@ book); what each player may see is `privacy.visible_to`.
 """
 from __future__ import annotations
 
-import re
-
 from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game
 from judge.engine.core.objects import Event
-from judge.engine.core.zones import Zone
 from judge.engine.games.common.game import CardGame
+from judge.engine.games.common.words import skeleton
 from judge.engine.games.riftbound import activate, moves, play, privacy, resolve, setup, triggers, turn, words
 from judge.engine.games.riftbound.rules import mechanic, rules
 from judge.engine.games.riftbound.state import RCard, RPlayer, pool_text
-from judge.engine.games.riftbound.words import BOARD_ZONES, ON_BOARD, TYPE, ZONE_SPEC, say, zone
+from judge.engine.games.riftbound.words import BOARD_ZONES, ON_BOARD, TYPE, ZONE_SPEC, ZONE_SPECS, say, zone
 
 mechanic("lethal", reasons={"lethal_damage": "object damage might"})
 mechanic("replacement", reasons={"replaced": "object instead"})
-
-
-def _skeleton() -> str:
-    """The scenario skeleton `judge new-scenario` writes (`judge/data/games/riftbound.skeleton.yaml`,
-    `${field}` placeholders), as the `str.format` template the core's template module fills."""
-    text = (words.VOCABULARY.parent / "riftbound.skeleton.yaml").read_text("utf-8")
-    text = text.replace("{", "{{").replace("}", "}}")
-    return re.sub(r"\$\{\{(\w+)\}\}", r"{\1}", text)
 
 
 class _Instead:
@@ -54,11 +44,10 @@ class RiftboundGame(CardGame):
     ACTIONS = Game.ACTIONS | {"cast": "do_cast", "activate": "do_activate", "look": "do_look",
                               "arrange": "do_arrange"}
     REWOUND = Game.REWOUND + ("delayed", "resolving")
-    ZONE_SPECS = {z: Zone(z, shared=bool(s.get("shared")), top_first=bool(s.get("top_first")),
-                          visibility=s.get("visibility", "public")) for z, s in ZONE_SPEC.items()}
+    ZONE_SPECS = ZONE_SPECS
     STEPS = words.STEPS
     ZONES = BOARD_ZONES
-    SCENARIO_TEMPLATE = _skeleton()
+    SCENARIO_TEMPLATE = skeleton("riftbound")
 
     def __init__(self, seed: int = 0):
         super().__init__()

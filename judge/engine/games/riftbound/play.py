@@ -15,10 +15,8 @@ from judge.engine.games.riftbound import filters, moves
 from judge.engine.games.riftbound.rules import mechanic, rules
 from judge.engine.games.riftbound.state import pool_text
 from judge.engine.games.riftbound.words import (
-    ON_BOARD, RESOURCE, STEP, TARGET_IDS, TARGETS, TYPE, say, zone, zone_of_word,
+    KEYWORD, ON_BOARD, RESOURCE, STEP, TARGET_IDS, TARGETS, TYPE, say, zone, zone_of_word,
 )
-
-REACTION = "反应"
 
 mechanic("play", reasons={"not_playable": "player object why"})
 mechanic("timing", reasons={"not_now": "player object why"})
@@ -49,7 +47,7 @@ def cast(game, actor, cast=None, targets=None, **_) -> None:
     if obj is None or obj.owner != actor or obj.zone not in ("hand", "champion"):
         raise game.illegal_unnumbered("play", "not_playable", f"{cast} is not in {actor}'s hand or champion zone",
                                       player=p, object=obj or str(cast), why=say("why.not_in_hand"))
-    if REACTION not in obj.card.keywords:
+    if KEYWORD.reaction not in obj.card.keywords:
         why = None
         if game.active != actor:
             why = say("why.own_turn")
@@ -135,7 +133,7 @@ def check_target(game, obj, spec: dict, tid: str) -> tuple:
     t = game.objects.get(tid)
     if t is None or t is obj:
         raise _bad(game, obj, t or tid, "exists", word, say("zone.gone"))
-    want = tuple(getattr(TYPE, x) for x in (tw.get("types") or ([tw["type"]] if tw.get("type") else ())))
+    want = tuple(TYPE[x] for x in (tw.get("types") or ([tw["type"]] if tw.get("type") else ())))
     where = tw.get("zone", "board")
     on_board = t.zone in ON_BOARD
     if where == "board" and not on_board:
@@ -182,7 +180,7 @@ def _pay(game, p, obj, from_zone: str, ignore_cost: bool) -> None:
     this book); the chosen champion from its zone pays by the normal rules (108.3.d)."""
     card = obj.card
     cost = {"energy": card.cost, "power": card.power}
-    cost_text = "、".join(f"{getattr(RESOURCE, k)}{n}" for k, n in cost.items() if n) or "0"
+    cost_text = "、".join(f"{RESOURCE[k]}{n}" for k, n in cost.items() if n) or "0"
     if ignore_cost:
         game.unnumbered("cost", "cost_ignored", [obj], player=p, object=obj)
         return

@@ -166,14 +166,14 @@ def _zone_name(owner: str | None, z: str) -> str:
 def look(game, actor: str | None, what: str) -> None:
     """The `look` action: a card by id, or a zone as `PLAYER.zone` (`甲.hand`, `甲.手牌`) or `chain`."""
     if actor is None:
-        raise EngineError("look: say who looks (`as: 乙`)")
+        raise EngineError("look: say who looks (`as: PLAYER`)")
     owner, z = parse_zone(game, what)
     if z is not None:
         look_at_zone(game, actor, owner, z)
         return
     obj = game.objects.get(what)
     if obj is None:
-        raise EngineError(f"look: no card {what!r} (a card id, or a zone such as 甲.hand)")
+        raise EngineError(f"look: no card {what!r} (a card id, or a zone such as PLAYER.hand)")
     look_at_card(game, actor, obj)
 
 
@@ -201,10 +201,10 @@ def arrange(game, actor: str | None, what: str, order: list | None) -> None:
     """The `arrange` action: may `actor` put the cards of a zone in a new order? Unordered zones yes (108.2.c,
     108.6.d, 108.7.d); a deck's order is secret, so no (108.4.e, 108.5.d)."""
     if actor is None:
-        raise EngineError("arrange: say who rearranges (`as: 甲`)")
+        raise EngineError("arrange: say who rearranges (`as: PLAYER`)")
     owner, z = parse_zone(game, what)
     if z is None:
-        raise EngineError(f"arrange: {what!r} is not a zone (such as 甲.trash)")
+        raise EngineError(f"arrange: {what!r} is not a zone (such as PLAYER.trash)")
     pl = game.by_name[actor]
     key = game.zone_key(owner, owner, z)
     ids = list(game.zones.get(key, ()))

@@ -14,4 +14,4 @@ rules = RuleRegistry("riftbound", book="riftbound", dotted_letters=True)
 
 def mechanic(key: str, *, reasons: dict | None = None, near_misses: dict | None = None):
     """Declare a mechanic the excerpt does not number, under its vocabulary word."""
-    return rules.mechanic(key, word=getattr(MECHANIC, key), reasons=reasons, near_misses=near_misses)
+    return rules.mechanic(key, word=MECHANIC[key], reasons=reasons, near_misses=near_misses)

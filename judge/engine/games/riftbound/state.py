@@ -114,7 +114,7 @@ class RAbility(StackAbility):
 
 def pool_text(pool: dict) -> str:
     """{energy: 2} → 法力2 (a rune pool as a judge reads it)."""
-    return "、".join(f"{getattr(RESOURCE, k)}{n}" for k, n in sorted(pool.items()) if n)
+    return "、".join(f"{RESOURCE[k]}{n}" for k, n in sorted(pool.items()) if n)
 
 
 def all_players(game) -> frozenset:

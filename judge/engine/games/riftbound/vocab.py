@@ -24,11 +24,11 @@ from pydantic import ConfigDict, Field, model_validator
 from judge.engine.games.common.vocab import Model as _M, all_known, check_all, check_one, exactly_one, nested, \
     one_verb, short_form
 from judge.engine.games.riftbound.state import ABILITY_KINDS
-from judge.engine.games.riftbound.words import CONDITION, RESOURCE, TARGETS, TYPE, ZONE, zone_of_word
+from judge.engine.games.riftbound.words import CONDITION, KEYWORD, RESOURCE, TARGETS, TYPE, ZONE, zone_of_word
 
 TYPES = TYPE.words()
 TARGET_WORDS = tuple(spec["word"] for spec in TARGETS.values())
-KEYWORDS = ("反应",)
+KEYWORDS = KEYWORD.words()
 FROM_ZONES = ("hand", "trash", "deck", "banishment")
 
 
@@ -142,7 +142,7 @@ class Effect(_M):
             check_one(v["to"], REFS, "reference")
         if verb == "gain":
             if not isinstance(val, dict) or not val:
-                raise ValueError("`gain` takes the resources gained, such as {法力: 2}")
+                raise ValueError(f"`gain` takes the resources gained, such as {{{RESOURCE.energy}: 2}}")
             check_all(list(val), RESOURCE.words(), "resource")
         if verb in ("damage", "draw", "channel") and (not isinstance(val, int) or isinstance(val, bool) or val < 0):
             raise ValueError(f"`{verb}` takes a number, not {val!r}")
@@ -226,7 +226,7 @@ class Card(_M):
             raise ValueError("give `type` or `types`, not both")
         check_all(types, TYPES, "card type")
         if TYPE.unit in types and self.might is None:
-            raise ValueError(f"a {TYPE.unit} needs `might` ({TYPE.unit}的战力)")
+            raise ValueError(f"a {TYPE.unit} needs `might`")
         if (self.effects or self.targets) and TYPE.spell not in types:
             raise ValueError(f"only a {TYPE.spell} has `targets` and `effects` (others act through abilities)")
         for z in self.play_to:
