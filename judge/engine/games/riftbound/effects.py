@@ -382,8 +382,9 @@ def _delayed(game, ctx: Ctx, e: dict, i: int, spec: dict) -> bool:
         return False
     o = about[0]
     d = Delayed(game.new_id(f"{ctx.item.id}.delayed"), ctx.source.id if ctx.source else ctx.item.id,
-                ctx.source_name, ctx.controller, spec.get("when", "dealt_damage"), o.key,
-                tuple(spec.get("effects", ())))
+                ctx.source_name, ctx.controller, {"when": spec.get("when", "dealt_damage"),
+                                                  "effects": list(spec.get("effects", ())), "until": "end_of_turn"},
+                o.key)
     f = game.unnumbered("delayed", "delayed_created", [ctx.item, o], object=ctx.item, about=o)
     with game.under(f):
         game.add_delayed(d)

@@ -41,8 +41,8 @@ class RiftboundGame(CardGame):
     PLAY_ZONE = "battlefield"
     SETUP = setup
     STACK_ZONE = "chain"
-    ACTIONS = Game.ACTIONS | {"cast": "do_cast", "activate": "do_activate", "look": "do_look",
-                              "arrange": "do_arrange"}
+    ACTIONS = Game.ACTIONS | {"cast": play.cast, "activate": activate.activate, "look": privacy.look,
+                              "arrange": privacy.arrange}
     REWOUND = Game.REWOUND + ("delayed", "resolving")
     ZONE_SPECS = ZONE_SPECS
     STEPS = words.STEPS
@@ -184,29 +184,6 @@ class RiftboundGame(CardGame):
         if attr == "shown_to" and isinstance(value, (set, frozenset)):
             return "、".join(sorted(value)) or say("none")
         return None
-
-    # ------------------------------------------------------------------ actions
-    def do_cast(self, actor, **kw):
-        play.cast(self, actor, **kw)
-
-    def do_activate(self, actor, **kw):
-        activate.activate(self, actor, **kw)
-
-    def do_look(self, actor, look=None, **_):
-        self.recorder.step.data["what"] = self._what(look)
-        privacy.look(self, actor, str(look))
-
-    def do_arrange(self, actor, arrange=None, order=None, **_):
-        self.recorder.step.data["what"] = self._what(arrange)
-        privacy.arrange(self, actor, str(arrange), order)
-
-    def _what(self, ref) -> str:
-        """A card or a zone as a judge names it, for the step's description."""
-        owner, z = privacy.parse_zone(self, str(ref))
-        if z is not None:
-            return zone(z) if owner is None else say("zone_of", player=owner, zone=zone(z))
-        o = self.objects.get(str(ref))
-        return f"{o.name}({o.id})" if o is not None else str(ref)
 
 
 rules.verify()

@@ -163,8 +163,10 @@ def _zone_name(owner: str | None, z: str) -> str:
     return zone(z) if owner is None else say("zone_of", player=owner, zone=zone(z))
 
 
-def look(game, actor: str | None, what: str) -> None:
+def look(game, actor: str | None, look=None, **_) -> None:
     """The `look` action: a card by id, or a zone as `PLAYER.zone` (`甲.hand`, `甲.手牌`) or `chain`."""
+    what = str(look)
+    game.recorder.step.data["what"] = described(game, what)
     if actor is None:
         raise EngineError("look: say who looks (`as: PLAYER`)")
     owner, z = parse_zone(game, what)
@@ -175,6 +177,15 @@ def look(game, actor: str | None, what: str) -> None:
     if obj is None:
         raise EngineError(f"look: no card {what!r} (a card id, or a zone such as PLAYER.hand)")
     look_at_card(game, actor, obj)
+
+
+def described(game, ref: str) -> str:
+    """A card or a zone as a judge names it, for the step's description (甲的手牌, 小兵(h1))."""
+    owner, z = parse_zone(game, ref)
+    if z is not None:
+        return _zone_name(owner, z)
+    o = game.objects.get(ref)
+    return f"{o.name}({o.id})" if o is not None else ref
 
 
 def parse_zone(game, what: str) -> tuple[str | None, str | None]:
@@ -197,9 +208,11 @@ def parse_zone(game, what: str) -> tuple[str | None, str | None]:
 @rules.implements("108.7.d", reasons={"hand_unordered": "player zone before after"})
 @rules.implements("108.4.e", reasons={"deck_order_secret": "player zone"})
 @rules.implements("108.5.d", reasons={"rune_order_secret": "player zone"})
-def arrange(game, actor: str | None, what: str, order: list | None) -> None:
+def arrange(game, actor: str | None, arrange=None, order: list | None = None, **_) -> None:
     """The `arrange` action: may `actor` put the cards of a zone in a new order? Unordered zones yes (108.2.c,
     108.6.d, 108.7.d); a deck's order is secret, so no (108.4.e, 108.5.d)."""
+    what = str(arrange)
+    game.recorder.step.data["what"] = described(game, what)
     if actor is None:
         raise EngineError("arrange: say who rearranges (`as: PLAYER`)")
     owner, z = parse_zone(game, what)

@@ -16,7 +16,7 @@ from judge.engine.core.objects import Event
 from judge.engine.core.trace import Ref
 from judge.engine.games.riftbound.effects import Ctx, run
 from judge.engine.games.riftbound.rules import mechanic, rules
-from judge.engine.games.riftbound.state import Delayed, RAbility
+from judge.engine.games.riftbound.state import RAbility
 from judge.engine.games.riftbound.words import ON_BOARD, TARGETS, TARGET_IDS, TYPE, say, zone
 
 mechanic("priority", reasons={"newest_item": "player object"})
@@ -86,7 +86,7 @@ def _ability(game, item: RAbility) -> None:
         if about is not None:
             o = game.objects.get(about[0])
             it = o if o is not None and o.inc == about[1] else None
-        spec = item.ability.effects if isinstance(item.ability, Delayed) else item.ability.spec.get("effects", [])
+        spec = item.ability.spec.get("effects", [])
         ctx = Ctx(item, src, item.source_name, item.controller, it=it)
         game.resolving.append(ctx)
         try:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from judge.engine.core.objects import Obj, Player, StackAbility
 from judge.engine.games.common import state as common
+from judge.engine.games.common.state import Delayed     # a delayed instruction: spec {when, effects, until}
 from judge.engine.games.riftbound.words import RESOURCE, TYPE, say
 
 ABILITY_KINDS = ("triggered", "activated", "replacement")
@@ -83,22 +84,6 @@ class RCard(Obj):
 @dataclass(slots=True, eq=False)
 class RPlayer(Player):
     played: int = 0                   # cards played this turn ([鼓舞]: another card played this turn)
-
-
-@dataclass(slots=True, eq=False)
-class Delayed:
-    """A delayed instruction created by a resolving spell ("the next time it takes damage this turn, destroy
-    it"): waits for its event about one object (`about`: (id, incarnation)), then goes on the chain."""
-
-    id: str
-    source: str
-    source_name: str
-    controller: str
-    when: str                     # the event it waits for: dealt_damage
-    about: tuple
-    effects: tuple
-    until: str = "end_of_turn"
-    done: bool = False
 
 
 @dataclass(slots=True, eq=False)

@@ -38,7 +38,7 @@ def collect(game, events, snapshot) -> None:
             o = ev.data["object"]
             _listen(game, ev, "dealt_damage", o, _board(game))
             for d in list(game.delayed):
-                if not d.done and d.when == "dealt_damage" and d.about == o.key:
+                if not d.done and d.spec["when"] == "dealt_damage" and d.about == o.key:
                     game.set(d, "done", True)
                     _pend(game, d.id, d.source, 0, d.source_name, d.controller, d, ev,
                           label=say("name.delayed_of", source=d.source_name), about=o.key, fresh=False)

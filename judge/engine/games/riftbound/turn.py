@@ -61,7 +61,7 @@ def end_turn(game) -> None:
             if o.shown_to:
                 game.set(o, "shown_to", frozenset())
         for d in game.delayed:
-            if not d.done and d.until == "end_of_turn":
+            if not d.done and d.spec.get("until") == "end_of_turn":
                 game.set(d, "done", True)
         for p in game.players:
             if p.pool:
