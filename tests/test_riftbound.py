@@ -227,3 +227,12 @@ def test_the_excerpts_rules_are_all_implemented_and_exercised():
     t = rep["total"]
     assert t["rules"] == 63 and t["not_procedural"] == 12 and t["not_implemented"] == 0 and t["unexercised"] == 0
     assert t["exercised"] == t["procedural"] == 51
+
+
+def test_a_riftbound_trace_has_no_life_totals():
+    """Riftbound has no life total in this book: the trace's result names none (not a life of 0)."""
+    out = replay(load_scenario(SCEN / "128.5-public.yaml"))
+    assert out.passed and all(p.life is None for p in out.game.players)
+    from judge.engine.scenario.render import to_doc
+
+    assert to_doc(out, load_scenario(SCEN / "128.5-public.yaml"))["result"]["life"] == {}

@@ -171,7 +171,7 @@ def finish_trace(game, out: Outcome) -> None:
         "passed": out.passed,
         "error": out.error.located() if out.error else None,
         "failures": [f.text() for f in out.failures],
-        "life": {p.name: p.life for p in game.players},
+        "life": {p.name: p.life for p in game.players if p.life is not None},   # a game without life totals
         "winner": next((p.name for p in game.players if p.won), None),
         "lost": [p.name for p in game.players if p.lost],
     }

@@ -56,7 +56,7 @@ class RiftboundGame(CardGame):
 
     # ------------------------------------------------------------------ loading (no events, no triggers)
     def add_player(self, name: str, pool: dict | None = None) -> RPlayer:
-        return self.seat(RPlayer(name, life=0, pool=dict(pool or {})))
+        return self.seat(RPlayer(name, pool=dict(pool or {})))
 
     def add_card(self, oid: str, card, owner: str, zone_name: str, *, controller=None, tapped=False, damage=0,
                  face_down=False, token=False, chosen_champion=False) -> RCard:

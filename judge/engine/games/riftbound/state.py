@@ -84,6 +84,7 @@ class RCard(Obj):
 @dataclass(slots=True, eq=False)
 class RPlayer(Player):
     played: int = 0                   # cards played this turn ([鼓舞]: another card played this turn)
+    life: int | None = None           # Riftbound has no life total (points are not in this book)
 
 
 @dataclass(slots=True, eq=False)
