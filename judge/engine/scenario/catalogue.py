@@ -8,14 +8,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from rulebook import safe_yaml
+
+from judge.engine.core.registry import sort_key
+from judge.engine.scenario.files import bundled_root, display
+
 
 def catalogue(files: list[Path]) -> tuple[list[dict], list[str]]:
     """(one entry per scenario, sorted by book then rule; `file: reason` for each file that could not be read)."""
-    from rulebook import safe_yaml
-
-    from judge.engine.core.registry import sort_key
-    from judge.engine.scenario.files import bundled_root, display
-
     root = bundled_root()
     entries, errors = [], []
     for f in files:
@@ -51,10 +51,10 @@ def catalogue(files: list[Path]) -> tuple[list[dict], list[str]]:
 
 def print_catalogue(entries: list[dict], console=None) -> None:
     """By game, then rule: the name to replay, the title wrapped under it."""
-    from rich.console import Console
-    from rich.markup import escape
+    from rich.console import Console         # start-up: rich only on a terminal, not for piped or JSON output
+    from rich.markup import escape           # start-up: as above
 
-    from judge.wrap import hang
+    from judge.wrap import hang              # start-up: wrap loads rich
 
     con = console or Console(highlight=False)
     book = None

@@ -12,6 +12,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from judge.engine.core.errors import EngineError
+from judge.engine.scenario.files import display
+from judge.engine.scenario.load import instances, load_scenario
+from judge.engine.scenario.run import replay
+
 PASS, FAIL = "PASS", "FAIL"
 
 
@@ -32,11 +37,6 @@ class CheckResult:
 
 def run_all(files: list[Path]) -> list[CheckResult]:
     """Load and replay every instance (base and variants) of every file; problems are collected, never raised."""
-    from judge.engine.core.errors import EngineError
-    from judge.engine.scenario.files import display
-    from judge.engine.scenario.load import instances, load_scenario
-    from judge.engine.scenario.run import replay
-
     out: list[CheckResult] = []
     for f in files:
         shown = display(f)
@@ -82,11 +82,11 @@ def print_table(results: list[CheckResult], quiet: bool = False, console=None) -
     Chinese variant name with no spaces as one unbreakable word and then squeezes or drops the other columns:
     here the path column is as wide as the longest path, variant names wrap inside it, and when the terminal is
     too narrow for that the grep-able lines are printed instead."""
-    from rich.cells import cell_len
-    from rich.console import Console
-    from rich.markup import escape
+    from rich.cells import cell_len          # start-up: rich only for the terminal table, not for piped lines
+    from rich.console import Console         # start-up: as above
+    from rich.markup import escape           # start-up: as above
 
-    from judge.wrap import hang
+    from judge.wrap import hang              # start-up: wrap loads rich
 
     con = console or Console(highlight=False)
     shown = [r for r in results if not quiet or r.status != PASS]
@@ -131,7 +131,7 @@ def print_table(results: list[CheckResult], quiet: bool = False, console=None) -
 
 
 def _pad(markup: str, width: int, plain: str | None = None) -> str:
-    from rich.cells import cell_len
+    from rich.cells import cell_len          # start-up: rich only for the terminal table
 
     return markup + " " * (width - cell_len(markup if plain is None else plain))
 
