@@ -1,20 +1,33 @@
-"""State both card games keep the same way: ability definitions from the vocabulary's output, shields, delayed
-triggered abilities."""
+"""State both card games keep the same way: ability definitions (and reading them from the vocabulary's output),
+shields, delayed triggered abilities."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
 
-def ability_defs(abilities: list[dict], kinds: tuple, make, prefix: str = "") -> tuple:
-    """The game's AbilityDefs (`make(key, kind, spec, text)`) from plain ability dicts: each is the one kind
-    given (`triggered: {…}`, or a flag such as `no_ready: true`, whose spec is empty); keys default to
-    `a1`, `a2`… in printed order (`prefix` for abilities an effect grants)."""
+@dataclass(slots=True, frozen=True)
+class AbilityDef:
+    """One ability printed on a card (or granted to an object): its key on the card, its kind (one of the game's
+    `ABILITY_KINDS`: MTG activated, mana, triggered…; WoW payment, ongoing, enters…), its spec as the scenario
+    wrote it and its printed text."""
+
+    key: str
+    kind: str
+    spec: dict
+    text: str = ""
+    scope: str = ""      # "" printed on its object; else the id of the effect that granted it (MTG 217.7d links)
+
+
+def ability_defs(abilities: list[dict], kinds: tuple, prefix: str = "") -> tuple:
+    """`AbilityDef`s from plain ability dicts: each is the one kind of `kinds` given (`triggered: {…}`, or a
+    flag such as `no_ready: true`, whose spec is empty); keys default to `a1`, `a2`… in printed order (`prefix`
+    for abilities an effect grants)."""
     out = []
     for i, a in enumerate(abilities, 1):
         kind = next(k for k in kinds if a.get(k) is not None and a.get(k) is not False)
         spec = a[kind] if isinstance(a[kind], dict) else {}
-        out.append(make(str(a.get("key") or f"{prefix}a{i}"), kind, spec, a.get("text", "")))
+        out.append(AbilityDef(str(a.get("key") or f"{prefix}a{i}"), kind, spec, a.get("text", "")))
     return tuple(out)
 
 

@@ -13,15 +13,7 @@ from judge.engine.games.common import state as common
 from judge.engine.games.mtg import mana as M
 
 ABILITY_KINDS = ("activated", "mana", "triggered", "static", "replacement")
-
-
-@dataclass(slots=True, frozen=True)
-class AbilityDef:
-    key: str
-    kind: str            # activated | mana | triggered | static | replacement
-    spec: dict
-    text: str = ""
-    scope: str = ""      # "" printed on its object; else the id of the effect that granted it (217.7d links)
+AbilityDef = common.AbilityDef
 
 
 @dataclass(slots=True, frozen=True)
@@ -48,7 +40,7 @@ class CardDef:
 
 
 def ability_defs(abilities: list[dict]) -> tuple:
-    return common.ability_defs(abilities, ABILITY_KINDS, AbilityDef)
+    return common.ability_defs(abilities, ABILITY_KINDS)
 
 
 def parse_pt(s: str) -> tuple[Any, Any]:

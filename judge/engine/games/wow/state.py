@@ -13,14 +13,7 @@ from judge.engine.games.common import state as common
 from judge.engine.games.wow.words import CHARACTER_TYPES, say
 
 ABILITY_KINDS = ("payment", "triggered", "ongoing", "replacement", "enters", "as_enters", "no_ready")
-
-
-@dataclass(slots=True, frozen=True)
-class AbilityDef:
-    key: str
-    kind: str            # payment | triggered | ongoing | replacement | enters | as_enters | no_ready
-    spec: dict
-    text: str = ""
+AbilityDef = common.AbilityDef
 
 
 @dataclass(slots=True, frozen=True)
@@ -58,7 +51,7 @@ class CardDef:
 
 
 def ability_defs(abilities: list[dict], prefix: str = "") -> tuple:
-    return common.ability_defs(abilities, ABILITY_KINDS, AbilityDef, prefix)
+    return common.ability_defs(abilities, ABILITY_KINDS, prefix)
 
 
 def card_def(name: str, d: dict, *, token: bool = False) -> CardDef:
