@@ -8,7 +8,8 @@ overrides a few named hooks):
   loop with the stack (`priority`), events with replacement effects and triggers (`events`); plus
   objects, zones, the rule registry and `Trace`/`Firing`.
 - `judge.engine.games.common`: what every card game here does the same way (`CardGame`: steps by name,
-  who listens to an event, scenario loading, the card vocabulary's building blocks).
+  who listens to an event, scenario loading, the card vocabulary's building blocks, ability definitions,
+  shields and delayed abilities, which cost changes apply).
 - `judge.engine.games.<game>`: a `Game` subclass plus its rule implementations, each registered under
   the rule number it applies (`mtg:420.5c`).
 - `judge.engine.scenario`: the YAML scenario format (pydantic at the edge), the runner that replays it

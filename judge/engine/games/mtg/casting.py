@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from judge.engine.core.errors import MissingChoice
 from judge.engine.core.objects import Event, StackAbility
+from judge.engine.games.common.costs import cost_changers
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.effects import mana_text, run
@@ -125,14 +126,7 @@ def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str]]:
     """409.1f: mana cost, plus increases, minus reductions — determined once and locked."""
     red = inc = 0
     changes = []
-    for src, sc, ab in game.abilities_in_play("static"):
-        s = ab.spec
-        if not (s.get("cost_reduction") or s.get("cost_increase")):
-            continue
-        f = dict(s.get("spells") or {})
-        f["zone"] = obj.zone
-        if matches(game, obj, f, controller=sc.controller, source_id=src.id, ch=c) is not None:
-            continue
+    for src, s in cost_changers(game, obj, "static", "spells", matches, ch=c):
         if s.get("cost_reduction"):
             n = M.mana_value(M.parse_cost(s["cost_reduction"]))
             red += n

@@ -23,6 +23,7 @@ from itertools import permutations
 
 from judge.engine.core.errors import MissingChoice
 from judge.engine.core.objects import Event
+from judge.engine.games.common.costs import cost_changers
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.events import move
 from judge.engine.games.wow.filters import legal_targets, matches, target_problem
@@ -152,14 +153,7 @@ def cost_changes(game, obj, actor, cost: int) -> int:
     """707.1e: add the additional costs, then subtract the reductions — a reduction "but not below (N)" is limited
     only by its own N — and a total below 0 is 0."""
     incs, reds = [], []
-    for src, c, ab in game.abilities_in_play("ongoing"):
-        s = ab.spec
-        if not (s.get("cost_increase") or s.get("cost_reduction")):
-            continue
-        f = dict(s.get("cards") or {})
-        f["zone"] = obj.zone
-        if matches(game, obj, f, controller=c.controller, source_id=src.id) is not None:
-            continue
+    for src, s in cost_changers(game, obj, "ongoing", "cards", matches):
         if s.get("cost_increase"):
             incs.append((src, int(s["cost_increase"])))
         if s.get("cost_reduction"):

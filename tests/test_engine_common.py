@@ -1,0 +1,64 @@
+"""What games/common does for every card game, tested on its own with a stand-in game (the games' scenarios test
+it through the rules that use it)."""
+from __future__ import annotations
+
+from types import SimpleNamespace as NS
+
+from judge.engine.games.common.costs import cost_changers
+from judge.engine.games.common.state import AbilityDef, ability_defs
+
+
+class _Game:
+    def __init__(self, abilities):
+        self._abilities = abilities
+        self.asked = None
+
+    def abilities_in_play(self, kind):
+        self.asked = kind
+        for src, ctrl, ab in self._abilities:
+            yield src, NS(controller=ctrl), ab
+
+
+def _matches(game, obj, f, *, controller=None, source_id=None, ch=None):
+    """None (it matches) when the filter's `name` is the object's and its zone is where the object is."""
+    game.calls.append((dict(f), controller, source_id, ch))
+    return None if f.get("name", obj.name) == obj.name and f["zone"] == obj.zone else "no"
+
+
+def test_cost_changers_are_the_cost_abilities_of_that_kind_whose_filter_matches_where_the_card_is():
+    card = NS(name="火球", zone="hand")
+    cheaper = AbilityDef("a1", "static", {"cost_reduction": "{1}", "spells": {"name": "火球"}})
+    dearer = AbilityDef("a1", "static", {"cost_increase": "{1}"})
+    other = AbilityDef("a2", "static", {"cost_reduction": "{1}", "spells": {"name": "闪电"}})
+    no_cost = AbilityDef("a3", "static", {"power": 1})
+    a, b, c, d = NS(id="A"), NS(id="B"), NS(id="C"), NS(id="D")
+    game = _Game([(a, "甲", cheaper), (b, "乙", dearer), (c, "甲", other), (d, "甲", no_cost)])
+    game.calls = []
+    found = list(cost_changers(game, card, "static", "spells", _matches, ch="chars"))
+    assert game.asked == "static"
+    assert found == [(a, cheaper.spec), (b, dearer.spec)]
+    # the filter is read under its scope, with the card's zone added, and the source's controller and id
+    assert game.calls[0] == ({"name": "火球", "zone": "hand"}, "甲", "A", "chars")
+    assert game.calls[1] == ({"zone": "hand"}, "乙", "B", "chars")
+    assert len(game.calls) == 3                     # the ability with no cost change is never matched
+    assert cheaper.spec == {"cost_reduction": "{1}", "spells": {"name": "火球"}}    # the spec is not changed
+
+
+def test_a_cost_change_applies_wherever_the_card_is_paid_for_from():
+    """The filter's zone is the card's own (a spell cast from a graveyard is still that spell)."""
+    card = NS(name="火球", zone="graveyard")
+    ab = AbilityDef("a1", "ongoing", {"cost_increase": 2, "cards": {"zone": "hand"}})
+    src = NS(id="A")
+    game = _Game([(src, "甲", ab)])
+    game.calls = []
+    assert list(cost_changers(game, card, "ongoing", "cards", _matches)) == [(src, ab.spec)]
+    assert game.calls == [({"zone": "graveyard"}, "甲", "A", None)] and ab.spec["cards"] == {"zone": "hand"}
+
+
+def test_ability_defs_take_the_one_kind_given_and_number_the_keys():
+    defs = ability_defs([{"triggered": {"when": {"event": "x"}}, "text": "当…"}, {"no_ready": True},
+                         {"key": "k", "static": {"p": 1}, "triggered": None}], ("triggered", "static", "no_ready"),
+                        prefix="g_")
+    assert defs == (AbilityDef("g_a1", "triggered", {"when": {"event": "x"}}, "当…"),
+                    AbilityDef("g_a2", "no_ready", {}), AbilityDef("k", "static", {"p": 1}))
+    assert defs[0].scope == "" and ability_defs([{"static": False, "triggered": {}}], ("static", "triggered"))[0].kind == "triggered"
