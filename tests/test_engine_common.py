@@ -62,3 +62,72 @@ def test_ability_defs_take_the_one_kind_given_and_number_the_keys():
     assert defs == (AbilityDef("g_a1", "triggered", {"when": {"event": "x"}}, "当…"),
                     AbilityDef("g_a2", "no_ready", {}), AbilityDef("k", "static", {"p": 1}))
     assert defs[0].scope == "" and ability_defs([{"static": False, "triggered": {}}], ("static", "triggered"))[0].kind == "triggered"
+
+
+# ------------------------------------------------------------------ the end of the game (CardGame.after_losses)
+from judge.engine.core.objects import Player  # noqa: E402
+from judge.engine.core.registry import RuleRegistry  # noqa: E402
+from judge.engine.games.common.game import CardGame  # noqa: E402
+
+_end_rules = RuleRegistry("toyend", book="mtg")
+_end_rules.declare("100.1", reasons={"lost": "player"})
+_end_rules.declare("102.2a", reasons={"winner": "player"})
+_end_rules.declare("102.4a", reasons={"game_drawn": "players"})
+
+
+class _Table(CardGame):
+    """Four seats A–D; `teams` maps a player to a team (side), `draw` says whether the game has a draw rule."""
+    game = "toyend"
+    book = "mtg"
+    rules = _end_rules
+    WIN_RULE, DRAW_RULE = "102.2a", "102.4a"
+
+    def __init__(self, teams=None, draw=True, active="A"):
+        super().__init__()
+        for n in "ABCD":
+            self.seat(Player(n))
+        self.teams = teams or {}
+        if not draw:
+            self.DRAW_RULE = ""
+        self.active = self.priority = active
+        self.step = "main"
+
+    def side(self, player):
+        return self.teams.get(player.name, player.name)
+
+    def lose(self, *names) -> list:
+        """These players lose in one step; (rule, reason, the firing's player or players) of what the step fired
+        after the losses."""
+        step = self.begin_step("action", "lose", {})
+        self.players_lose([(self.by_name[n], self.fire("100.1", "lost", [], player=n)) for n in names])
+        return [(f.rule, f.reason, f.fields.get("player", f.fields.get("players")))
+                for f in step.firings if f.reason != "lost"]
+
+
+def test_the_last_player_standing_wins_and_the_game_is_over():
+    g = _Table()
+    assert g.lose("A", "B") == [] and not g.over and g.active == "C"    # the active player lost: the turn passes
+    fired = g.lose("D")
+    assert [(r, c) for r, c, _ in fired] == [("toyend:102.2a", "winner")] and fired[0][2].name == "C"
+    assert g.over and [p.name for p in g.players if p.won] == ["C"]
+
+
+def test_while_two_sides_are_left_nobody_wins_and_the_active_player_stays():
+    g = _Table(active="C")
+    assert g.lose("A") == [] and not g.over and g.active == "C" and not any(p.won for p in g.players)
+
+
+def test_a_side_wins_together():
+    g = _Table(teams={"A": "红", "B": "红", "C": "蓝", "D": "蓝"})
+    assert g.lose("C") == [] and not g.over
+    fired = g.lose("D")
+    assert [(c, p.name) for _, c, p in fired] == [("winner", "A"), ("winner", "B")]
+    assert g.over and [p.name for p in g.players if p.won] == ["A", "B"]
+
+
+def test_nobody_left_is_a_draw_by_the_draw_rule_or_just_the_end():
+    g = _Table()
+    assert g.lose("A", "B", "C", "D") == [("toyend:102.4a", "game_drawn", ["A", "B", "C", "D"])]
+    assert g.over and not any(p.won for p in g.players)
+    g = _Table(draw=False)
+    assert g.lose("A", "B", "C", "D") == [] and g.over and not any(p.won for p in g.players)

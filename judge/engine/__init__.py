@@ -36,6 +36,7 @@ hook                                what the game decides
 `lookback(events)`                  a snapshot for abilities that look back in time (leaves play)
 `collect_triggers(events, snap)`    the triggered abilities these events set off (→ `pending`)
 `concede(name)`, `after_losses()`   a player concedes; after players lost: winner, draw, who is next
+                                    (`CardGame` decides it from `side(player)`, `WIN_RULE`, `DRAW_RULE`)
 ==================================  ==============================================================
 
 and may refine these defaults: `apnap()` and `next_player(name)` (turn order), `canonical_step(step)`,

@@ -21,6 +21,8 @@ class CardGame(Game):
     PLAY_ZONE = ""           # the zone all players' permanents share (zone_key (None, PLAY_ZONE))
     ABILITIES = "abilities"  # where a game's characteristics keep an object's abilities (WoW: its powers)
     PRIORITY_RULE = ""       # the rule a player breaks by acting without priority (declares `no_priority`)
+    WIN_RULE = ""            # the rule by which the last side still in the game wins (declares `winner`)
+    DRAW_RULE = ""           # the rule for a game every player lost at once (declares `game_drawn`); "": it just ends
     SETUP = None             # the game's setup module: CARDS, load_player, load_card, shown
     SCENARIO_TEMPLATE = ""   # the skeleton `judge new-scenario` writes (`words.skeleton`: a string.Template)
     watched: frozenset = frozenset()   # rules the scenario expects not to apply (set by the loader)
@@ -99,6 +101,29 @@ class CardGame(Game):
             f = self.fire(rule, "to_graveyard", [item], object=item)
             self.happen_under(f, "move", {"object": item, "to": "graveyard", "from": self.STACK_ZONE,
                                           "reason": "resolve"})
+
+    # ------------------------------------------------------------------ the end of the game
+    def side(self, player) -> str:
+        """Who wins together: each player alone (a team game says its team)."""
+        return player.name
+
+    def after_losses(self) -> None:
+        """After players lost: when everyone left is on one side, each of them wins (`WIN_RULE`) and the game is
+        over; when nobody is left it is over, drawn by `DRAW_RULE` if the game has one; else, if the active
+        player lost, the turn passes on."""
+        left = self.in_game()
+        if not left:
+            if self.DRAW_RULE:
+                self.fire(self.DRAW_RULE, "game_drawn", [], players=[p.name for p in self.players])
+            self.over = True
+        elif len({self.side(p) for p in left}) == 1:
+            for w in left:
+                f = self.fire(self.WIN_RULE, "winner", [w], player=w)
+                with self.under(f):
+                    self.set(w, "won", True)
+            self.over = True
+        elif self.active not in [p.name for p in left]:
+            self.active = self.next_player(self.active)
 
     # ------------------------------------------------------------------ priority and triggers
     def not_priority(self, name):

@@ -40,6 +40,7 @@ class MtgGame(CardGame):
     STEP_ALIASES = STEP_ALIASES
     PLAY_ZONE = "battlefield"
     PRIORITY_RULE = "408.1d"
+    WIN_RULE, DRAW_RULE = "102.2a", "102.4a"
     SETUP = setup
     ACTIONS = Game.ACTIONS | {"cast": casting.do_cast, "play": casting.do_play, "activate": casting.do_activate,
                               "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop}
@@ -330,21 +331,6 @@ class MtgGame(CardGame):
         if c.controller != o.controller:
             self.set(o, "controller", c.controller)
             self.set(o, "sick", True)
-
-    def after_losses(self) -> None:
-        left = self.in_game()
-        if len(left) == 1:
-            w = left[0]
-            f = self.fire("102.2a", "winner", [w], player=w)
-            with self.under(f):
-                self.set(w, "won", True)
-            self.over = True
-        elif not left:
-            self.fire("102.4a", "game_drawn", [], players=[p.name for p in self.players])
-            self.over = True
-        else:
-            if self.active not in [p.name for p in left]:
-                self.active = self.next_player(self.active)
 
     def concede(self, name: str) -> None:
         p = self.by_name[name]

@@ -32,6 +32,7 @@ class WowGame(CardGame):
     PLAY_ZONE = "play"
     ABILITIES = "powers"
     PRIORITY_RULE = RULE.priority
+    WIN_RULE = RULE.total_health
     SETUP = setup
     STACK_ZONE = "chain"
     ACTIONS = Game.ACTIONS | {"cast": chain.play_card, "play": chain.place_resource, "activate": chain.use_power,
@@ -146,19 +147,9 @@ class WowGame(CardGame):
         self.item_names[x.id] = say("name.modifier_of", source=x.source_name)
         self.record(x.id, "effect", None, x.source_name)
 
-    def after_losses(self) -> None:
-        left = self.in_game()
-        teams = {p.team or p.name for p in left}
-        if len(teams) == 1 and left:
-            for w in left:
-                f = self.fire(RULE.total_health, "winner", [w], player=w)
-                with self.under(f):
-                    self.set(w, "won", True)
-            self.over = True
-        elif not left:
-            self.over = True
-        elif self.active not in [p.name for p in left]:
-            self.active = self.next_player(self.active)
+    def side(self, player) -> str:
+        """Teammates win together (the total-health rule ends the game for a team)."""
+        return player.team or player.name
 
     def concede(self, name: str) -> None:
         raise EngineError("conceding is not in the WoW excerpt (703–803): no rule to apply")
