@@ -32,7 +32,7 @@ def test_cost_changers_are_the_cost_abilities_of_that_kind_whose_filter_matches_
     other = AbilityDef("a2", "static", {"cost_reduction": "{1}", "spells": {"name": "闪电"}})
     no_cost = AbilityDef("a3", "static", {"power": 1})
     a, b, c, d = NS(id="A"), NS(id="B"), NS(id="C"), NS(id="D")
-    game = _Game([(a, "甲", cheaper), (b, "乙", dearer), (c, "甲", other), (d, "甲", no_cost)])
+    game = _Game([(d, "甲", no_cost), (a, "甲", cheaper), (b, "乙", dearer), (c, "甲", other)])
     game.calls = []
     found = list(cost_changers(game, card, "static", "spells", _matches, ch="chars"))
     assert game.asked == "static"
@@ -40,7 +40,7 @@ def test_cost_changers_are_the_cost_abilities_of_that_kind_whose_filter_matches_
     # the filter is read under its scope, with the card's zone added, and the source's controller and id
     assert game.calls[0] == ({"name": "火球", "zone": "hand"}, "甲", "A", "chars")
     assert game.calls[1] == ({"zone": "hand"}, "乙", "B", "chars")
-    assert len(game.calls) == 3                     # the ability with no cost change is never matched
+    assert len(game.calls) == 3                     # the ability with no cost change (first) is never matched
     assert cheaper.spec == {"cost_reduction": "{1}", "spells": {"name": "火球"}}    # the spec is not changed
 
 
@@ -61,7 +61,9 @@ def test_ability_defs_take_the_one_kind_given_and_number_the_keys():
                         prefix="g_")
     assert defs == (AbilityDef("g_a1", "triggered", {"when": {"event": "x"}}, "当…"),
                     AbilityDef("g_a2", "no_ready", {}), AbilityDef("k", "static", {"p": 1}))
-    assert defs[0].scope == "" and ability_defs([{"static": False, "triggered": {}}], ("static", "triggered"))[0].kind == "triggered"
+    assert defs[0].scope == ""
+    plain = ability_defs([{"static": False, "triggered": {}}], ("static", "triggered"))
+    assert plain == (AbilityDef("a1", "triggered", {}),)         # keys are a1, a2… unless a prefix is given
 
 
 # ------------------------------------------------------------------ the end of the game (CardGame.after_losses)
@@ -109,6 +111,7 @@ def test_the_last_player_standing_wins_and_the_game_is_over():
     assert g.lose("A", "B") == [] and not g.over and g.active == "C"    # the active player lost: the turn passes
     fired = g.lose("D")
     assert [(r, c) for r, c, _ in fired] == [("toyend:102.2a", "winner")] and fired[0][2].name == "C"
+    assert [f.objects for f in g.trace.steps[-1].firings if f.reason == "winner"] == [[g.by_name["C"].id]]
     assert g.over and [p.name for p in g.players if p.won] == ["C"]
 
 
