@@ -23,11 +23,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from rulebook import safe_yaml
+from rulebook import load_book, safe_yaml
 from rulebook.lookup import resolve_one
 
 from judge.engine.core.errors import EngineError
 from judge.engine.core.registry import citable
+from judge.engine.games import GAMES, game_for
+from judge.engine.scenario import yamlio
+from judge.engine.scenario.load import instances, load_scenario
+from judge.engine.scenario.run import replay
 
 #: The classes of "not procedural" (docs/scenarios.md §5); Chinese labels for the report.
 CLASSES: dict[str, str] = {
@@ -87,8 +91,6 @@ def load_classification(book, path: Path | None = None) -> dict[str, Classified]
     Every key must name a node of the book exactly as parsed (a rule uid such as `212.6b#2`, a glossary
     headword such as `护卫#2`); a heading must have subrules; a restatement names, and only a restatement
     names, the existing rules it repeats."""
-    from judge.engine.scenario import yamlio
-
     path = path or data_file(book.id)
     if not path.exists():
         return {}
@@ -156,9 +158,6 @@ def chapter_of(book, node, names: dict[str, str] | None = None) -> str:
 
 def _used(book_id: str, files: list[Path]) -> tuple[dict[str, set[str]], int]:
     """Rule id → the scenario runs (file#variant) whose traces name it, and the number of runs."""
-    from judge.engine.scenario.load import instances, load_scenario
-    from judge.engine.scenario.run import replay
-
     used: dict[str, set[str]] = {}
     runs = 0
     for f in files:
@@ -193,10 +192,6 @@ def _finish(row: dict) -> dict:
 def report(book_id: str, files: list[Path], classification: Path | None = None) -> dict:
     """The coverage of `book_id`: per chapter, in all (numbered rules), per rule. `files` are replayed only
     when the book has an engine."""
-    from rulebook import load_book
-
-    from judge.engine.games import GAMES, game_for
-
     reg = game_for(book_id).rules if book_id in GAMES else None
     book = load_book(reg.book if reg else book_id)
     data_path = classification or data_file(book_id)

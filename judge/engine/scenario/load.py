@@ -14,8 +14,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from rulebook import load_book
+
 from judge.engine.core.registry import citable
+from judge.engine.games import game_for, known_books
 from judge.engine.scenario import yamlio
+from judge.engine.scenario.files import bundled_library
 from judge.engine.scenario.model import Action, Expect, Scenario, Variant
 from judge.engine.scenario.yamlio import ScenarioError, line_of
 
@@ -69,8 +73,6 @@ def _from_data(data, marks: dict, path: str, libraries: Path | None = None) -> S
         model = Scenario.model_validate(data)
     except ValidationError as e:
         raise ScenarioErrors(yamlio.pydantic_errors(e, path, marks)) from None
-    from judge.engine.games import game_for, known_books
-
     try:
         game_cls = game_for(model.book)
     except KeyError:
@@ -90,8 +92,6 @@ def find_library(sf: ScenarioFile, ref: str) -> Path | None:
     the scenario, then in each parent directory up to a `scenarios` folder, then among the bundled libraries —
     so a user's own folder of scenarios reaches the bundled cards by either. A scenario given as text (the web
     server) reaches only the libraries in its `libraries` directory."""
-    from judge.engine.scenario.files import bundled_library
-
     if "/" not in ref and "\\" not in ref and not Path(ref).suffix:
         return bundled_library(ref)
     if sf.libraries is not None:
@@ -241,8 +241,6 @@ def _check_expect(sf, e: Expect, base: tuple, players, err) -> None:
 
 def _book_of(sf):
     if sf.book is None:
-        from rulebook import load_book
-
         sf.book = load_book(sf.game_cls.rules.book)
     return sf.book
 
