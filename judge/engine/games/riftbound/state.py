@@ -13,14 +13,7 @@ from judge.engine.games.common.state import Delayed     # a delayed instruction:
 from judge.engine.games.riftbound.words import RESOURCE, TYPE, say
 
 ABILITY_KINDS = ("triggered", "activated", "replacement")
-
-
-@dataclass(slots=True, frozen=True)
-class AbilityDef:
-    key: str
-    kind: str            # triggered | activated | replacement
-    spec: dict
-    text: str = ""
+AbilityDef = common.AbilityDef
 
 
 @dataclass(slots=True, frozen=True)
@@ -55,7 +48,7 @@ class CardDef:
 
 
 def ability_defs(abilities: list[dict]) -> tuple:
-    return common.ability_defs(abilities, ABILITY_KINDS, AbilityDef)
+    return common.ability_defs(abilities, ABILITY_KINDS)
 
 
 def card_def(name: str, d: dict, *, token: bool = False) -> CardDef:
