@@ -72,9 +72,9 @@ from judge.engine.core.registry import RuleRegistry  # noqa: E402
 from judge.engine.games.common.game import CardGame  # noqa: E402
 
 _end_rules = RuleRegistry("toyend", book="mtg")
-_end_rules.declare("100.1", reasons={"lost": "player"})
-_end_rules.declare("102.2a", reasons={"winner": "player"})
-_end_rules.declare("102.4a", reasons={"game_drawn": "players"})
+for _number, _reason, _fields in (("100.1", "lost", "player"), ("102.2a", "winner", "player"),
+                                  ("102.4a", "game_drawn", "players")):
+    _end_rules.declare(_number, reasons={_reason: _fields})
 
 
 class _Table(CardGame):
