@@ -111,6 +111,8 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     meta = {
         "format": 1, "analyzer": ANALYZER_VERSION, "book_id": book.id, "path": book.path, "sha256": book.sha256,
         "dialect": book.dialect, "game": game, "title": book.title or book.id, "docs": len(docs),
+        # the header of `judge search` answers names the book and edition without loading the rulebook
+        "game_name": book.game, "edition": book.edition, "language": book.language,
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "build_seconds": round(time.perf_counter() - t0, 3),
     }
     (dest / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")

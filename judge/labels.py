@@ -7,9 +7,9 @@ YAML there would cost more than the lookup itself.
 from __future__ import annotations
 
 LABELS: dict[str, dict[str, str]] = {
-    "zh-Hans": {"glossary": "词汇表", "see": "参见", "cited_by": "被引用", "not_in_book": "不在本书中"},
-    "zh-Hant": {"glossary": "詞彙表", "see": "參見", "cited_by": "被引用", "not_in_book": "不在本書中"},
-    "en": {"glossary": "Glossary", "see": "See", "cited_by": "Cited by", "not_in_book": "not in this book"},
+    "zh-Hans": {"book": "规则书", "glossary": "词汇表", "see": "参见", "cited_by": "被引用", "not_in_book": "不在本书中"},
+    "zh-Hant": {"book": "規則書", "glossary": "詞彙表", "see": "參見", "cited_by": "被引用", "not_in_book": "不在本書中"},
+    "en": {"book": "Book", "glossary": "Glossary", "see": "See", "cited_by": "Cited by", "not_in_book": "not in this book"},
 }
 
 
@@ -23,3 +23,14 @@ def labels(language: str | None) -> dict[str, str]:
     if lang.startswith(("zh-Hant", "zh-TW", "zh-HK")):
         return LABELS["zh-Hant"]
     return LABELS["zh-Hans"]
+
+
+def book_line(book_id: str, game: str = "", edition: str = "", language: str = "") -> str:
+    """The line that opens every answer (rule, define, search, replay), so nobody reads a 2006 rule out as
+    current: `规则书：mtg · Magic: The Gathering · 完整规则 2006-10-01`. A book given as a path shows its file
+    name; a book without a known edition says so."""
+    name = book_id.replace("\\", "/").rsplit("/", 1)[-1] if "/" in book_id or "\\" in book_id else book_id
+    words = labels(language)
+    sep = "：" if words is not LABELS["en"] else ": "
+    unknown = "edition unknown" if words is LABELS["en"] else "版本不详"
+    return words["book"] + sep + " · ".join(p for p in (name, game, edition or unknown) if p)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from judge.labels import labels
+from judge.labels import book_line, labels
 
 SEP = " › "
 
@@ -75,8 +75,9 @@ def _indent(text: str, prefix: str) -> str:
 
 def print_rules(lookup: dict, stream: TextIO | None = None, rich: bool | None = None) -> None:
     s = stream or sys.stdout
+    header = lookup_header(lookup)
     if not use_rich(s, rich):
-        s.write("\n\n".join(plain_rule(d, lookup.get("language", "")) for d in lookup["rules"]) + "\n")
+        s.write(header + "\n\n" + "\n\n".join(plain_rule(d, lookup.get("language", "")) for d in lookup["rules"]) + "\n")
         return
     from rich.console import Console
     from rich.panel import Panel
@@ -84,6 +85,7 @@ def print_rules(lookup: dict, stream: TextIO | None = None, rich: bool | None = 
 
     console = Console(file=s, force_terminal=rich if rich is not None else None, highlight=False)
     words = labels(lookup.get("language", ""))
+    console.print(header, style="dim", soft_wrap=False)
     for doc in lookup["rules"]:
         body = Text()
         title = _fit_title(doc["breadcrumb"], console.width - 6)
@@ -110,6 +112,11 @@ def print_rules(lookup: dict, stream: TextIO | None = None, rich: bool | None = 
         # Text.rstrip() trims in place and returns None: trim first, then pass the Text.
         body.rstrip()
         console.print(Panel(body, title=title, title_align="left", border_style="cyan"))
+
+
+def lookup_header(lookup: dict) -> str:
+    """The book line of a `judge rule`/`define` answer (judge.labels.book_line)."""
+    return book_line(lookup.get("book", ""), lookup.get("game", ""), lookup.get("edition", ""), lookup.get("language", ""))
 
 
 def _fit_title(crumbs: list[dict], width: int) -> str:

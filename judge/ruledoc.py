@@ -137,7 +137,7 @@ def _first_line(text: str, limit: int = 60) -> str:
 
 
 def lookup_doc(book: Book, query: str, hits: list[Hit]) -> dict:
-    return {"query": query, "book": book.id, "language": book.language,
+    return {"query": query, "book": book.id, "language": book.language, "game": book.game, "edition": book.edition,
             "rules": [rule_doc(book, h.node, h.mode) for h in hits]}
 
 

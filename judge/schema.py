@@ -76,6 +76,8 @@ class LookupDoc(_Strict):
     query: str
     book: str
     language: str = ""           # the book's language tag (zh-Hans, zh-Hant, en): labels follow it
+    game: str = ""               # the book's game and edition, as the header of the text output shows them
+    edition: str = ""
     rules: list[RuleDoc]
     error: Optional[str] = None
     nearest: Optional[list[str]] = None

@@ -17,11 +17,14 @@ CORPORA = SHARED / "corpora"
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_dirs(tmp_path_factory):
-    """Never touch the user's real cache or book registry from tests."""
+    """Never touch the user's real cache, book registry or settings from tests."""
     base = tmp_path_factory.mktemp("judge-home")
-    old = {k: os.environ.get(k) for k in ("RULES_JUDGE_CACHE_DIR", "RULES_JUDGE_DATA_DIR")}
+    old = {k: os.environ.get(k) for k in ("RULES_JUDGE_CACHE_DIR", "RULES_JUDGE_DATA_DIR",
+                                          "RULES_JUDGE_CONFIG_DIR", "RULES_JUDGE_BOOK")}
     os.environ["RULES_JUDGE_CACHE_DIR"] = str(base / "cache")
     os.environ["RULES_JUDGE_DATA_DIR"] = str(base / "data")
+    os.environ["RULES_JUDGE_CONFIG_DIR"] = str(base / "config")   # no user's default book leaks in
+    os.environ.pop("RULES_JUDGE_BOOK", None)
     yield
     for k, v in old.items():
         if v is None:

@@ -32,8 +32,10 @@ def test_quick_start_lookup():
     res = run("rule", "420.5c", "--book", "mtg")
     assert res.exit_code == 0
     lines = res.stdout.splitlines()
-    assert lines[0] == "4. 咒语，异能，和效应 › 420. 依状态而生的效应 › 420.5 › 420.5c"
-    assert lines[1].startswith("防御力大于0且受到致命伤害的生物会被消灭")
+    assert lines[0] == "规则书：mtg · Magic: The Gathering · 完整规则 2006-10-01 (rules 100–502.5b)"   # which book, first
+    assert lines[1] == ""
+    assert lines[2] == "4. 咒语，异能，和效应 › 420. 依状态而生的效应 › 420.5 › 420.5c"
+    assert lines[3].startswith("防御力大于0且受到致命伤害的生物会被消灭")
 
 
 def test_json_document_fields():

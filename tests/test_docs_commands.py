@@ -4,8 +4,9 @@ What counts as a command: each line of a fenced code block that starts with `jud
 or `… && judge …`, whose `judge` part is taken), and inline code spans that do (`judge rule 420.5c`). What
 runs and what is expected:
 
-- a line runs from a scratch directory in which `scenarios/` is the project's, with a fresh data directory
-  per document (so a `judge books add` earlier in a document is seen by the lines after it), and must exit 0;
+- a line runs from a scratch directory in which `scenarios/` is the project's, with a fresh data and config
+  directory per document (so a `judge books add` or `judge config set` earlier in a document is seen by the
+  lines after it), and must exit 0;
 - a *template* (a placeholder in capitals — FILE, PATH, ID, NAME, N — optional syntax `[…]`, `…`, `a|b`,
   or `path/to/`) is not run: its subcommand must exist;
 - a line that names `../shared` runs only where ../shared is (it is substituted), else it is skipped, and so
@@ -152,6 +153,7 @@ def test_a_documented_command_runs_as_written(c: Command, sandbox, monkeypatch, 
     monkeypatch.chdir(sandbox)
     data = sandbox / ("data-" + re.sub(r"\W", "_", c.doc))
     monkeypatch.setenv("RULES_JUDGE_DATA_DIR", str(data))
+    monkeypatch.setenv("RULES_JUDGE_CONFIG_DIR", str(sandbox / ("config-" + re.sub(r"\W", "_", c.doc))))  # per document too
     res = CliRunner().invoke(app, args, input=c.stdin)
     if res.exception is not None and not isinstance(res.exception, SystemExit):
         raise res.exception

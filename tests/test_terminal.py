@@ -36,10 +36,13 @@ def unboxed(out: str) -> str:
 
 def test_rule_leaf_section_range_and_glossary():
     out = run_in_pty("rule", "420.5c", columns=100)
-    assert lines_of(out)[0].startswith("╭─ 4. 咒语，异能，和效应 › 420. 依状态而生的效应 › 420.5 › 420.5c ─")
+    assert lines_of(out)[0] == "规则书：mtg · Magic: The Gathering · 完整规则 2006-10-01 (rules 100–502.5b)"  # which book
+    assert lines_of(out)[1].startswith("╭─ 4. 咒语，异能，和效应 › 420. 依状态而生的效应 › 420.5 › 420.5c ─")
     out = run_in_pty("rule", "420.5c", columns=60)
     fits(out, 60)
-    assert lines_of(out)[0].startswith("╭─ 4 › 420 › 420.5 › 420.5c ─")   # too narrow: ancestors by number
+    panel = next(i for i, x in enumerate(lines_of(out)) if x.startswith("╭"))
+    assert "".join(lines_of(out)[:panel]).replace(" ", "") == "规则书：mtg·Magic:TheGathering·完整规则2006-10-01(rules100–502.5b)"
+    assert lines_of(out)[panel].startswith("╭─ 4 › 420 › 420.5 › 420.5c ─")   # too narrow: ancestors by number
     assert "防御力大于0且受到致命伤害的生物会被消灭。致命伤害是指大于等于生物防御力的伤害。重生可以替代此事件。" in unboxed(out)
 
     out = run_in_pty("rule", "420.5", columns=80)
@@ -74,6 +77,8 @@ def test_search_results_keep_their_indentation():
     out = run_in_pty("search", "传奇", "同名", "--limit", "3", columns=70)
     fits(out, 70)
     rows = [x for x in lines_of(out) if x.strip()]
+    assert rows[0].startswith("规则书：mtg · Magic: The Gathering")    # the book line, wrapped to fit
+    rows = rows[next(i for i, x in enumerate(rows) if x.startswith(" 1. ")):]
     assert rows[0].startswith(" 1. 420.5e")
     assert all(re.match(r"\s?\d+\. |    \S", x) for x in rows), rows     # a head, or an indented snippet line
     assert "若两个或更多同名的传奇永久物在场上" in "".join(x.strip() for x in rows)

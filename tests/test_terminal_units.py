@@ -185,6 +185,8 @@ def test_a_rule_panel_on_a_forced_terminal():
     finally:
         rich.console.Console = old
     rows = buf.getvalue().splitlines()
+    assert rows[:2] == ["规则书：mtg · Magic: The Gathering · 完整规则 2006-10-01 ", "(rules 100–502.5b)"]   # wrapped to 60
+    rows = rows[2:]
     assert rows[0].startswith("╭─ 4. 咒语，异能，和效应 › 420. 依状态而生的效应 › 420.5 ─")
     row = next(r for r in rows if "420.5c " in r)
     assert row.startswith("│ 420.5c 防御力大于0")

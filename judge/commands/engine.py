@@ -17,6 +17,7 @@ from typing import List, Optional
 import typer
 
 from judge.app import app
+from judge.commands.common import book_option, resolve_book
 
 
 def _fail_input(err) -> None:
@@ -51,7 +52,9 @@ def replay(
                                          "`judge scenarios` lists them)."),
     variant: Optional[str] = typer.Option(None, "--variant", "-v", help="Replay one of the file's variants."),
     as_json: bool = typer.Option(False, "--json", help="The trace as JSON (schema rules-judge/trace/1)."),
-    full: bool = typer.Option(False, "--full", help="Quote each rule's full text, not a shortened one."),
+    full: bool = typer.Option(False, "--full", help="Every step (routine ones — mana abilities, priority passes with "
+                                                   "the stack empty — are otherwise folded into one line) and each "
+                                                   "rule's full text, not a shortened one. --json always has everything."),
     schema: bool = typer.Option(False, "--schema", help="Print the JSON Schema of --json output and exit."),
 ) -> None:
     """Replay a scenario and print the trace: every step, every rule that fired and why."""
@@ -83,7 +86,7 @@ def replay(
     if as_json:
         typer.echo(to_json(out, sf))
     else:
-        print_text(out, sf, full_rule=full)
+        print_text(out, sf, full_rule=full, fold=not full)
     if not out.passed:
         raise typer.Exit(1)
 
@@ -151,7 +154,8 @@ def list_scenarios(
 
 @app.command()
 def coverage(
-    book: str = typer.Option("mtg", "--book", "-b", help="Book id whose rules to report on."),
+    book: Optional[str] = book_option("Book id whose rules to report on (default: as for every command, "
+                                      "$RULES_JUDGE_BOOK, else the config file's book, else mtg)."),
     paths: Optional[List[Path]] = typer.Argument(None, help="Scenarios whose traces count (default: the bundled "
                                                             "scenarios of the book)."),
     status: Optional[List[str]] = typer.Option(
@@ -168,6 +172,7 @@ def coverage(
     from judge.engine.coverage import STATUSES, data_file, report
     from judge.engine.games import known_books
 
+    book = resolve_book(book)
     has_engine = book in known_books()
     if not has_engine and not data_file(book).exists():
         known = sorted({*known_books(), *(p.stem for p in data_file(book).parent.glob("*.yaml"))})
@@ -265,7 +270,7 @@ def _detail(row: dict) -> str:
 @app.command("new-scenario")
 def new_scenario(
     rule: str = typer.Argument(..., help="The rule the scenario reproduces, e.g. 420.5c."),
-    book: str = typer.Option("mtg", "--book", "-b"),
+    book: Optional[str] = book_option("Book id of the rule (default: $RULES_JUDGE_BOOK, else the config file's book, else mtg)."),
     slug: str = typer.Option("example", "--slug", help="Short name after the rule number in the file name."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write here (default: print to stdout)."),
 ) -> None:
@@ -276,6 +281,7 @@ def new_scenario(
 
     from judge.engine.scenario.template import NoEngine, cite_id, game_template, scenario_template
 
+    book = resolve_book(book)
     try:
         game_template(book)
     except NoEngine as e:

@@ -11,6 +11,7 @@ from typing import Optional
 import typer
 
 from judge.app import app
+from judge.commands.common import book_option, open_book, resolve_book
 
 
 def _fail(message: str, code: int = 1) -> None:
@@ -37,7 +38,8 @@ def _bundled_scenario(target: str) -> str | None:
 @app.command()
 def explain(
     target: Optional[str] = typer.Argument(None, help="A rule (709.2a, 420.5c, glossary:激活) or a scenario file (scenarios/mtg/….yaml)."),
-    book: Optional[str] = typer.Option(None, "--book", "-b", help="Book of a rule id (default mtg); a scenario names its own book."),
+    book: Optional[str] = book_option("Book of a rule id (default: $RULES_JUDGE_BOOK, else the config file's book, else mtg); "
+                                      "a scenario names its own book."),
     fmt: str = typer.Option("text", "--format", "-f", help="text (rich on a terminal, plain when piped), md, json, html."),
     max_chars: Optional[int] = typer.Option(None, "--max-chars", min=1, help="Keep the answer and the cited rules, shorten the rest to fit N characters."),
     variant: Optional[str] = typer.Option(None, "--variant", "-v", help="Explain one of the scenario's variants (by name)."),
@@ -76,21 +78,17 @@ def explain(
         else:
             if variant:
                 _fail("--variant is for scenario files", 2)
-            from rulebook import RulebookError, load_book
-
             from judge.explain.rule import explain_rule
 
-            try:
-                b = load_book(book or "mtg")
-            except RulebookError as e:
-                _fail(str(e), 2)
+            book = resolve_book(book)
+            b = open_book(book)
             doc = explain_rule(b, target, lang=lang)
         if also_lang:
             if fmt not in ("text", "md", "json") or max_chars:
                 _fail("--also-lang works with --format text, md or json, without --max-chars", 2)
             from judge.commands.editions import originals, originals_text
 
-            extra = originals(doc, book or "mtg", b, also_lang.strip().lower())
+            extra = originals(doc, book, b, also_lang.strip().lower())
             if fmt == "json":   # the explanation keeps its schema; the originals sit beside it
                 import json
 

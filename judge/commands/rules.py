@@ -12,7 +12,7 @@ from typing import Optional
 import typer
 
 from judge.app import app
-from judge.commands.common import BOOK_HELP, DIALECT_HELP, fail, open_book
+from judge.commands.common import DIALECT_HELP, book_option, fail, open_book, resolve_book
 from judge.commands.editions import grouped_rows, show_in, show_languages
 
 def _emit_json(data) -> None:
@@ -22,7 +22,7 @@ def _emit_json(data) -> None:
 @app.command()
 def rule(
     query: str = typer.Argument(..., help="420.5c, 102.4.a, 420.5 (with subrules), 420.5. (alone), 420 (contents), 409.1a-c (a range), 420.5a,420.5c (a list), glossary:激活"),
-    book: str = typer.Option("mtg", "--book", "-b", help=BOOK_HELP),
+    book: Optional[str] = book_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the documented JSON (docs/json.md)."),
     dialect: Optional[str] = typer.Option(None, "--dialect", help=DIALECT_HELP),
     color: Optional[bool] = typer.Option(None, "--color/--plain", help="Force rich or plain output (default: rich on a terminal)."),
@@ -52,7 +52,7 @@ def rule(
     if lang:
 
         languages = [x.strip().lower() for x in lang.replace("，", ",").split(",") if x.strip()]
-        show_languages(book, b, query, languages, as_json, color)
+        show_languages(resolve_book(book), b, query, languages, as_json, color)
         return
     if in_book:
 
@@ -68,7 +68,7 @@ def rule(
 @app.command()
 def define(
     term: str = typer.Argument(..., help="A glossary headword in Chinese or its English alias: 激活, Activate"),
-    book: str = typer.Option("mtg", "--book", "-b", help=BOOK_HELP),
+    book: Optional[str] = book_option(),
     as_json: bool = typer.Option(False, "--json"),
     color: Optional[bool] = typer.Option(None, "--color/--plain"),
 ) -> None:
@@ -184,7 +184,7 @@ def warn_understood(book) -> bool:
 @app.command()
 def lint(
     target: Optional[str] = typer.Argument(None, help="A rulebook path or book id (same as --book)."),
-    book: str = typer.Option("mtg", "--book", "-b", help=BOOK_HELP),
+    book: Optional[str] = book_option(),
     as_json: bool = typer.Option(False, "--json"),
     dialect: Optional[str] = typer.Option(None, "--dialect", help=DIALECT_HELP),
     limit: int = typer.Option(50, "--limit", help="Findings shown per kind in text output (all in --json)."),
@@ -193,7 +193,9 @@ def lint(
     """Parse report: dialect and how much of the file it understood, counts by kind, duplicates, gaps, unresolved references, suspicious and unclassified lines."""
     from rulebook.lint import lint as make_report
 
-    b = open_book(target or book, dialect)
+    if target is not None and book is not None:
+        fail(f"give the book once: as the argument ({target}) or as --book ({book}), not both")
+    b = open_book(target if target is not None else book, dialect)
     report = make_report(b)
     if as_json:
         _emit_json(report.as_dict())

@@ -15,7 +15,7 @@ from typing import List, Optional
 import typer
 
 from judge.app import app
-from judge.commands.common import BOOK_HELP
+from judge.commands.common import BOOK_HELP, book_option, resolve_book
 
 
 index_app = typer.Typer(help="Build, inspect or delete the search indexes (kept in the user cache directory).",
@@ -95,7 +95,7 @@ def search(
     query: Optional[List[str]] = typer.Argument(
         None, help="Words, a question, a rule number or a glossary term (Chinese, Traditional or English). "
                    "`-` reads one query per line from standard input."),
-    book: str = typer.Option("mtg", "--book", "-b", help=BOOK_HELP),
+    book: Optional[str] = book_option(),
     limit: int = typer.Option(10, "--limit", "-n", min=1, max=500, help="How many results to show."),
     as_json: bool = typer.Option(False, "--json", help="Print the documented JSON (docs/search.md); "
                                                       "with `-`, one JSON object per line."),
@@ -103,6 +103,7 @@ def search(
                                          help="Force rich or plain output (default: rich on a terminal)."),
 ) -> None:
     """Find the rules that answer a query: best first, with breadcrumb, snippet and score."""
+    book = resolve_book(book)
     words = query or []
     batch = words == ["-"]
     text = " ".join(words).strip()
@@ -116,6 +117,8 @@ def search(
     idx = _open(book)
     from index.search import search as run
 
+    if not as_json:
+        _print_header(_header(idx, book), color)
     if batch:
         # bytes, decoded line by line: one line that is not UTF-8 gets an error answer, the others still run
         for raw in sys.stdin.buffer:
@@ -146,6 +149,35 @@ def search(
         if not as_json:
             _fail(f"no rule in {book} matches {text!r}", 1)
         raise typer.Exit(1)
+
+
+def _print_header(line: str, color: Optional[bool]) -> None:
+    """The book line: dim and wrapped to the terminal on a terminal, as is when piped."""
+    if sys.stdout.isatty() if color is None else color:
+        from rich.console import Console
+
+        Console(highlight=False, force_terminal=True if color else None).print(line, style="dim")
+    else:
+        print(line)
+
+
+def _header(idx, book: str) -> str:
+    """The book line that opens the answer (judge.labels.book_line), from the index's meta.json; an index built
+    before the meta carried the edition makes us read the book once."""
+    from judge.labels import book_line
+
+    from index.store import read_meta
+
+    meta = read_meta(idx.dir) or {}
+    if "edition" not in meta:
+        from rulebook import RulebookError, load_book
+
+        try:
+            b = load_book(book)
+        except RulebookError:
+            return book_line(book, meta.get("title", ""))
+        meta = {"game_name": b.game, "edition": b.edition, "language": b.language}
+    return book_line(book, meta.get("game_name", ""), meta.get("edition", ""), meta.get("language", ""))
 
 
 def _not_utf8(query: str) -> str | None:

@@ -25,8 +25,10 @@ def _table() -> tuple[frozenset[str], dict[str, frozenset[str]]]:
             {game: frozenset(codes or []) for game, codes in (data.get("routine") or {}).items()})
 
 
-def bare(rule_id: str) -> str:
-    """`mtg:411.1` → `411.1` (a scenario's `source` names rules without the game)."""
+def bare(rule_id: str | None) -> str:
+    """`mtg:411.1` → `411.1` (a scenario's `source` names rules without the game); "" for a mechanic the book
+    does not number (a firing with no rule)."""
+    rule_id = rule_id or ""
     return rule_id.partition(":")[2] or rule_id
 
 

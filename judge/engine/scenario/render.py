@@ -55,19 +55,20 @@ def to_json(out: Outcome, sf) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=2)
 
 
-def to_text(out: Outcome, sf, *, full_rule: bool = False) -> str:
+def to_text(out: Outcome, sf, *, full_rule: bool = False, fold: bool = True) -> str:
     """The trace as plain text (piped output): one line per row, never wrapped."""
-    return "\n".join(prefix + body for prefix, body in rows(out, sf, full_rule=full_rule))
+    return "\n".join(prefix + body for prefix, body in rows(out, sf, full_rule=full_rule, fold=fold))
 
 
-def print_text(out: Outcome, sf, *, full_rule: bool = False, stream=None, width: int | None = None) -> None:
+def print_text(out: Outcome, sf, *, full_rule: bool = False, stream=None, width: int | None = None,
+               fold: bool = True) -> None:
     """The trace for a person: on a terminal each row is wrapped to the terminal's width by cell width (a
     Chinese character is two cells), its continuation lines indented under the row's text; piped, `to_text`."""
     import sys
 
     s = stream or sys.stdout
     if width is None and not getattr(s, "isatty", lambda: False)():
-        s.write(to_text(out, sf, full_rule=full_rule) + "\n")
+        s.write(to_text(out, sf, full_rule=full_rule, fold=fold) + "\n")
         return
     if width is None:
         import shutil
@@ -75,12 +76,91 @@ def print_text(out: Outcome, sf, *, full_rule: bool = False, stream=None, width:
         width = shutil.get_terminal_size((100, 24)).columns
     from judge.wrap import hang
 
-    for prefix, body in rows(out, sf, full_rule=full_rule):
+    for prefix, body in rows(out, sf, full_rule=full_rule, fold=fold):
         s.write("\n".join(hang(prefix, body, width)) + "\n")
 
 
-def rows(out: Outcome, sf, *, full_rule: bool = False) -> list[tuple[str, str]]:
-    """The trace as (prefix, body) rows: the prefix is the indentation and label a wrapped row hangs from."""
+def _book_line(book_id: str) -> str:
+    """规则书：mtg · Magic: The Gathering · 完整规则 2006-10-01 (judge.labels.book_line)."""
+    from judge.labels import book_line
+
+    b = _book(book_id)
+    return book_line(book_id, b.game, b.edition, b.language)
+
+
+def _folded_row(group: list, names: dict, game: str) -> tuple[str, str]:
+    """A run of routine steps as one row: `[1–2] 例行：甲 让过优先权；乙 起动 山脉(m1) 的异能（411.1、413.2b）`."""
+    from judge.engine.scenario.fold import bare
+
+    first, last = group[0].index, group[-1].index
+    label = f"[{first}] " if first == last else f"[{first}–{last}] "
+    def one(s) -> str:
+        rules = "、".join(dict.fromkeys(bare(f.rule) for f in s.firings if f.rule))
+        return reasons.render_step(s.what, s.data, names, game=game) + (f"（{rules}）" if rules else "")
+
+    return label, "例行：" + "；".join(one(s) for s in group)
+
+
+def _step_rows(s, quiet: list, *, names: dict, game: str, display, zones: dict, attrs: dict, stack_label: str,
+               full_rule: bool) -> list[tuple[str, str]]:
+    """One step's rows: what happened, the set-up's board, choices, each firing (the routine ones in `quiet`
+    folded into one row), a rejected action, and the state after it."""
+    lines: list[tuple[str, str]] = []
+    desc = reasons.render_step(s.what, s.data, names, game=game)
+    where = f"  (第{s.line}行)" if s.line else ""
+    lines.append((f"[{s.index}] ", f"{desc}{where}"))
+    if s.kind == "load":
+        for p, info in s.data.get("players", {}).items():
+            lines.append(("      ", f"{p}：" + "，".join(reasons.player_stats(info, game))))
+        for z, ids in s.data.get("zones", {}).items():
+            who, _, zone = z.rpartition(".")
+            label = f"{who} {zones.get(zone, zone)}" if who else zones.get(zone, zone)
+            lines.append(("      ", f"{label}：" + "、".join(reasons.show(i, names) for i in ids)))
+        lines.append(("      ", f"{s.data.get('note', '')}"))
+    for c in s.choices:
+        how = "（自动：唯一合法选项）" if c.auto else ""
+        lines.append(("      ", f"选择 {c.choice}[{c.subject}] = {reasons.show(c.answer)}{how}"))
+    if quiet:
+        from judge.engine.scenario.fold import bare
+
+        lines.append((f"    ⋯ {'、'.join(dict.fromkeys(bare(f.rule) for f in quiet))}  ",
+                      "例行：" + "；".join(reasons.render(game, f.reason, f.fields).split("；")[0] for f in quiet)))
+    items = [(f, False) for f in s.firings if f not in quiet] + [(n, True) for n in s.near_misses]
+    items.sort(key=lambda x: tuple(int(p) for p in x[0].id.split(".")))
+    for f, near in items:
+        mark = "✗ 未发生" if near else "▸"
+        if f.rule is None:     # a mechanic the book does not number: no rule, no rule text
+            lines.append((f"    {mark} ", reasons.outside_book(f.mechanic)))
+        else:
+            text = rule_text(f.rule)
+            lines.append((f"    {mark} {f.rule}  ", text if full_rule else short(text)))
+        lines.append(("        理由：", reasons.render(game, f.reason, f.fields)))
+        if f.objects:
+            lines.append(("        对象：", "、".join(reasons.show(i, names) for i in f.objects)))
+        if not near and f.changes:
+            lines.append(("        变化：", "；".join(reasons.render_change(c, names, display, zones=zones,
+                                                                             attrs=attrs) for c in f.changes)))
+        if f.caused_by:
+            lines.append(("        起因：", f"{f.caused_by}"))
+    if s.rejected is not None:
+        f = s.rejected
+        if f.rule is None:
+            lines.append(("    ⊘ 引擎拒绝此动作：", reasons.outside_book(f.mechanic)))
+        else:
+            lines.append((f"    ⊘ 引擎拒绝此动作：{f.rule}  ", short(rule_text(f.rule))))
+        lines.append(("        理由：", reasons.render(game, f.reason, f.fields)))
+    if s.after and s.kind != "load":
+        a = s.after
+        stack = "、".join(names.get(i, i) for i in a.get("stack", [])) or "空"
+        lines.append(("      → ", f"{a.get('step')}，优先权：{a.get('priority') or '无'}，{stack_label}：{stack}"))
+    return lines
+
+
+def rows(out: Outcome, sf, *, full_rule: bool = False, fold: bool = True) -> list[tuple[str, str]]:
+    """The trace as (prefix, body) rows: the prefix is the indentation and label a wrapped row hangs from.
+    With `fold`, each run of routine steps (judge.engine.scenario.fold) is one row."""
+    from judge.engine.scenario.fold import routine_firing, runs
+
     t = out.trace
     game = t.game
     names = {oid: o["name"] for oid, o in t.objects.items()}
@@ -94,50 +174,24 @@ def rows(out: Outcome, sf, *, full_rule: bool = False) -> list[tuple[str, str]]:
     src = sf.model.source if isinstance(sf.model.source, str) else "、".join(sf.model.source)
     lines.append(("", f"{out.label} — {out.title}"))
     lines.append(("  出处：", src + (f"（{sf.model.example}）" if sf.model.example else "")))
-    for s in t.steps:
-        desc = reasons.render_step(s.what, s.data, names, game=game)
-        where = f"  (第{s.line}行)" if s.line else ""
-        lines.append((f"[{s.index}] ", f"{desc}{where}"))
-        if s.kind == "load":
-            for p, info in s.data.get("players", {}).items():
-                lines.append(("      ", f"{p}：" + "，".join(reasons.player_stats(info, game))))
-            for z, ids in s.data.get("zones", {}).items():
-                who, _, zone = z.rpartition(".")
-                label = f"{who} {zones.get(zone, zone)}" if who else zones.get(zone, zone)
-                lines.append(("      ", f"{label}：" + "、".join(reasons.show(i, names) for i in ids)))
-            lines.append(("      ", f"{s.data.get('note', '')}"))
-        for c in s.choices:
-            how = "（自动：唯一合法选项）" if c.auto else ""
-            lines.append(("      ", f"选择 {c.choice}[{c.subject}] = {reasons.show(c.answer)}{how}"))
-        items = [(f, False) for f in s.firings] + [(n, True) for n in s.near_misses]
-        items.sort(key=lambda x: tuple(int(p) for p in x[0].id.split(".")))
-        for f, near in items:
-            mark = "✗ 未发生" if near else "▸"
-            if f.rule is None:     # a mechanic the book does not number: no rule, no rule text
-                lines.append((f"    {mark} ", reasons.outside_book(f.mechanic)))
-            else:
-                text = rule_text(f.rule)
-                lines.append((f"    {mark} {f.rule}  ", text if full_rule else short(text)))
-            lines.append(("        理由：", reasons.render(game, f.reason, f.fields)))
-            if f.objects:
-                lines.append(("        对象：", "、".join(reasons.show(i, names) for i in f.objects)))
-            if not near and f.changes:
-                lines.append(("        变化：", "；".join(reasons.render_change(c, names, display, zones=zones,
-                                                                                 attrs=attrs) for c in f.changes)))
-            if f.caused_by:
-                lines.append(("        起因：", f"{f.caused_by}"))
-        if s.rejected is not None:
-            f = s.rejected
-            if f.rule is None:
-                lines.append(("    ⊘ 引擎拒绝此动作：", reasons.outside_book(f.mechanic)))
-            else:
-                lines.append((f"    ⊘ 引擎拒绝此动作：{f.rule}  ", short(rule_text(f.rule))))
-            lines.append(("        理由：", reasons.render(game, f.reason, f.fields)))
-        if s.after and s.kind != "load":
-            a = s.after
-            stack = "、".join(names.get(i, i) for i in a.get("stack", [])) or "空"
-            lines.append(("      → ", f"{a.get('step')}，优先权：{a.get('priority') or '无'}，{stack_label}：{stack}"))
+    lines.append(("  ", _book_line(t.book)))
+    sources = sf.model.source if isinstance(sf.model.source, list) else [sf.model.source]
+    about = {str(x) for x in sources if x}
+    words = {"names": names, "game": game, "display": display, "zones": zones, "attrs": attrs,
+             "stack_label": stack_label, "full_rule": full_rule}
+    folded = 0
+    for routine, group in runs(t.steps, game, about):
+        if routine and fold:
+            lines.append(_folded_row(group, names, game))
+            folded += sum(max(1, len(x.firings)) for x in group)
+            continue
+        for s in group:
+            quiet = [f for f in s.firings if fold and routine_firing(f, game, about)]
+            folded += len(quiet)
+            lines += _step_rows(s, quiet, **words)
     lines.append(("", ""))
+    if folded:
+        lines.append(("", f"（{folded} 处例行步骤已折叠；judge replay --full 全部显示）"))
     if out.passed:
         lines.append(("", f"结果：通过（{out.checked} 组期望）"))
     else:
