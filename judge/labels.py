@@ -7,9 +7,12 @@ YAML there would cost more than the lookup itself.
 from __future__ import annotations
 
 LABELS: dict[str, dict[str, str]] = {
-    "zh-Hans": {"book": "规则书", "glossary": "词汇表", "see": "参见", "cited_by": "被引用", "not_in_book": "不在本书中"},
-    "zh-Hant": {"book": "規則書", "glossary": "詞彙表", "see": "參見", "cited_by": "被引用", "not_in_book": "不在本書中"},
-    "en": {"book": "Book", "glossary": "Glossary", "see": "See", "cited_by": "Cited by", "not_in_book": "not in this book"},
+    "zh-Hans": {"book": "规则书", "where": "（{where}）", "example": "例", "item": "列项", "card": "牌", "no_entry": "词汇表中没有「{term}」", "no_glossary": "本规则书没有词汇表",
+                "near_entries": "最接近的词条：", "search_hits": "搜索结果：", "glossary": "词汇表", "see": "参见", "cited_by": "被引用", "not_in_book": "不在本书中"},
+    "zh-Hant": {"book": "規則書", "where": "（{where}）", "example": "例", "item": "列項", "card": "牌", "no_entry": "詞彙表中沒有「{term}」", "no_glossary": "本規則書沒有詞彙表",
+                "near_entries": "最接近的詞條：", "search_hits": "搜尋結果：", "glossary": "詞彙表", "see": "參見", "cited_by": "被引用", "not_in_book": "不在本書中"},
+    "en": {"book": "Book", "where": " ({where})", "example": "example", "item": "item", "card": "card", "no_entry": "No glossary entry “{term}”", "no_glossary": "This book has no glossary",
+           "near_entries": "Nearest entries:", "search_hits": "Search results:", "glossary": "Glossary", "see": "See", "cited_by": "Cited by", "not_in_book": "not in this book"},
 }
 
 
@@ -34,3 +37,13 @@ def book_line(book_id: str, game: str = "", edition: str = "", language: str = "
     sep = "：" if words is not LABELS["en"] else ": "
     unknown = "edition unknown" if words is LABELS["en"] else "版本不详"
     return words["book"] + sep + " · ".join(p for p in (name, game, edition or unknown) if p)
+
+
+def cited_label(cite: dict, words: dict[str, str]) -> str:
+    """A citing rule as `judge rule` lists it: `704.7` when its own text cites, `704.7（例）` when only an example
+    (item, card) does, `704.7（例）` + text when both: where to look for the citation."""
+    places = [words[w] for w in cite["where"] if w != "text"]
+    if not places:
+        return cite["id"]
+    return cite["id"] + words["where"].format(where=("、" if words is not LABELS["en"] else ", ").join(
+        (["正文" if words is not LABELS["en"] else "text"] if "text" in cite["where"] else []) + places))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from judge.labels import book_line, labels
+from judge.labels import book_line, cited_label, labels
 
 SEP = " › "
 
@@ -47,26 +47,45 @@ def plain_rule(doc: dict, language: str = "") -> str:
 def _plain_details(doc: dict, margin: str, words: dict[str, str]) -> list[str]:
     """Items, cards, examples, references and citers of one rule, as lines."""
     out = [f"  {item}" for item in doc["items"]]
-    out += [_indent(card["text"], "  ▌ ") for card in doc["cards"]]
+    out += [_indent(card_lines(card["text"]), "  ▌ ") for card in doc["cards"]]
     for ex in doc["examples"]:
         out.append(_indent(ex["text"], "  "))
         if ex.get("alt_text"):
             out.append(_indent(ex["alt_text"], "  "))
-        out += [_indent(card["text"], "    ▌ ") for card in ex["cards"]]
+        out += [_indent(card_lines(card["text"]), "    ▌ ") for card in ex["cards"]]
     refs = _ref_list(doc, words)
     if refs:
         out.append(f"{margin}{words['see']}: {refs}")
     if doc["cited_by"]:
-        out.append(f"{margin}{words['cited_by']}: " + ", ".join(doc["cited_by"]))
+        out.append(f"{margin}{words['cited_by']}: " + _cited_list(doc, words))
     return out
 
 
 def _ref_list(doc: dict, words: dict[str, str]) -> str:
-    parts = []
+    """The references, once each: `702.9` for 参见规则702.9 (the phrase adds nothing to its number),
+    `409.1b～i → 409.1b, 409.1c, …` where the phrase does not spell out what it points to, and a target the book
+    lacks marked (不在本书中)."""
+    parts: list[str] = []
     for r in doc["refs_out"]:
         marks = [t if ok else f"{t}({words['not_in_book']})" for t, ok in zip(r["targets"], r["resolved"])]
-        parts.append(f"{r['raw']} → {', '.join(marks)}")
+        spelled = r["targets"] and all(t in r["raw"] for t in r["targets"]) and \
+            r["raw"].rstrip("。.，,;； ").endswith(r["targets"][-1])
+        shown = ", ".join(marks) if spelled else f"{r['raw']} → {', '.join(marks)}"
+        if shown not in parts:
+            parts.append(shown)
     return "; ".join(parts)
+
+
+def _cited_list(doc: dict, words: dict[str, str]) -> str:
+    """`704.7（例）, 120.3`: the citing rules, each saying where its citation sits when not in its text."""
+    where = {c["id"]: c for c in doc.get("cited_in", [])}
+    return ", ".join(cited_label(where[u], words) if u in where else u for u in doc["cited_by"])
+
+
+def card_lines(text: str) -> str:
+    """A quoted card's text, one printed paragraph a line: WoW's books mark paragraphs with `<p>`, which is
+    markup, not text a judge reads out."""
+    return "\n".join(p.strip() for ln in text.split("\n") for p in ln.split("<p>") if p.strip())
 
 
 def _indent(text: str, prefix: str) -> str:
@@ -150,17 +169,17 @@ def _rich_details(body, doc: dict, words: dict[str, str]) -> None:
     for item in doc["items"]:
         body.append(f"  {item}\n")
     for card in doc["cards"]:
-        body.append(_indent(card["text"], "  ▌ ") + "\n", style="magenta")
+        body.append(_indent(card_lines(card["text"]), "  ▌ ") + "\n", style="magenta")
     for ex in doc["examples"]:
         body.append(_indent(ex["text"], "  ") + "\n", style="green")
         if ex.get("alt_text"):
             body.append(_indent(ex["alt_text"], "  ") + "\n", style="dim green")
         for card in ex["cards"]:
-            body.append(_indent(card["text"], "    ▌ ") + "\n", style="magenta")
+            body.append(_indent(card_lines(card["text"]), "    ▌ ") + "\n", style="magenta")
     refs = _ref_list(doc, words)
     if refs:
         body.append(f"{words['see']}: ", style="bold")
         body.append(refs + "\n", style="yellow")
     if doc["cited_by"]:
         body.append(f"{words['cited_by']}: ", style="bold")
-        body.append(", ".join(doc["cited_by"]) + "\n", style="yellow")
+        body.append(_cited_list(doc, words) + "\n", style="yellow")

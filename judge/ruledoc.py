@@ -82,11 +82,29 @@ def _target_id(book: Book, key: str) -> str:
 
 
 def _cited_by(book: Book, node: Node) -> list[str]:
-    seen: dict[str, None] = {}
+    return [c["id"] for c in cited_in(book, node)]
+
+
+# where in the citing rule a citation sits, by the kind of node that holds it
+WHERE = {EXAMPLE: "example", BULLET: "item", CARD: "card"}
+
+
+def cited_in(book: Book, node: Node) -> list[dict]:
+    """The rules that cite `node`, each once, with where the citation sits: `text` (the rule's own text), or
+    `example`/`item`/`card` with that node's id (`{"id": "704.7", "where": ["example"], "nodes": ["704.7~ex1"]}`).
+    704.5a is cited only by the example under 704.7, not by 704.7's rule sentence; a reader must be told."""
+    out: dict[str, dict] = {}
     for uid in book.cited_by.get(node.uid, []):
-        seen.setdefault(owner_rule(book, uid), None)
-    seen.pop(node.uid, None)
-    return list(seen)
+        owner = owner_rule(book, uid)
+        if owner == node.uid:
+            continue
+        kind = book.node(uid).kind if book.has(uid) else RULE
+        entry = out.setdefault(owner, {"id": owner, "where": [], "nodes": []})
+        where = WHERE.get(kind, "text")
+        if where not in entry["where"]:
+            entry["where"].append(where)
+        entry["nodes"].append(uid)
+    return list(out.values())
 
 
 def descendants(book: Book, node: Node) -> list[Node]:
@@ -118,6 +136,7 @@ def rule_doc(book: Book, node: Node, mode: str = ALONE) -> dict:
         "examples": _examples(book, node),
         "refs_out": _refs(book, node),
         "cited_by": _cited_by(book, node),
+        "cited_in": cited_in(book, node),
         "children": list(node.children),
         "subrules": [],
         "contents": [],

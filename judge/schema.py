@@ -50,6 +50,12 @@ class ContentsItem(_Strict):
     text: str
 
 
+class CitedIn(_Strict):
+    id: str                      # the citing rule (as in `cited_by`)
+    where: list[str]             # "text" (its own text), "example", "item", "card": where the citation sits
+    nodes: list[str]             # the citing nodes' ids (the rule itself, or its example 704.7~ex1)
+
+
 class RuleDoc(_Strict):
     id: str                      # as printed in the book ("102.4.a"), or the glossary uid
     canonical_id: str            # one id however it is written ("102.4a", "212.5e#2", "glossary:激活")
@@ -66,10 +72,17 @@ class RuleDoc(_Strict):
     cards: list[CardDoc]         # cards printed under the rule itself (WoW 800.1 炉石)
     examples: list[ExampleDoc]
     refs_out: list[RefDoc]       # references written in the rule and its examples
-    cited_by: list[str]          # rules whose text references this one
+    cited_by: list[str]          # rules whose text (or example, item, card) references this one
+    cited_in: list[CitedIn]      # the same rules, with where in each the citation sits
     children: list[str]          # direct subrules
     subrules: list["RuleDoc"]    # mode "with-subrules": every descendant, in order
     contents: list[ContentsItem]  # mode "contents": the direct children as a table of contents
+
+
+class SearchHitDoc(_Strict):
+    id: str
+    label: str
+    snippet: str
 
 
 class LookupDoc(_Strict):
@@ -81,6 +94,8 @@ class LookupDoc(_Strict):
     rules: list[RuleDoc]
     error: Optional[str] = None
     nearest: Optional[list[str]] = None
+    note: Optional[str] = None               # `judge define`: the entry shown is a near form of the term
+    search: Optional[list[SearchHitDoc]] = None   # `judge define` with no entry: the top search hits
 
 
 def model_of(dc: type, name: str | None = None) -> type[BaseModel]:

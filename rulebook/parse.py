@@ -28,7 +28,7 @@ from rulebook.model import (
     Book, Node, RuleRef,
 )
 from rulebook.refs import find_refs
-from rulebook.terms import exact_keys, variant_keys
+from rulebook.terms import alternatives, exact_keys, headword_key, inverted, variant_keys
 from rulebook.understood import share_of
 
 from rulebook.source import RulebookError, decode, read_bytes  # noqa: F401  (re-exported)
@@ -730,11 +730,17 @@ def _index_headwords(book: Book) -> None:
         if n.kind == GLOSSARY:
             bare = re.sub(r"[（(][^）)]*[）)]\s*$", "", n.title or "").strip()  # "放置（译注：…）" → 放置
             names.append((n.uid, [n.title or "", bare, *n.aliases]))
+    # a headword with alternatives (生命，总生命; Life, Life Total) answers to each of them, after every
+    # real headword (a part never takes a key an entry of its own has) and unless it is an inverted index form
+    heads = {headword_key(f) for _, forms in names for f in forms if f}
+    parts = [(uid, [p for f in forms[:1] + forms[2:] if not inverted(alternatives(f), heads) for p in alternatives(f)])
+             for uid, forms in names]
     for keys_of in (exact_keys, variant_keys):
-        for uid, forms in names:
-            for form in forms:
-                for k in keys_of(form):
-                    book.glossary_index.setdefault(k, uid)
+        for tier in (names, parts):
+            for uid, forms in tier:
+                for form in forms:
+                    for k in keys_of(form):
+                        book.glossary_index.setdefault(k, uid)
 
 
 def _ancestors(key: str):

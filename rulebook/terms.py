@@ -57,3 +57,29 @@ def variant_keys(term: str) -> list[str]:
     claims the key."""
     words = headword_key(term).split(" ")
     return [" ".join(words[:-1] + [other]) for other in other_numbers(words[-1])] if term.strip() else []
+
+
+_ALT_SEP = re.compile(r"\s*[，,／/、；;]\s*")
+_NOTE = re.compile(r"\s*[（(][^）)]*[）)]")
+_QUOTED = "“”\"'‘’「」『』"
+
+
+def alternatives(headword: str) -> list[str]:
+    """The names a headword with alternatives gives, each on its own: `生命，总生命` → 生命, 总生命;
+    `复制/复制品` → 复制, 复制品; `Banding, “Bands with Other”` → Banding, Bands with Other;
+    `蛮化（状况）/已蛮化` → 蛮化, 已蛮化 (notes in brackets dropped, quotes stripped). Empty for a headword
+    that is one name. Whether a pair is really alternatives and not an inverted index form (WoW's
+    `双持，远程` beside `远程双持`) is for the caller, who sees the other headwords."""
+    parts = [p for p in _ALT_SEP.split(_NOTE.sub("", headword).strip()) if p.strip()]
+    names = [p.strip().strip(_QUOTED).strip() for p in parts]
+    names = [n for n in names if n]
+    return names if len(names) >= 2 else []
+
+
+def inverted(parts: list[str], headwords: set[str]) -> bool:
+    """True when `X, Y` is the index form of another headword `Y X` / `YX` (the parts reversed), so the
+    parts are not alternatives of each other: `Dual Wield, Ranged` beside `Ranged Dual Wield`."""
+    if len(parts) != 2:
+        return False
+    a, b = (headword_key(p) for p in parts)
+    return f"{b} {a}" in headwords or f"{b}{a}" in headwords

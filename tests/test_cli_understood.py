@@ -88,7 +88,7 @@ def test_books_add_prints_and_lists_detected_metadata():
 def test_english_book_prints_english_labels():
     path = str(corpus_file("mtg-cr-20220610-en.txt"))
     res = run("define", "Trample", "--book", path)
-    assert res.exit_code == 0 and res.stdout.startswith("Glossary › Trample")
+    assert res.exit_code == 0 and res.stdout.startswith("Book: mtg-cr-20220610-en.txt · Magic: The Gathering · 2022-06-10\n\nGlossary › Trample")
     assert "See: " in res.stdout and "参见" not in res.stdout and "词汇表" not in res.stdout
     doc = json.loads(run("rule", "702.19b", "--book", path, "--json").stdout)
     LookupDoc.model_validate(doc)
@@ -102,14 +102,14 @@ def test_headwords_fold_quotes_and_number():
     for typed in ("Attacks and Isn't Blocked", "attacks and isn’t blocked", "ATTACKS AND ISN'T BLOCKED"):
         res = run("define", typed, "--book", path)
         assert res.exit_code == 0 and "Attacks and Isn’t Blocked" in res.stdout, typed
-    assert run("define", "Counters", "--book", path).stdout.startswith("Glossary › Counter\n")
-    assert run("define", "abilities", "--book", path).stdout.startswith("Glossary › Ability\n")
+    assert run("define", "Counters", "--book", path).stdout.split("\n\n", 1)[1].startswith("Glossary › Counter\n")
+    assert run("define", "abilities", "--book", path).stdout.split("\n\n", 1)[1].startswith("Glossary › Ability\n")
 
 
 def test_bilingual_rule_shows_both_texts():
     res = run("rule", "100.1a", "--book", str(FIXTURES / "mtg-cr-bilingual-excerpt.md"))
     assert res.exit_code == 0
-    lines = res.stdout.splitlines()
+    lines = res.stdout.splitlines()[2:]                 # after the book line and a blank line
     assert lines[1] == "双人游戏指在游戏开始时只有两位牌手的游戏。"
     assert lines[2] == "A two-player game is a game that begins with only two players."
 

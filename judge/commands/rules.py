@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -67,13 +67,103 @@ def rule(
 
 @app.command()
 def define(
-    term: str = typer.Argument(..., help="A glossary headword in Chinese or its English alias: 激活, Activate"),
+    term: List[str] = typer.Argument(..., help="A glossary headword, in Chinese or English, several words without "
+                                               "quotes: 激活, 生命 (one of 生命，总生命), mana burn, 生命值 (a near form)."),
     book: Optional[str] = book_option(),
     as_json: bool = typer.Option(False, "--json"),
     color: Optional[bool] = typer.Option(None, "--color/--plain"),
 ) -> None:
-    """Show a glossary entry (same as `judge rule glossary:TERM`)."""
-    rule(f"glossary:{term}", book=book, as_json=as_json, dialect=None, color=color, in_book=None, lang=None)
+    """Show a glossary entry: by its headword, one of its alternatives (生命 finds 生命，总生命), its English name,
+    or a near form (生命值, trample ability), which a note on stderr names. Exit 0 when an entry is shown; when
+    none is near enough, the nearest entries and the top search hits, and exit 1."""
+    from rulebook.lookup import ENTRY, Hit, glossary_uid
+    from rulebook.nearest import confident
+
+    from judge.render import print_rules
+    from judge.ruledoc import lookup_doc
+
+    text = " ".join(term).strip()
+    if not text:
+        fail("give a glossary term: judge define 激活")
+    b = open_book(book)
+    uid = glossary_uid(b, text)
+    note = None
+    if uid is None:
+        near = confident(b, text)
+        if near is None:
+            _no_entry(b, text, as_json, color)
+        uid = near.uid
+        note = f"no entry is named {text!r}; showing the nearest, {b.node(uid).title}"
+    doc = lookup_doc(b, f"glossary:{text}", [Hit(b.node(uid), ENTRY)])
+    if note:
+        doc["note"] = note
+        sys.stderr.write(f"judge: note: {note}\n")
+    if as_json:
+        _emit_json(doc)
+    else:
+        print_rules(doc, rich=color)
+
+
+def _no_entry(b, text: str, as_json: bool, color: Optional[bool]) -> None:
+    """No entry is near enough: the nearest entries and the top search hits (stdout), an error (stderr), exit 1."""
+    from rulebook.nearest import near_entries
+
+    from judge.labels import labels
+    from judge.render import lookup_header
+
+    nearest = [f"glossary:{b.node(n.uid).title}" for n in near_entries(b, text)]
+    hits = _search_hits(b, text)
+    has_glossary = any(True for _ in b.glossary())
+    error = f"no glossary entry {text!r} in {b.id}" if has_glossary else f"{b.id} has no glossary"
+    if nearest:
+        error += "; nearest: " + ", ".join(nearest)
+    if as_json:
+        _emit_json({"query": f"glossary:{text}", "book": b.id, "language": b.language, "game": b.game,
+                    "edition": b.edition, "rules": [], "error": error, "nearest": nearest, "search": hits})
+    else:
+        words = labels(b.language)
+        out = [lookup_header({"book": b.id, "game": b.game, "edition": b.edition, "language": b.language}), "",
+               words["no_entry"].format(term=text) if has_glossary else words["no_glossary"]]
+        if nearest:
+            out += ["", words["near_entries"]] + [f"  {x.split(':', 1)[1]}" for x in nearest]
+        if hits:
+            out += ["", words["search_hits"]] + [f"  {h['label']}  {h['snippet']}" for h in hits]
+        _print_suggestions(out, color)
+    fail(error, 1)
+
+
+def _print_suggestions(lines: list[str], color: Optional[bool]) -> None:
+    """Plain lines piped; on a terminal each wrapped to the width with its indentation kept."""
+    from judge.render import use_rich
+
+    if not use_rich(sys.stdout, color):
+        sys.stdout.write("\n".join(lines) + "\n")
+        return
+    import shutil
+
+    from judge.wrap import hang
+
+    width = shutil.get_terminal_size((100, 24)).columns
+    for line in lines:
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        sys.stdout.write("\n".join(hang(indent, line.lstrip(" "), width)) + "\n")
+
+
+def _search_hits(b, text: str, n: int = 5) -> list[dict]:
+    """The top search hits for the term (the index is built on first use, as `judge search` does)."""
+    from judge.commands.search import open_search_index
+
+    idx = open_search_index(b.path if b.id == b.path else b.id)
+    if idx is None:
+        return []
+    from index.search import search
+
+    return [{"id": h.uid, "label": h.label, "snippet": _first(h.snippet)} for h in search(idx, text, n)]
+
+
+def _first(snippet: str, limit: int = 80) -> str:
+    line = " ".join(snippet.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 books_app = typer.Typer(help="List the rulebooks, add one or remove one.", invoke_without_command=True,

@@ -90,6 +90,16 @@ def _open(book: str):
         progress.close()
 
 
+def open_search_index(book: str):
+    """The search index of a book for another command (`judge define` suggestions): None, with a note on
+    stderr, when it cannot be opened or built — the command still answers without search hits."""
+    try:
+        return _open(book)
+    except typer.Exit:
+        _note(f"no search hits: the search index of {book} could not be opened")
+        return None
+
+
 @app.command()
 def search(
     query: Optional[List[str]] = typer.Argument(

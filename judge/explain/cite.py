@@ -36,6 +36,9 @@ def rule_block(book: Book, node: Node, *, examples: bool = True, cited_by: bool 
         "refs_out": refs,
         "missing_refs": missing,
         "cited_by": [u for u in doc["cited_by"] if book.has(u)] if cited_by else [],
+        "cited_in": [{"id": c["id"], "where": c["where"],
+                      "quotes": [book.node(u).text for u in c["nodes"] if u != c["id"] and book.has(u)]}
+                     for c in doc["cited_in"] if book.has(c["id"])] if cited_by else [],
         "subrules": [u for u in node.children if book.has(u)],
     }
 

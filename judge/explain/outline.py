@@ -126,12 +126,26 @@ def _rule_explained(out: list[Line], b: dict, related: dict, t: Templates) -> No
     if not b["refs_out"] and not b["missing_refs"]:
         out.append(Line(NOTE, t("labels.none"), 1))
     out.append(Line(H2, t("headings.cited_by")))
-    _quoted(out, b["cited_by"], related, t)
+    where = {c["id"]: c for c in b.get("cited_in", [])}
+    for uid in b["cited_by"]:
+        _quoted(out, [uid], related, t)
+        _cited_where(out, where.get(uid), t)
     if not b["cited_by"]:
         out.append(Line(NOTE, t("labels.none"), 1))
     if b["subrules"]:
         out.append(Line(H2, t("headings.subrules")))
         out.append(Line(CITES, t("labels.cites_sep").join(b["subrules"]), 1, cites=list(b["subrules"])))
+
+
+def _cited_where(out: list[Line], cite: dict | None, t: Templates) -> None:
+    """Under a citing rule whose citation sits in its example (item, card), not its own text: that example,
+    quoted — 704.5a is cited by the example under 704.7, and 704.7's rule sentence does not mention it."""
+    if not cite or not cite["quotes"]:
+        return
+    label = t("labels.cited_in_example" if "text" not in cite["where"] else "labels.cited_also_in_example")
+    out.append(Line(NOTE, label, 2))
+    for q in cite["quotes"]:
+        out.append(Line(EXAMPLE, q, 2))
 
 
 def _quoted(out: list[Line], uids: list[str], related: dict, t: Templates) -> None:

@@ -33,6 +33,12 @@ class MissingRef(_Strict):
     target: str                 # the number it names, which this book does not contain
 
 
+class CitedIn(_Strict):
+    id: str                     # a rule in `cited_by`
+    where: list[str]            # "text", "example", "item", "card": where in that rule the citation sits
+    quotes: list[str]           # the examples' (items', cards') text that cites, when not the rule's own text
+
+
 class RuleBlock(_Strict):
     id: str                     # canonical id in the book (resolves)
     printed: str                # as printed ("102.4.a")
@@ -48,6 +54,7 @@ class RuleBlock(_Strict):
     refs_out: list[str]         # rule ids referenced, all in the book
     missing_refs: list[MissingRef]
     cited_by: list[str]
+    cited_in: list[CitedIn] = []
     subrules: list[str]
 
 
