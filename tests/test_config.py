@@ -70,7 +70,7 @@ def test_config_show_names_value_and_source(cfg):
 
 def test_config_set_refuses_unknown_books_and_keys(cfg):
     res = run("config", "set", "book", "cr2099")
-    assert res.exit_code == 2 and "unknown book 'cr2099'" in res.stderr and "mtg, riftbound, wow" in res.stderr
+    assert res.exit_code == 2 and "unknown book 'cr2099'" in res.stderr and "mtg, riftbound" in res.stderr
     assert not cfg.exists()                                            # nothing written
     res = run("config", "set", "colour", "red")
     assert res.exit_code == 2 and res.stderr == "judge: unknown setting 'colour'; known: book\n"
@@ -124,8 +124,8 @@ def test_settings_file_bounds(cfg):
 def test_environment_book_errors_say_where_the_book_came_from(cfg):
     res = run("rule", "100.1", env={BOOK_ENV: "nope"})
     assert res.exit_code == 2
-    assert res.stderr == ("judge: unknown book 'nope': not a book id (mtg, riftbound, wow) and not a file "
-                          f"(the book comes from {BOOK_ENV})\n")
+    assert res.stderr.startswith("judge: unknown book 'nope': not a book id (")     # (the ids other tests added vary)
+    assert res.stderr.endswith(f") and not a file (the book comes from {BOOK_ENV})\n")
     res = run("rule", "100.1", env={BOOK_ENV: ""})
     assert res.exit_code == 2 and f"{BOOK_ENV} is set but empty" in res.stderr
     res = run("rule", "100.1", "--book", "")
@@ -171,3 +171,10 @@ def test_help_states_the_precedence():
     for cmd in (["--help"], ["rule", "--help"], ["search", "--help"], ["define", "--help"]):
         text = " ".join(run(*cmd).stdout.split())
         assert "RULES_JUDGE_BOOK" in text and "judge config set book" in text, cmd
+
+
+def test_scenarios_refuses_a_book_it_has_no_scenarios_of():
+    res = run("scenarios", "--book", "mgt")
+    assert res.exit_code == 2 and res.stderr.endswith("no scenarios of book 'mgt' here; books with scenarios: mtg, wow\n")
+    res = run("scenarios", "--book", "wow")
+    assert res.exit_code == 0 and res.stdout and all(x.startswith("wow\t") for x in res.stdout.splitlines())

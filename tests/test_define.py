@@ -153,7 +153,7 @@ def test_define_without_a_near_entry_lists_nearest_and_search_hits():
 def test_define_in_a_book_without_a_glossary_still_answers_with_search_hits():
     res = run("define", "传奇", "--book", "mtg")
     assert res.exit_code == 1
-    assert res.stderr.splitlines()[-1] == "judge: mtg has no glossary"
+    assert res.stderr.splitlines()[-1] == "judge: mtg has no glossary (no entry '传奇')"
     out = res.stdout.splitlines()
     assert out[2] == "本规则书没有词汇表" and "搜索结果：" in out
     assert any(x.startswith("  420.5e") for x in out)
@@ -171,7 +171,7 @@ def test_define_english_words_without_quotes():
 
 def test_define_rejects_an_empty_term():
     res = run("define", " ", "--book", FIXTURE)
-    assert res.exit_code == 2 and res.stderr == "judge: give a glossary term: judge define 激活\n"
+    assert res.exit_code == 2 and res.stderr == "judge: empty glossary term: give one, e.g. judge define 激活\n"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pty is POSIX only")

@@ -36,7 +36,9 @@ def test_rule_in_another_edition_shows_the_counterpart_confidence_and_diff():
     res = run("rule", "420.5e", "--book", OLD, "--in", NEW)
     assert res.exit_code == 0, res.output
     out = res.stdout
-    assert out.startswith("4. 咒语，异能，和效应 › 420. 依状态而生的效应")     # the rule itself first
+    book, _, out = out.partition("\n\n")                                   # the book line first
+    assert book.startswith("规则书：") and "Magic: The Gathering" in book
+    assert out.startswith("4. 咒语，异能，和效应 › 420. 依状态而生的效应")     # then the rule itself
     assert "420.5e 在" in out and "704.5j  置信度" in out
     assert "变化: [-若-]{+如果+}两个或更多" in out                          # a character diff, phrase by phrase
 

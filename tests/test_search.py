@@ -161,7 +161,8 @@ def test_empty_and_punctuation_only_queries(mtg):
 def test_cli_text_output():
     res = runner.invoke(app, ["search", "传奇", "同名", "--book", "mtg", "--limit", "2", "--plain"])
     assert res.exit_code == 0, res.output
-    first = res.stdout.splitlines()[0]
+    book, first = res.stdout.splitlines()[:2]
+    assert book == "规则书：mtg · Magic: The Gathering · 完整规则 2006-10-01 (rules 100–502.5b)"   # which book, first
     assert first.startswith(" 1. 420.5e") and "依状态而生的效应" in first
 
 

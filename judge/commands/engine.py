@@ -136,6 +136,10 @@ def list_scenarios(
 
     entries, errors = catalogue(scenario_paths(paths or [bundled()]))
     if book:
+        have = sorted({e["book"] for e in entries})
+        if book not in have:     # a typo must not read as "no scenarios"
+            typer.echo(f"no scenarios of book {book!r} here; books with scenarios: {', '.join(have) or 'none'}", err=True)
+            raise typer.Exit(2)
         entries = [e for e in entries if e["book"] == book]
     if as_json:
         typer.echo(json.dumps(entries, ensure_ascii=False, indent=2))

@@ -84,7 +84,7 @@ def define(
 
     text = " ".join(term).strip()
     if not text:
-        fail("give a glossary term: judge define 激活")
+        fail("empty glossary term: give one, e.g. judge define 激活")
     b = open_book(book)
     uid = glossary_uid(b, text)
     note = None
@@ -114,7 +114,7 @@ def _no_entry(b, text: str, as_json: bool, color: Optional[bool]) -> None:
     nearest = [f"glossary:{b.node(n.uid).title}" for n in near_entries(b, text)]
     hits = _search_hits(b, text)
     has_glossary = any(True for _ in b.glossary())
-    error = f"no glossary entry {text!r} in {b.id}" if has_glossary else f"{b.id} has no glossary"
+    error = f"no glossary entry {text!r} in {b.id}" if has_glossary else f"{b.id} has no glossary (no entry {text!r})"
     if nearest:
         error += "; nearest: " + ", ".join(nearest)
     if as_json:
