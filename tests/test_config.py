@@ -175,6 +175,8 @@ def test_help_states_the_precedence():
 
 def test_scenarios_refuses_a_book_it_has_no_scenarios_of():
     res = run("scenarios", "--book", "mgt")
-    assert res.exit_code == 2 and res.stderr.endswith("no scenarios of book 'mgt' here; books with scenarios: mtg, wow\n")
+    assert res.exit_code == 2
+    last = res.stderr.splitlines()[-1]
+    assert last.startswith("no scenarios of book 'mgt' here; books with scenarios: mtg, ") and "wow" in last
     res = run("scenarios", "--book", "wow")
     assert res.exit_code == 0 and res.stdout and all(x.startswith("wow\t") for x in res.stdout.splitlines())
