@@ -69,10 +69,20 @@ def game_of(text: str) -> str:
     best: tuple[int, str] | None = None
     for g in games:
         for name in g["names"]:
-            i = text.find(name)
-            if i >= 0 and (best is None or i < best[0]):
-                best = (i, g["game"])
+            m = _name_pattern(name).search(text)
+            if m and (best is None or m.start() < best[0]):
+                best = (m.start(), g["game"])
     return best[1] if best else ""
+
+
+def _name_pattern(name: str) -> re.Pattern:
+    """A game's name as a whole word: "MTG" inside a run of letters or digits
+    (random text, a base64 blob, "xMTGy") names no game. Chinese names have no
+    word boundaries and match anywhere."""
+    word = re.compile(r"[A-Za-z0-9]")
+    before = r"(?<![A-Za-z0-9])" if word.match(name[0]) else ""
+    after = r"(?![A-Za-z0-9])" if word.match(name[-1]) else ""
+    return re.compile(before + re.escape(name) + after)
 
 
 def edition_of(text: str) -> str:

@@ -232,6 +232,18 @@ def test_game_is_the_name_printed_first():
     assert game_of("Magic: The Gathering, not Lorcana, then Magic: The Gathering again") == "Magic: The Gathering"
 
 
+def test_a_latin_game_name_counts_only_as_a_whole_word():
+    """Random text (a base64 blob added as a book) once read as an MTG rulebook
+    because "MTG" appeared inside a run of letters."""
+    from rulebook.meta import game_of
+
+    assert game_of("Ol2cxMTGy9jHSO") == "" and game_of("xMTG") == "" and game_of("MTG2") == ""
+    assert game_of("MTG comprehensive rules") == "Magic: The Gathering"
+    assert game_of("(MTG)") == "Magic: The Gathering" and game_of("规则MTG版") == "Magic: The Gathering"
+    assert game_of("2024万智牌完整规则") == "Magic: The Gathering"       # a Chinese name needs no word boundary
+    assert game_of("WoW TCGs") == "" and game_of("the WoW TCG rules") == "World of Warcraft TCG"
+
+
 def test_edition_is_the_first_real_date():
     from rulebook.meta import edition_of
 
