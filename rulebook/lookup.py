@@ -2,14 +2,14 @@
 
 Forms: `420.5c`, `102.4.a` (any separators), `420.5` (the rule and all its
 subrules), `420.5.` (trailing dot: the rule alone, as judge bots do), `420`
-(the section as a table of contents), `4` (a chapter), ranges `601.2a-d`,
-lists `110.2,112.2`, `glossary:激活`, and glossary headwords in Chinese or
+(the section as a table of contents), `4` (a chapter), ranges `409.1a-c`,
+lists `420.5a,420.5c`, `glossary:激活`, and glossary headwords in Chinese or
 English (`激活`, `Activate`).
 
 A range is every rule the book prints between its two ends, whichever end
 comes first, shown in book order: `409.1a-c` and `409.1c-a` are 409.1a,
 409.1b, 409.1c; `100-103` is sections 100 to 103, each as a table of contents.
-Its ends are rules at the same level under the same rule (`601.2a-d`,
+Its ends are rules at the same level under the same rule (`409.1a-c`,
 `420.5-7`, `100-502`); anything else (`100.1-102.3`), and an empty query,
 is a `BadQuery`.
 
@@ -57,8 +57,8 @@ class BadQuery(NotFound):
         super().__init__(query, [], message)
 
 
-QUERY_FORMS = "a rule number (420.5c), a range (601.2a-d), a list (110.2,112.2) or a glossary term (glossary:激活)"
-RANGE_RULE = "a range joins two rules at the same level under the same rule (601.2a-d, 420.5-7, 100-103)"
+QUERY_FORMS = "a rule number (420.5c), a range (409.1a-c), a list (420.5a,420.5c) or a glossary term (glossary:激活)"
+RANGE_RULE = "a range joins two rules at the same level under the same rule (409.1a-c, 420.5-7, 100-103)"
 
 
 _RANGE = re.compile(r"^(?P<a>" + ids.NUMBER + r")\s*[-–~]\s*(?P<b>[a-z]|\d+|" + ids.NUMBER + r")$")
@@ -66,7 +66,7 @@ _NUMERIC = re.compile(r"^\d+(?:[.\s]*(?:\d+|[a-z](?![a-z])))*\.?$")
 
 
 def split_query(query: str) -> list[str]:
-    """`110.2,112.2` / `110.2 112.2` → two parts; glossary words keep their spaces."""
+    """`420.5a,420.5c` / `110.2 112.2` → two parts; glossary words keep their spaces."""
     q = query.strip()
     if q.lower().startswith("glossary:"):
         return [q]

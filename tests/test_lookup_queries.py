@@ -256,3 +256,18 @@ def test_five_keys_under_the_first_number_are_enough(tmp_path):
     with pytest.raises(NotFound):
         lookup(back, "105.2")
     assert not [s for s in statements if "FROM keys ORDER BY" in s], "the whole key table was read"
+
+
+def test_every_example_the_error_messages_give_answers_in_a_bundled_book(mtg):
+    """The messages a judge reads after a bad query teach by example: each one must
+    work (they once named 601.2a-d and 110.2,112.2, which the bundled 2006 book lacks)."""
+    import re
+
+    from rulebook.lookup import QUERY_FORMS, RANGE_RULE
+
+    wow = parse_file(BUNDLED["wow"].path, book_id="wow")
+    examples = [e for group in re.findall(r"\(([^)]*)\)", QUERY_FORMS + RANGE_RULE) for e in group.split(", ")]
+    assert len(examples) == 7
+    for example in examples:
+        book = wow if example.startswith("glossary:") else mtg
+        assert lookup(book, example), example
