@@ -28,7 +28,9 @@ _NEXT_RE = re.compile(r"(?P<sep>" + _SEP + r")(?P<num>" + REF_NUMBER + r")")
 # a title printed after a number in a list: 703，“回合动作”和704 / 703, “Turn-Based Actions,” and 704
 _TITLE_RE = re.compile(r"\s*[，,]?\s*[“\"「『][^”\"」』\n]{1,40}[”\"」』]")
 _RANGE_FULL_RE = re.compile(_RANGE + r"(?P<num>" + REF_NUMBER + r")")
-_RANGE_SHORT_RE = re.compile(r"[-–—](?P<short>[a-z](?![a-z])|\d+(?![\d.]))")
+# the short end of a range: a letter, or a number that a sentence's full stop may
+# follow (712.9–10.) but that does not go on as a longer number (712.9–10.5)
+_RANGE_SHORT_RE = re.compile(r"[-–—](?P<short>[a-z](?![a-z])|\d+(?!\d)(?!\.[\da-z]))")
 _CHAPTER_RE = re.compile(r"第\s*(?P<n>\d{1,2})\s*章|[Ss]ection\s+(?P<m>\d{1,2})\b")
 # [1.3.2a], [100.2a](/cr/1/#cr100-2a); a bare [3] only glued to an English word
 # (zone[3]), so that a loyalty cost "[0]", an energy cost "pay [1]" or a

@@ -214,6 +214,11 @@ def test_a_sound_book_has_no_warning():
     # en-dash ranges, and the list that goes on after them (2025 CR 701.28a)
     ("This follows rules 701.27a–f, 712.9–10, and 712.18.",
      [["701.27.a", "701.27.b", "701.27.c", "701.27.d", "701.27.e", "701.27.f", "712.9", "712.10", "712.18"]]),
+    # a numeric range that ends the sentence, in English and Chinese, and one that is not short
+    ("See rules 712.9–10.", [["712.9", "712.10"]]),
+    ("参见规则903.6-11。", [["903.6", "903.7", "903.8", "903.9", "903.10", "903.11"]]),
+    ("(see rules 119.9–10)", [["119.9", "119.10"]]),
+    ("see rules 601.2f–h.", [["601.2.f", "601.2.g", "601.2.h"]]),
     # the last item after ", and"
     ("See rules 119.6, 510.1, and 704.5g.", [["119.6", "510.1", "704.5.g"]]),
     # lists of number-and-title pairs
@@ -234,6 +239,13 @@ def test_reference_phrasings_of_issue_12(text, targets):
     assert [t for _, _, _, t in found] == targets
     for start, end, raw, _ in found:
         assert text[start:end] == raw
+
+
+def test_a_number_that_goes_on_is_not_the_short_end_of_a_range():
+    from rulebook.refs import find_refs
+
+    (_, _, _, targets), = find_refs("See rules 712.9–10.5 for that.")
+    assert "712.10" not in targets and targets[0] == "712.9"
 
 
 def test_en_dash_ranges_resolve_in_the_official_english_file():
