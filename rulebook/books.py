@@ -34,7 +34,9 @@ def register(path: str | Path, book_id: str, *, game: str = "", edition: str = "
     p = Path(path).resolve()
     check_replace(registered().get(book_id), str(p), force)  # before the parse; record() checks again under the lock
     book = load_path(p, book_id=book_id, dialect=dialect)
-    info = BookInfo(book_id, str(p), game, edition, language, dialect or book.dialect)
+    # only a dialect the user gave is recorded: a detected one is detected again at each parse,
+    # so `lint` keeps its evidence (share, runner-up) and never says "dialect given"
+    info = BookInfo(book_id, str(p), game, edition, language, dialect)
     return book, info, record(info, force=force)
 
 

@@ -85,6 +85,20 @@ def test_books_add_prints_and_lists_detected_metadata():
     assert "dialect" in table.splitlines()[0] and "generic" in table
 
 
+def test_an_added_book_keeps_its_detection_evidence_and_a_given_dialect_stays_given():
+    """The registry recorded the detected dialect as if the user had given it: `lint
+    --book ID` then said "dialect given, not detected" and lost the runner-up."""
+    fab = str(FIXTURES / "fab-cr-en-excerpt.txt")
+    assert run("books", "add", fab, "--id", "fabdetected").exit_code == 0
+    head = run("lint", "--book", "fabdetected").stdout.splitlines()[1]
+    assert head.startswith("  dialect: generic (understood 100.0%") and "runner-up: " in head
+    assert run("books", "add", fab, "--id", "fabgiven", "--dialect", "generic").exit_code == 0
+    head = run("lint", "--book", "fabgiven").stdout.splitlines()[1]
+    assert "dialect given, not detected" in head
+    rows = {r["id"]: r for r in json.loads(run("books", "--json").stdout)}
+    assert rows["fabdetected"]["dialect"] == rows["fabgiven"]["dialect"] == "generic"
+
+
 def test_english_book_prints_english_labels():
     path = str(corpus_file("mtg-cr-20220610-en.txt"))
     res = run("define", "Trample", "--book", path)
