@@ -72,11 +72,6 @@ def sort_key(key: str) -> tuple:
     return tuple(out)
 
 
-def next_letter(letter: str) -> str | None:
-    i = LETTERS.find(letter)
-    return LETTERS[i + 1] if 0 <= i < len(LETTERS) - 1 else None
-
-
 def letter_range(first: str, last: str) -> list[str]:
     """`a`..`d` in subrule order (skipping l and o); empty if not a range."""
     if first not in LETTERS or last not in LETTERS:
