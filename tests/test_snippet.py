@@ -59,6 +59,17 @@ def test_the_window_is_the_one_the_obvious_way_picks(case, words):
     assert snippet(text, words, width) == reference_snippet(text, words, width)
 
 
+def test_a_mark_that_starts_before_the_passage_is_not_in_it():
+    """Found by mutation testing, too close together for the property test to draw:
+    传奇 ends inside the passage that starts at 1 but begins before it, so it does not
+    count there (the passage at 0 holds one word as well, and comes first); and a mark
+    that leaves before it ever entered is never uncounted."""
+    for text, width in [("传奇同名", 3), ("优先权甲牌手", 2), ("传奇甲同名费用", 4)]:
+        found = spans(text, POOL)
+        assert best_window(text, found, width) == reference_window(text, found, width), (text, width)
+    assert best_window("传奇同名", spans("传奇同名", POOL), 3) == 0
+
+
 def test_the_window_moves_to_where_more_words_are():
     """A word seen early, then two others together later: the later window wins, and an
     early window that only grows its count (never forgets what left it) would not."""
