@@ -264,3 +264,73 @@ def test_every_riftbound_catalogue_example_is_reproduced_with_a_variant():
         assert len(runs) >= 2 and all(replay(sf, v).passed for v in runs), p.name
         covered[ex] = p.name
     assert sorted(covered) == sorted(cat)
+
+
+# ---------------------------------------------------------------- what mutation testing found unpinned
+
+def test_a_filter_names_the_first_check_a_card_fails_with_what_it_wanted_and_what_it_has():
+    from judge.engine.games.riftbound import filters
+
+    g = game_with(("u", "甲", "base"), ("h", "甲", "hand"))
+    u, h = g.objects["u"], g.objects["h"]
+    u.card = card_def("卡莎", {"type": "单位", "might": 4, "tags": ["卡莎"], "champion": True})
+    both = card_def("双类", {"types": ["单位", "装备"], "might": 1})
+    assert filters.problem(g, u, None) is None and filters.problem(g, u, {}) is None
+    assert filters.problem(g, u, {"type": "装备"}) == ("type", "装备", "单位")
+    assert filters.problem(g, u, {"types": ["法术", "装备"]}) == ("type", "法术、装备", "单位")
+    assert filters.problem(g, u, {"types": ["法术", "单位"]}) is None
+    assert filters.problem(g, h, {"tag": "卡莎"}) == ("tag", "卡莎", "无")
+    assert filters.problem(g, u, {"tag": "伊泽"}) == ("tag", "伊泽", "卡莎")
+    assert filters.problem(g, u, {"name": "别人"}) == ("name", "别人", "卡莎")
+    assert filters.problem(g, u, {"champion": False}) == ("champion", "否", "是")
+    assert filters.problem(g, h, {"champion": True}) == ("champion", "是", "否")
+    assert filters.problem(g, u, {"controller": "opponent"}, controller="甲") == ("controller", "对手", "甲")
+    assert filters.problem(g, u, {"controller": "you"}, controller="乙") == ("controller", "你", "甲")
+    assert filters.problem(g, u, {"controller": "you"}, controller="甲") is None
+    assert filters.problem(g, u, {"other": True}, source=u) == ("other", "另一张", "单位卡")   # the object's name
+    assert filters.problem(g, u, {"other": True}, source=h) is None
+    h.card = both
+    assert filters.problem(g, h, {"type": "装备"}) is None and filters.types_of({"types": ["装备"]}) == ("装备",)
+
+
+@pytest.mark.parametrize("flt, names", [
+    ({}, False), (None, False), ({"controller": "you"}, False), ({"other": True}, False),
+    ({"type": "单位"}, True), ({"types": ["装备"]}, True), ({"tag": "卡莎"}, True), ({"name": "小兵"}, True),
+    ({"champion": True}, True),
+])
+def test_an_instruction_names_a_characteristic_by_type_tag_name_or_champion(flt, names):
+    """128.6: only such an instruction on private cards may be declined."""
+    from judge.engine.games.riftbound import filters
+
+    assert filters.names_a_characteristic(flt) is names
+
+
+def test_several_types_are_cited_only_for_an_object_that_has_them_and_flavour_only_when_it_names_the_tag():
+    from judge.engine.games.riftbound import filters
+
+    g = game_with(("u", "甲", "base"), ("v", "甲", "base"))
+    u, v = g.objects["u"], g.objects["v"]
+    filters.multi(g, u, "单位")
+    assert not g.trace.steps[-1].firings                           # one type: 178.1 says nothing
+    v.card = card_def("双类", {"types": ["单位", "装备"], "might": 1})
+    filters.multi(g, v, "装备")
+    f = g.trace.steps[-1].firings[-1]
+    assert (f.rule, f.reason, f.objects) == ("riftbound:178.1", "all_types", ["v"])
+    assert f.fields["types"] == "单位、装备" and f.fields["as_type"] == "装备" and f.fields["object"].id == "v"
+    u.card = card_def("虚空", {"type": "法术", "flavour": "「……」——卡莎"})
+    filters.flavour_miss(g, u, {"tag": "伊泽"})                    # the flavour names another champion
+    filters.flavour_miss(g, v, {"tag": "卡莎"})                    # no flavour text at all
+    assert not g.trace.steps[-1].near_misses
+    filters.flavour_miss(g, u, {"tag": "卡莎"})
+    n = g.trace.steps[-1].near_misses[-1]
+    assert (n.rule, n.reason, n.fields["tag"], n.fields["object"].id) == ("riftbound:138.1", "flavour_no_meaning",
+                                                                         "卡莎", "u")
+
+
+def test_a_refused_look_names_the_zone_as_a_judge_would():
+    """On the shared battlefield the zone has no owner; in a base, a hand, a deck it is the holder's."""
+    g = game_with(("fd", "甲", "battlefield", "乙", True), ("fb", "甲", "base", "甲", True))
+    for card, looker, where in (("fd", "甲", "战场"), ("fb", "乙", "甲的基地")):
+        with pytest.raises(IllegalAction) as e:
+            privacy.look(g, looker, card)
+        assert e.value.fields["zone"] == where
