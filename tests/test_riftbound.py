@@ -334,3 +334,26 @@ def test_a_refused_look_names_the_zone_as_a_judge_would():
         with pytest.raises(IllegalAction) as e:
             privacy.look(g, looker, card)
         assert e.value.fields["zone"] == where
+
+
+def test_a_filter_on_controller_reads_the_controller_on_the_board_and_the_owner_elsewhere():
+    from judge.engine.games.riftbound import filters
+
+    g = game_with(("b", "甲", "battlefield", "乙"), ("h", "甲", "hand"))
+    b, h = g.objects["b"], g.objects["h"]
+    assert filters.problem(g, b, {"controller": "you"}, controller="乙") is None          # 乙 controls it
+    assert filters.problem(g, b, {"controller": "you"}, controller="甲") == ("controller", "你", "乙")
+    assert filters.problem(g, h, {"controller": "you"}, controller="甲") is None          # 甲 owns it
+    b.card = card_def("双类", {"types": ["单位", "装备"], "might": 1, "tags": ["卡莎", "虚空"]})
+    assert filters.problem(g, b, {"type": "法术"}) == ("type", "法术", "单位、装备")
+    assert filters.problem(g, b, {"tag": "伊泽"}) == ("tag", "伊泽", "卡莎、虚空")
+
+
+def test_a_look_names_a_card_on_the_board_by_its_controller_and_a_shared_zone_by_its_name():
+    g = game_with(("fc", "甲", "base", "乙", True), ("c1", "甲", "trash"))
+    with pytest.raises(IllegalAction) as e:
+        privacy.look(g, "甲", "fc")
+    assert e.value.fields["zone"] == "乙的基地"
+    privacy.look(g, "乙", "甲.trash")
+    assert g.trace.steps[-1].firings[-1].fields["zone"] == "甲的废牌堆"
+    assert privacy._zone_name(None, "chain") == "结算链" and privacy._zone_name("乙", "hand") == "乙的手牌"
