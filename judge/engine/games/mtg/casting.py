@@ -17,7 +17,7 @@ from judge.engine.games.common.costs import cost_changers
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.effects import mana_text, run
-from judge.engine.games.mtg.filters import matches
+from judge.engine.games.mtg.filters import matches, select
 from judge.engine.games.mtg.refs import Ctx, tag_exiled
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.targets import check_targets, target_objects
@@ -43,33 +43,57 @@ rules.declare("402.8g", reasons={"ability_zone": "object ability zone"})
 rules.declare("104.4", reasons={"already_tapped": "object"})
 rules.declare("212.3d", reasons={"summoning_sick_tap": "object", "summoning_sick_attack": "object",
                                  "haste_ignores": "object what", "sickness_ends": "player objects"})
-rules.declare("212.6a", reasons={"land_played": "player object", "land_timing": "player object why"})
+rules.declare("212.6a", reasons={"land_played": "player object", "land_timing": "player object why",
+                                 "land_not_cast": "player object types"})
 rules.declare("212.6b", reasons={"one_land_per_turn": "player object played limit"})
 
 
 
 # ------------------------------------------------------------------ casting a spell
 
+# when a card of each type may be cast (212.2a, 212.3a, 212.4a, 212.7a: sorcery timing; 212.5a: any time with priority)
+TIMING = {TYPE.artifact: "212.2a", TYPE.creature: "212.3a", TYPE.enchantment: "212.4a", TYPE.sorcery: "212.7a",
+          TYPE.instant: "212.5a"}
+for _rule in ("212.2a", "212.3a", "212.4a", "212.7a"):
+    rules.declare(_rule, reasons={"sorcery_speed": "player object type", "not_sorcery_speed": "player object type why"})
+rules.declare("212.5a", reasons={"instant_speed": "player object"})
+rules.declare("212.6g", reasons={"played_as_land": "player object types", "land_not_cast": "player object types"})
+rules.declare("212.2f", reasons={"played_as_land": "player object types", "land_not_cast": "player object types"})
+rules.declare("213.1a", reasons={"no_mana_cost": "player object"})
+rules.declare("401.1", reasons={"becomes_spell": "object zone"})
+rules.declare("217.6a", reasons={"ability_no_card": "ability source"})
+rules.declare("408.1e", reasons={"on_top": "object below"})
+rules.declare("104.3c", reasons={"x_announced": "player object x"})
+rules.declare("104.3e", reasons={"zero_cost": "object"})
+rules.declare("203.4", reasons={"additional_cost": "object cost mana_value"})
+rules.declare("402.4", reasons={"cost_is_ability": "object cost"})
+rules.declare("409.1g", reasons={"mana_abilities_first": "player sources"})
+rules.declare("401.4", reasons={"cast_from_zone": "player object zone"})
+for _rule in ("401.5", "402.8d", "412.4"):
+    rules.declare(_rule, reasons={"cast_condition_met": "player object condition",
+                                  "cast_condition_unmet": "player object condition"})
+rules.declare("409.4", reasons={"cannot_cast": "player object source"})
+for _rule in ("401.6", "402.8c", "412.3"):
+    rules.declare(_rule, reasons={"own_cost_reduction": "object amount"})
+
+
 def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
     actor = game.require_priority(actor)
+    who = game.by_name.get(actor, actor)
     obj = game.objects.get(cast)
     if obj is None:
-        raise game.illegal("409.1a", "not_castable", f"no object {cast!r}", player=game.by_name.get(actor, actor), object=cast, why=say("not_exists"))
+        raise game.illegal("409.1a", "not_castable", f"no object {cast!r}", player=who, object=cast, why=say("not_exists"))
     c = chars(game, obj)
-    if obj.zone != "hand" or obj.owner != actor:
-        raise game.illegal("409.1a", "not_castable", f"{obj.name} ({obj.id}) is not in {actor}'s hand",
-                       player=game.by_name.get(actor, actor), object=obj, why=say("not_in_hand"))
+    from_zone = _castable_from(game, actor, obj)
     if TYPE.land in c.types:
-        raise game.illegal("409.1a", "not_castable", f"{obj.name} is a land: play it with `play:` (212.6a)",
-                       player=game.by_name.get(actor, actor), object=obj, why=say("land_not_spell"))
+        rule = "212.6a" if len(c.types) == 1 else "212.2f" if TYPE.artifact in c.types else "212.6g"
+        raise game.illegal(rule, "land_not_cast", f"{obj.name} is a land: play it with `play:` ({rule})",
+                           player=who, object=obj, types="".join(c.types))
     if obj.card.cost is None:
-        raise game.illegal("409.1a", "not_castable", f"{obj.name} has no mana cost (401.1b)", player=game.by_name.get(actor, actor),
-                       object=obj, why=say("no_mana_cost"))
-    if TYPE.instant not in c.types:
-        why = sorcery_timing_problem(game, actor)
-        if why:
-            raise game.illegal("408.1d", "sorcery_timing", f"{obj.name} can only be cast {why}", player=game.by_name.get(actor, actor),
-                           object=obj, why=why)
+        raise game.illegal("213.1a", "no_mana_cost", f"{obj.name} has no mana cost: it can't be cast (213.1a)",
+                           player=who, object=obj)
+    _cast_restrictions(game, actor, obj, c)
+    timing = _timing(game, actor, obj, c)
     spec = obj.card.spell or {}
     # 409.1b modes and X
     effects = spec.get("effects", [])
@@ -87,29 +111,105 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     tspecs = spec.get("targets", [])
     chosen = check_targets(game, obj, tspecs, targets, controller=actor, colors=tuple(c.colors))
     # 409.1f total cost, locked before paying
-    total, changes = total_cost(game, obj, c, actor, xv)
+    total, changes, own = total_cost(game, obj, c, actor, xv)
     extra = obj.card.additional_cost or {}
     sac = _sacrifice_cost(game, obj, extra, costs, actor)
     # --- from here on the attempt changes the game; an IllegalAction rewinds it
-    f = game.fire("409.1a", "spell_announced", [obj], player=game.by_name.get(actor, actor), object=obj)
+    below = game.stack[-1] if game.stack else None
+    f = game.fire("409.1a", "spell_announced", [obj], player=who, object=obj)
+    for t in timing:
+        game.fire(t[0], t[1], [obj], **t[2])
     with game.under(f):
-        game.move(obj, "stack", reason="cast", controller=actor)
+        mf = game.fire("401.1", "becomes_spell", [obj], object=obj, zone=zone_zh(from_zone))
+        with game.under(mf):
+            game.move(obj, "stack", reason="cast", controller=actor)
         obj.cast = {"targets": chosen, "x": xv, "effects": effects, "controller": actor}
+    if below is not None:
+        game.fire("408.1e", "on_top", [obj, below], object=obj, below=below)
     if spec.get("modes"):
         game.fire("409.1b", "mode_chosen", [obj], object=obj, mode=int(m))
     if "X" in cost:
         game.fire("409.1b", "x_chosen", [obj], object=obj, x=xv)
+        game.fire("104.3c", "x_announced", [obj], player=who, object=obj, x=xv)
     if chosen:
         game.fire("409.1c", "targets_chosen", [obj] + target_objects(game, chosen), object=obj,
                   targets=target_objects(game, chosen))
+    for n in own:
+        for rule in ("402.8c", "401.6", "412.3"):
+            game.fire(rule, "own_cost_reduction", [obj], object=obj, amount=M.show_cost((n,)))
     game.fire("409.1f", "total_cost", [obj], object=obj, cost=M.show_cost(total) + (say("cost.plus_sacrifice") if sac else ""),
               printed=M.show_cost(cost), changes="；".join(changes) or say("none"))
+    if extra:
+        what = say("cost.sacrifice") if extra.get("sacrifice") else say("cost.additional")
+        game.fire("203.4", "additional_cost", [obj], object=obj, cost=what, mana_value=obj.card.mana_value)
+        game.fire("402.4", "cost_is_ability", [obj], object=obj, cost=what)
+    if not M.mana_value(cost):
+        game.fire("104.3e", "zero_cost", [obj], object=obj)
     activate_mana_sources(game, actor, mana)
-    pay_cost(game, actor, obj, total, pay, sacrifice=sac)
-    cf = game.fire("409.1i", "spell_cast", [obj], player=game.by_name.get(actor, actor), object=obj)
+    pay_cost(game, actor, obj, total, pay, sacrifice=sac, mana_cost=cost)
+    cf = game.fire("409.1i", "spell_cast", [obj], player=who, object=obj)
     with game.under(cf):
         game.happen([Event("cast", {"object": obj, "player": actor}, cf.id, firing=cf)])
     game.took_action(actor)
+
+
+def _castable_from(game, actor, obj) -> str:
+    """The zone the card is cast from: its owner's hand, or a zone one of its own static abilities lets it be cast
+    from while it is there (401.4)."""
+    who = game.by_name.get(actor, actor)
+    if obj.owner == actor and obj.zone == "hand":
+        return "hand"
+    if obj.owner == actor:
+        for ab in obj.card.abilities:
+            if ab.kind == "static" and obj.zone in (ab.spec.get("cast_from") or ()):
+                game.fire("401.4", "cast_from_zone", [obj], player=who, object=obj, zone=zone_zh(obj.zone))
+                return obj.zone
+    raise game.illegal("409.1a", "not_castable", f"{obj.name} ({obj.id}) is not in {actor}'s hand", player=who,
+                       object=obj, why=say("not_in_hand"))
+
+
+def _cast_restrictions(game, actor, obj, c) -> None:
+    """What may stop a spell before it is even announced: an effect that makes it uncastable (409.4), and the card's
+    own "can't be cast unless …", which works in the zone it is cast from (401.5, 402.8d, 412.4)."""
+    who = game.by_name.get(actor, actor)
+    for src, sc, ab in game.abilities_in_play("static"):
+        f = ab.spec.get("cant_cast")
+        if f is None:
+            continue
+        if matches(game, obj, {**f, "zone": obj.zone}, controller=sc.controller, source_id=src.id, ch=c) is None:
+            raise game.illegal("409.4", "cannot_cast", f"{src.name} says {obj.name} can't be cast", player=who,
+                               object=obj, source=src)
+    for ab in obj.card.abilities:
+        cond = ab.spec.get("cast_only_if") if ab.kind == "static" else None
+        if cond is None:
+            continue
+        text = ab.text or ability_text(obj, ab)
+        ok = all(select(game, {**f, "controller": "you"}, controller=actor) for f in [cond.get("controls")] if f)
+        for rule in ("401.5", "402.8d", "412.4"):
+            if ok:
+                game.fire(rule, "cast_condition_met", [obj], player=who, object=obj, condition=text)
+        if not ok:
+            game.fire("401.5", "cast_condition_unmet", [obj], player=who, object=obj, condition=text)
+            game.fire("412.4", "cast_condition_unmet", [obj], player=who, object=obj, condition=text)
+            raise game.illegal("402.8d", "cast_condition_unmet", f"{obj.name} can't be cast: {text}", player=who,
+                               object=obj, condition=text)
+
+
+def _timing(game, actor, obj, c) -> list:
+    """When this card may be cast, by its types: an instant whenever its player has priority (212.5a); any other
+    card only in its player's main phase with an empty stack (212.2a, 212.3a, 212.4a, 212.7a; the general rule
+    408.1d). The firings to record once it is announced, or the refusal."""
+    who = game.by_name.get(actor, actor)
+    if TYPE.instant in c.types:
+        return [("212.5a", "instant_speed", {"player": who, "object": obj})]
+    own = [t for t in c.types if t in TIMING and t != TYPE.instant]
+    why = sorcery_timing_problem(game, actor)
+    if why:
+        game.fire("408.1d", "sorcery_timing", [obj], player=who, object=obj, why=why)
+        t = own[0] if own else TYPE.sorcery
+        raise game.illegal(TIMING[t], "not_sorcery_speed", f"{obj.name} can only be cast {why}", player=who,
+                           object=obj, type=t, why=why)
+    return [(TIMING[t], "sorcery_speed", {"player": who, "object": obj, "type": t}) for t in own]
 
 
 def sorcery_timing_problem(game, actor) -> str | None:
@@ -123,10 +223,14 @@ def sorcery_timing_problem(game, actor) -> str | None:
 
 
 def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str]]:
-    """409.1f: mana cost, plus increases, minus reductions — determined once and locked."""
+    """409.1f: mana cost, plus increases, minus reductions — determined once and locked. A spell's own ability that
+    changes its cost works only while it is on the stack, i.e. as it is being cast (401.6, 402.8c, 412.3)."""
     red = inc = 0
     changes = []
+    own = []
     for src, s in cost_changers(game, obj, "static", "spells", matches, ch=c):
+        if s.get("affects") == "self":           # the spell's own cost change: below, and only as it is cast
+            continue
         if s.get("cost_reduction"):
             n = M.mana_value(M.parse_cost(s["cost_reduction"]))
             red += n
@@ -135,7 +239,15 @@ def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str]]:
             n = M.mana_value(M.parse_cost(s["cost_increase"]))
             inc += n
             changes.append(say("cost.increased", source=src.name, n=n))
-    return M.adjust(obj.card.cost, red, inc, x), changes
+    for ab in obj.card.abilities:
+        s = ab.spec
+        if ab.kind != "static" or s.get("affects") != "self" or not s.get("cost_reduction"):
+            continue
+        n = M.mana_value(M.parse_cost(s["cost_reduction"]))
+        red += n
+        changes.append(say("cost.reduced", source=obj.name, n=n))
+        own.append(n)
+    return M.adjust(obj.card.cost, red, inc, x), changes, own
 
 
 def _sacrifice_cost(game, obj, extra, costs, actor):
@@ -157,25 +269,45 @@ def _sacrifice_cost(game, obj, extra, costs, actor):
 
 
 def activate_mana_sources(game, actor, sources) -> None:
-    for sid in sources or []:
+    """409.1g: the mana abilities a player activates while casting or activating, before the cost is paid."""
+    if not sources:
+        return
+    objs = [game.objects[i] for i in sources if i in game.objects]
+    game.fire("409.1g", "mana_abilities_first", objs, player=game.by_name.get(actor, actor), sources=objs)
+    for sid in sources:
         do_activate(game, actor, activate=sid, _paying=True)
 
 
-def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, other=None):
-    """409.1h: pay the whole total cost (mana from the pool, then the other parts); the firing that paid it."""
+rules.declare("203.1", reasons={"mana_cost_paid": "player object cost mana"})
+rules.declare("403.1", reasons={"activation_cost_paid": "player ability cost"})
+rules.declare("104.3a", reasons={"colored_paid": "object symbols"},
+              near_misses={"colored_unpaid": "object symbol pool"})
+rules.declare("104.3b", reasons={"generic_paid": "object amount mana"},
+              near_misses={"generic_unpaid": "object amount left"})
+rules.declare("104.3f", reasons={"hybrid_paid": "object symbols"},
+              near_misses={"hybrid_unpaid": "object symbol pool"})
+
+
+def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, other=None, mana_cost=None,
+             activation=None):
+    """409.1h: pay the whole total cost (mana from the pool, then the other parts); the firing that paid it. For a
+    spell, its mana cost is paid by 203.1; for an ability, its activation cost by the activating player (403.1);
+    how each mana symbol was paid is cited by its own rule (104.3a coloured, 104.3b generic, 104.3f hybrid)."""
     p = game.by_name[actor]
     options = M.payments(total, p.pool)
+    pool_text = M.show(p.pool) if p.pool else say("empty")
     if not options:
+        _why_unpaid(game, obj, total, p.pool)
         raise game.illegal("409.1h", "cannot_pay",
-                       f"{actor} cannot pay {M.show_cost(total)} for {obj.name} from pool {M.show(p.pool) if p.pool else say('empty')}",
-                       player=game.by_name.get(actor, actor), object=obj, cost=M.show_cost(total), pool=M.show(p.pool) if p.pool else say("empty"))
+                           f"{actor} cannot pay {M.show_cost(total)} for {obj.name} from pool {pool_text}",
+                           player=p, object=obj, cost=M.show_cost(total), pool=pool_text)
     keys = [M.show(o) for o in options]
     if pay is not None:
         want = M.show(M.parse_pool(pay)) if not isinstance(pay, str) or "{" in pay else pay
         if want not in keys:
             raise game.illegal("409.1h", "cannot_pay", f"cannot pay {M.show_cost(total)} as {want}; "
-                           f"possible: {', '.join(keys)}", player=game.by_name.get(actor, actor), object=obj, cost=M.show_cost(total),
-                           pool=M.show(p.pool) if p.pool else say("empty"))
+                               f"possible: {', '.join(keys)}", player=p, object=obj, cost=M.show_cost(total),
+                               pool=pool_text)
         spend = options[keys.index(want)]
     elif len(options) == 1:
         spend = options[0]
@@ -202,7 +334,58 @@ def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, ot
             game.set(obj if not isinstance(obj, StackAbility) else game.objects[obj.source], "tapped", True)
         if sacrifice is not None:
             game.happen([Event("sacrifice", {"object": sacrifice}, f.id, firing=f)])
+    _explain_payment(game, p, obj, total, spend, mana_cost, f)
+    if activation is not None:
+        printed = M.parse_cost(activation.spec.get("cost", ""))
+        if printed or parts:
+            game.fire("403.1", "activation_cost_paid", [obj], caused_by=f.id, player=p, ability=obj,
+                      cost="，".join(([M.show_cost(printed)] if printed else []) + parts))
     return f
+
+
+def _explain_payment(game, p, obj, total, spend, mana_cost, paid) -> None:
+    """The rules that say how the mana paid each symbol of the total cost, beside the 409.1h payment."""
+    if mana_cost is not None and M.mana_value(mana_cost):
+        game.fire("203.1", "mana_cost_paid", [obj], caused_by=paid.id, player=p, object=obj,
+                  cost=M.show_cost(mana_cost), mana=M.show(spend) if spend else say("none"))
+    if not spend:
+        return
+    plan = M.plan(total, spend)
+    if plan["colored"]:
+        game.fire("104.3a", "colored_paid", [obj], caused_by=paid.id, object=obj,
+                  symbols="".join(M.symbol(c) for c, _ in plan["colored"]))
+    if plan["hybrid"]:
+        game.fire("104.3f", "hybrid_paid", [obj], caused_by=paid.id, object=obj,
+                  symbols="、".join(say("cost.hybrid_as", symbol=M.symbol(h), paid=M.symbol(c))
+                                   for h, c in plan["hybrid"]))
+    n, by = plan["generic"]
+    if n:
+        game.fire("104.3b", "generic_paid", [obj], caused_by=paid.id, object=obj, amount=M.symbol(n),
+                  mana=M.show(by))
+
+
+def _why_unpaid(game, obj, total, pool) -> None:
+    """Why no payment exists, as near misses of the rule for the part that cannot be paid: a coloured symbol with
+    no mana of its colour left (104.3a), a hybrid symbol with neither colour (104.3f), or too little mana for the
+    generic part (104.3b)."""
+    left = dict(pool)
+    shown = M.show(pool) if pool else say("empty")
+    for s in total:
+        if isinstance(s, str) and s in "WUBRG":
+            if left.get(s, 0) < 1:
+                game.near_miss("104.3a", "colored_unpaid", [obj], object=obj, symbol=M.symbol(s), pool=shown)
+                return
+            left[s] -= 1
+    for s in total:
+        if isinstance(s, tuple):
+            got = next((c for c in s if left.get(c, 0) > 0), None)
+            if got is None:
+                game.near_miss("104.3f", "hybrid_unpaid", [obj], object=obj, symbol=M.symbol(s), pool=shown)
+                return
+            left[got] -= 1
+    n = sum(s for s in total if isinstance(s, int))
+    if sum(left.values()) < n:
+        game.near_miss("104.3b", "generic_unpaid", [obj], object=obj, amount=M.symbol(n), left=sum(left.values()))
 
 
 # ------------------------------------------------------------------ activated abilities
@@ -250,7 +433,12 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
         actor = game.require_priority(actor)
     elif actor is None:
         actor = game.priority
+    elif is_mana and not _paying and actor != game.priority:
+        raise game.illegal("411.2", "mana_ability_not_now", f"{actor} has no priority and is not paying mana: "
+                           f"{obj.name}'s mana ability can't be activated now", player=game.by_name.get(actor, actor),
+                           source=obj)
     _may_activate(game, actor, obj, ab)
+    _limit(game, actor, obj, ab)
     cost = M.parse_cost(ab.spec.get("cost", ""))
     tap = _tap_cost(game, obj, cost)
     total = M.adjust(tuple(s for s in cost if s != "T"), x=int(x or 0))
@@ -284,6 +472,33 @@ def _may_activate(game, actor, obj, ab) -> None:
                            why=say("timing.your_upkeep"))
 
 
+rules.declare("411.2", reasons={"mana_ability_not_now": "player source", "mana_ability_timing": "player source why"})
+rules.declare("403.3", reasons={"activation_limit": "player source ability limit",
+                                "limit_survives_control": "player source ability limit before"})
+
+
+def _limit(game, actor, obj, ab) -> None:
+    """"Activate this ability only once each turn" (403.3): counted for the object, whoever controls it — a new
+    controller is bound by the activations of the old one."""
+    limit = ab.spec.get("limit")
+    if not limit:
+        return
+    key = (obj.id, obj.inc, ab.key)
+    turn, n, by = game.activations.get(key, (game.turn, 0, ()))
+    if turn != game.turn:
+        n, by = 0, ()
+    who = game.by_name.get(actor, actor)
+    if n >= 1:
+        if any(b != actor for b in by):
+            raise game.illegal("403.3", "limit_survives_control", f"{obj.name}'s ability was already activated "
+                               f"this turn (by {', '.join(by)}); the limit stays with the object", player=who,
+                               source=obj, ability=ability_text(obj, ab), limit=say(f"limit.{limit}"),
+                               before=list(by))
+        raise game.illegal("403.3", "activation_limit", f"{obj.name}'s ability was already activated this turn",
+                           player=who, source=obj, ability=ability_text(obj, ab), limit=say(f"limit.{limit}"))
+    game.activations = {**game.activations, key: (game.turn, n + 1, (*by, actor))}
+
+
 def _tap_cost(game, obj, cost: tuple) -> bool:
     """Whether the cost includes {横置}; if so, the object must be untapped (104.4) and a creature must have been
     controlled since the turn began, unless it has haste (212.3d)."""
@@ -293,14 +508,23 @@ def _tap_cost(game, obj, cost: tuple) -> bool:
         raise game.illegal("104.4", "already_tapped", f"{obj.name} is tapped: {{{TAP_SYMBOL}}} cannot be paid",
                            object=obj)
     c = chars(game, obj)
-    if TYPE.creature in c.types and obj.sick:
-        if KEYWORD.haste in c.keywords:
-            game.fire("212.3d", "haste_ignores", [obj], object=obj, what=say("tap_ability"))
-        else:
-            raise game.illegal("212.3d", "summoning_sick_tap",
-                               f"{obj.name} has not been controlled since the start of the turn "
-                               f"({TERM.summoning_sickness})", object=obj)
+    if TYPE.creature not in c.types:
+        return True
+    if not obj.sick:
+        game.fire("403.4", "tap_ability_controlled", [obj], object=obj, player=game.by_name.get(c.controller))
+    elif KEYWORD.haste in c.keywords:
+        game.fire("212.3d", "haste_ignores", [obj], object=obj, what=say("tap_ability"))
+        game.fire("403.4", "tap_ability_haste", [obj], object=obj)
+    else:
+        game.fire("403.4", "tap_ability_sick", [obj], object=obj)
+        raise game.illegal("212.3d", "summoning_sick_tap",
+                           f"{obj.name} has not been controlled since the start of the turn "
+                           f"({TERM.summoning_sickness})", object=obj)
     return True
+
+
+rules.declare("403.4", reasons={"tap_ability_controlled": "object player", "tap_ability_haste": "object",
+                                "tap_ability_sick": "object"})
 
 
 def _other_costs(game, actor, obj, spec, costs) -> OtherCosts:
@@ -351,15 +575,25 @@ def _to_the_stack(game, actor, obj, ab, targets, x, mana, total, pay, tap, other
     chosen = check_targets(game, obj, ab.spec.get("targets", []), targets, controller=actor, colors=tuple(c.colors))
     item = StackAbility(game.new_id(f"{obj.id}.{ab.key}"), obj.id, obj.inc, obj.name, actor, ab, "activated", chosen,
                         {"x": int(x or 0), "source_colors": tuple(c.colors)})
-    f = game.fire("409.1a", "ability_announced", [obj, item.id], player=game.by_name.get(actor, actor), source=obj,
+    who = game.by_name.get(actor, actor)
+    below = game.stack[-1] if game.stack else None
+    f = game.fire("409.1a", "ability_announced", [obj, item.id], player=who, source=obj,
                   ability=ability_text(obj, ab))
+    with game.under(f):
+        pf = game.fire("217.6a", "ability_no_card", [item.id, obj], ability=item, source=obj)
+        with game.under(pf):
+            game.push(item)
+    game.fire("200.7a", "ability_controller", [item.id], ability=item, player=who, source=obj)
+    if below is not None:
+        game.fire("408.1e", "on_top", [item.id, below], object=item, below=below)
+    if "X" in M.parse_cost(ab.spec.get("cost", "")):
+        game.fire("104.3c", "x_announced", [item.id], player=who, object=item, x=int(x or 0))
     if chosen:
         game.fire("409.1c", "targets_chosen", [item.id] + target_objects(game, chosen), object=item,
                   targets=target_objects(game, chosen))
     activate_mana_sources(game, actor, mana)
-    with game.under(f):
-        game.push(item)
-    paid = pay_cost(game, actor, item, total, pay, sacrifice=other.sacrifice, tap_self=tap, other=other.parts)
+    paid = pay_cost(game, actor, item, total, pay, sacrifice=other.sacrifice, tap_self=tap, other=other.parts,
+                    activation=ab)
     _cost_events(game, actor, obj, other, paid, item)
     game.took_action(actor)
 
@@ -384,10 +618,15 @@ def _mana_ability(game, actor, obj, ab, total, pay, tap, other: OtherCosts):
     resolves; any other part of its cost (mana, a sacrifice, discards, counters, cards from the library) first,
     under 409.1h, like any activated ability's."""
     p = game.by_name[actor]
+    text = ability_text(obj, ab)
+    game.fire("406.1", "is_mana_ability", [obj], source=obj, ability=text)
     if total or other.sacrifice is not None or other.parts:
         paid = pay_cost(game, actor, obj, total, pay, sacrifice=other.sacrifice, other=other.parts)
         _cost_events(game, actor, obj, other, paid, None)
     f = game.fire("411.1", "mana_ability", [obj], player=p, source=obj, mana=mana_text(ab.spec))
+    game.fire("406.4", "mana_ability_no_stack", [obj], source=obj)
+    pool = dict(p.pool)
+    pending = len(game.pending)
     with game.under(f):
         if tap:
             game.set(obj, "tapped", True)
@@ -395,6 +634,18 @@ def _mana_ability(game, actor, obj, ab, total, pay, tap, other: OtherCosts):
         run(game, ctx, ab.spec.get("effects", []))
         if tap and TYPE.land in chars(game, obj).types:
             game.happen([Event("tap_for_mana", {"object": obj, "player": actor, "mana": ab.spec}, f.id, firing=f)])
+    if p.pool == pool:
+        game.fire("406.3", "still_mana_ability", [obj], source=obj, ability=text)
+    for t in game.pending[pending:]:
+        game.fire("406.5", "triggered_by_mana_ability", [t.source], ability=say("ability_of", source=t.source_name),
+                  source=obj)
+
+
+rules.declare("200.7a", reasons={"ability_controller": "ability player source"})
+rules.declare("406.1", reasons={"is_mana_ability": "source ability"})
+rules.declare("406.3", reasons={"still_mana_ability": "source ability"})
+rules.declare("406.4", reasons={"mana_ability_no_stack": "source"})
+rules.declare("406.5", reasons={"triggered_by_mana_ability": "ability source"})
 
 
 # ------------------------------------------------------------------ lands
@@ -417,6 +668,10 @@ def do_play(game, actor, play=None, **_):
         raise game.illegal("212.6b", "one_land_per_turn", f"{actor} already played {p.lands_played} land(s) this turn",
                        player=game.by_name.get(actor, actor), object=obj, played=p.lands_played, limit=p.land_limit)
     f = game.fire("212.6a", "land_played", [obj], player=p, object=obj)
+    types = chars(game, obj).types
+    if len(types) > 1:
+        game.fire("212.2f" if TYPE.artifact in types else "212.6g", "played_as_land", [obj], player=p, object=obj,
+                  types="".join(types))
     with game.under(f):
         game.set(p, "lands_played", p.lands_played + 1)
         game.happen([Event("move", {"object": obj, "to": "battlefield", "from": "hand", "reason": "play",

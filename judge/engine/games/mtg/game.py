@@ -45,7 +45,7 @@ class MtgGame(CardGame):
     ACTIONS = Game.ACTIONS | {"cast": casting.do_cast, "play": casting.do_play, "activate": casting.do_activate,
                               "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop}
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
-                              "first_strike_pending", "first_strike_done", "auto_declared")
+                              "first_strike_pending", "first_strike_done", "auto_declared", "activations")
     ZONE_SPECS = ZONE_SPECS
     STEPS = STEPS
     ZONES = BOARD_ZONES
@@ -65,6 +65,7 @@ class MtgGame(CardGame):
         self.first_strike_pending = False
         self.first_strike_done = False
         self.auto_declared: tuple | None = None
+        self.activations: dict = {}    # (object id, incarnation, ability key) → (turn, times, by whom): 403.3
         self.block_queue: list[str] = []
         self.live_state_triggers: set = set()
         self._seen: dict = {}

@@ -190,6 +190,32 @@ def payments(cost: tuple, pool: dict[str, int]) -> list[dict[str, int]]:
     return [results[k] for k in sorted(results, reverse=True)]
 
 
+def plan(cost: tuple, spend: dict[str, int]) -> dict:
+    """How `spend` (one of `payments(cost, …)`) pays each part of `cost`: what a judge reads under 203.1, 104.3a,
+    104.3b and 104.3f. `colored`: [(colour, paid with)] — always the same colour (104.3a); `hybrid`: [((a, b),
+    the colour chosen)] (104.3f); `generic`: (amount, {colour: n}) paid with whatever is left (104.3b)."""
+    colored = [s for s in cost if isinstance(s, str) and s in "WUBRG"]
+    hybrid = [s for s in cost if isinstance(s, tuple)]
+    generic = sum(s for s in cost if isinstance(s, int))
+    for picks in product(*hybrid) if hybrid else [()]:
+        left = dict(spend)
+        ok = True
+        for c in (*colored, *picks):
+            if left.get(c, 0) < 1:
+                ok = False
+                break
+            left[c] -= 1
+        if ok and sum(left.values()) == generic:
+            return {"colored": [(c, c) for c in colored], "hybrid": list(zip(hybrid, picks)),
+                    "generic": (generic, {c: n for c, n in left.items() if n})}
+    raise ValueError(f"{spend} does not pay {cost}")
+
+
+def symbol(s) -> str:
+    """One cost symbol as printed: {红}, {绿/白}, {二}, {X}, {横置}."""
+    return show_cost((s,))
+
+
 def _generic(left: dict[str, int], n: int):
     colors = [c for c in ORDER if left.get(c)]
 

@@ -196,6 +196,7 @@ class Activated(_M):
     effects: list[Effect] = []
     zone: Literal["battlefield", "graveyard", "hand"] = "battlefield"
     timing: Literal["instant", "sorcery", "your_upkeep"] = "instant"
+    limit: Literal["once_each_turn"] | None = None   # "activate this ability only once each turn" (403.3)
 
     @field_validator("cost")
     @classmethod
@@ -236,9 +237,12 @@ class Static(_M):
     lose_all_abilities: bool = False
     grant: list["Ability"] = []      # layer 5: "has '…'"
     cda_pt: dict[str, Amount] | None = None   # {power: amount, toughness: amount} (6a)
-    cost_reduction: str | None = None   # "{一}" (409.1f)
+    cost_reduction: str | None = None   # "{一}" (409.1f); with `affects: self`, this spell's own (402.8c)
     cost_increase: str | None = None
     spells: Filter | None = None     # which spells the cost change applies to
+    cast_from: list[Literal["graveyard", "exile", "library"]] = []   # "you may cast this from …" (401.4)
+    cast_only_if: Condition | None = None    # "can't be cast unless …", checked where it is cast from (402.8d)
+    cant_cast: Filter | None = None  # "players can't cast [filter] spells" (409.4)
     cant_attack: bool = False
     cant_block: bool = False
     cant_attack_alone: bool = False
