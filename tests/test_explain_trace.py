@@ -92,7 +92,9 @@ def test_every_format_of_a_ruling(lethal):
     ExplainDoc.model_validate(json.loads(to_string(lethal, "json")))
     res = explain(LETHAL, "--format", "md")
     assert res.exit_code == 0 and res.stdout.startswith("# 裁定说明：受到致命伤害的生物被消灭\n")
-    assert "\n1. 乙 起动 山脉(m1) 的异能\n   - 乙 使用 山脉 的魔法力异能" in res.stdout
+    # the step, then its firings as a list: first what kind of ability it is (406.1), then its use (411.1)
+    assert "\n1. 乙 起动 山脉(m1) 的异能\n   - 山脉 的「{横置}：加{红}到你的魔法力池中。」是魔法力异能" in res.stdout
+    assert "\n   - 乙 使用 山脉 的魔法力异能" in res.stdout
 
 
 @pytest.mark.parametrize("fmt", ["text", "md", "json"])

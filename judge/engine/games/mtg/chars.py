@@ -16,7 +16,7 @@ recorded which objects it affects. Results are cached per `game.version`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from judge.engine.games.common.chars import characteristics, version_cached
 from judge.engine.games.mtg.filters import count, matches
@@ -41,12 +41,47 @@ class Chars:
     flags: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)     # (sublayer, source name, op, value) for P/T
     layer_notes: list = field(default_factory=list)   # (layer, source name, op, value) for layers 2, 4 and 5
+    applied: list = field(default_factory=list)   # Applied: every effect application, in the order applied
+    deps: list = field(default_factory=list)      # (layer, dependent source, source it depends on): 418.5c-d
+    via: list = field(default_factory=list)       # Via: a filtered effect reaching (or missing) it because of another
+    granted_ts: dict = field(default_factory=dict)   # id(AbilityDef) of a granted ability → the grant's timestamp
 
     @property
     def pt(self) -> str | None:
         if self.power is None:
             return None
         return f"{self.power}/{self.toughness}"
+
+
+@dataclass(slots=True, frozen=True)
+class Applied:
+    """One continuous effect applied to one object, in application order: what the layer rules (418.5b-i,
+    407.1, 418.4) read to say why a value came out as it did."""
+
+    layer: str           # "2", "4", "5", "6a", "6b", "6d", "6e"
+    eid: str             # the effect (resolved) or "object.ability" (static)
+    source: str          # the source's id
+    source_name: str
+    kind: str            # the op: set_pt, pump, switch, gain, lose, set_color, add_types, set_types, ...
+    value: object
+    static: bool
+    ts: int
+    before: object = None   # the P/T before a switch (418.5i)
+    attached: bool = False  # a static of an aura or equipment reaching the object it is attached to (412.2)
+
+
+@dataclass(slots=True, frozen=True)
+class Via:
+    """A filtered effect whose reach on this object was decided by another effect's result (418.5h, 418.4a):
+    it would (not) match the object's printed characteristics, but does (not) match its current ones."""
+
+    eid: str
+    source: str
+    source_name: str
+    reached: bool
+    static: bool
+
+
 
 
 def printed(obj: Card) -> Chars:
@@ -149,7 +184,8 @@ def _statics(game, objs, current: dict | None) -> list[_Applier]:
     for o in objs:
         if o.zone != "battlefield":
             continue
-        abilities = current[o.id].abilities if current and o.id in current else o.card.abilities
+        now = current.get(o.id) if current else None
+        abilities = now.abilities if now is not None else o.card.abilities
         for ab in abilities:
             if ab.kind != "static":
                 continue
@@ -159,7 +195,9 @@ def _statics(game, objs, current: dict | None) -> list[_Applier]:
             if not ops:
                 continue
             cda = "cda_pt" in ab.spec
-            out.append(_Applier(f"{o.id}.{ab.key}", o.timestamp, cda, True, ops, o.id, o.name, o.controller,
+            # 418.5f: the later of its object's timestamp and (for a granted ability) the grant's
+            ts = max(o.timestamp, now.granted_ts.get(id(ab), 0)) if now is not None else o.timestamp
+            out.append(_Applier(f"{o.id}.{ab.key}", ts, cda, True, ops, o.id, o.name, o.controller,
                                 affects=ab.spec.get("affects", "self")))
     return out
 
@@ -191,7 +229,8 @@ def _apply(game, objs, appliers: list[_Applier]) -> dict[str, Chars]:
         return got
 
     for layer in (2, 4, 5):
-        for a in appliers:
+        for a in _in_dependency_order(game, objs, res, affected, layer,
+                                      [a for a in appliers if any(op[0] == layer for op in a.ops)]):
             for op in a.ops:
                 if op[0] != layer:
                     continue
@@ -223,6 +262,63 @@ def _apply(game, objs, appliers: list[_Applier]) -> dict[str, Chars]:
     return res
 
 
+def _in_dependency_order(game, objs, res, affected, layer: int, group: list) -> list:
+    """The effects of one layer in the order 418.5c-d applies them: an effect that depends on another (applying
+    the other would change which objects it applies to) waits until what it depends on has applied;
+    independent effects, and effects that depend on each other in a loop, apply in timestamp order (`group`
+    comes sorted: characteristic-defining first, then by timestamp). Each dependency that changes the order is
+    noted on the objects it decides about (`Chars.deps`)."""
+    if len(group) < 2:
+        return group
+    open_ = [a for a in group if a.eid not in affected and a.locked is None and a.affects not in (None, "self",
+                                                                                                   "enchanted",
+                                                                                                   "attached")]
+    if not open_:
+        return group
+    on: dict[str, list] = {}
+    for a in open_:
+        for b in group:
+            if b is not a and _depends(game, objs, res, a, b, layer):
+                on.setdefault(a.eid, []).append(b)
+    if not on:
+        return group
+    order, pending = [], list(group)
+    while pending:
+        ready = next((a for a in pending if not any(b in pending for b in on.get(a.eid, ()))), pending[0])
+        pending.remove(ready)
+        order.append(ready)
+    for a in order:
+        for b in on.get(a.eid, ()):
+            if group.index(b) > group.index(a):          # the dependency moved `b` (later timestamp) before `a`
+                for oid in _affected_after(game, a, b, objs, res, layer):
+                    res[oid].deps.append((layer, a.source_name, b.source_name))
+    return order
+
+
+def _depends(game, objs, res, a: _Applier, b: _Applier, layer: int) -> bool:
+    """418.5c: `a` depends on `b` when both apply in this layer and applying `b` would change the set of objects
+    `a` applies to."""
+    return set(_affected(game, a, objs, res)) != set(_affected_after(game, a, b, objs, res, layer))
+
+
+def _affected_after(game, a: _Applier, b: _Applier, objs, res, layer: int) -> list[str]:
+    """The objects `a` would apply to once `b`'s effects of this layer had applied (a trial on copies)."""
+    trial = dict(res)
+    for oid in _affected(game, b, objs, res):
+        trial[oid] = _copy(res[oid])
+        for op in b.ops:
+            if op[0] == layer:
+                _op(trial[oid], op, b)
+    return _affected(game, a, objs, trial, record=False)
+
+
+def _copy(c: Chars) -> Chars:
+    return replace(c, types=list(c.types), subtypes=list(c.subtypes), supertypes=list(c.supertypes),
+                   colors=list(c.colors), keywords=list(c.keywords), abilities=list(c.abilities), flags=dict(c.flags),
+                   notes=list(c.notes), layer_notes=list(c.layer_notes), applied=list(c.applied), deps=list(c.deps),
+                   via=list(c.via), granted_ts=dict(c.granted_ts))
+
+
 def _counters(objs, res) -> None:
     for o in objs:
         if not o.counters:
@@ -246,13 +342,11 @@ def _counter_delta(name: str):
         return None
 
 
-def _affected(game, a: _Applier, objs, res) -> list[str]:
+def _affected(game, a: _Applier, objs, res, record: bool = True) -> list[str]:
     if a.locked is not None:
         return [o.id for o in objs if (o.id, o.inc) in a.locked]
     if not a.static:
-        src_ctrl = a.controller
-        return [o.id for o in objs if o.zone == "battlefield"
-                and matches(game, o, a.filter or {}, controller=src_ctrl, source_id=a.source, ch=res[o.id]) is None]
+        return _filtered(game, a, objs, res, a.filter or {}, a.controller, record)
     aff = a.affects
     if aff in (None, "self"):
         return [a.source] if a.source in res else []
@@ -261,8 +355,33 @@ def _affected(game, a: _Applier, objs, res) -> list[str]:
         t = src.attached_to if src else None
         return [t] if t in res and game.objects[t].zone == "battlefield" else []
     ctrl = res[a.source].controller if a.source in res else a.controller
-    return [o.id for o in objs if o.zone == "battlefield"
-            and matches(game, o, aff, controller=ctrl, source_id=a.source, ch=res[o.id]) is None]
+    return _filtered(game, a, objs, res, aff, ctrl, record)
+
+
+def _filtered(game, a: _Applier, objs, res, f: dict, controller: str, record: bool) -> list[str]:
+    """The objects on the battlefield a filtered effect applies to, judged on their characteristics as the layers
+    have made them so far (418.4a: a static is never locked). Where the printed characteristics would have
+    decided otherwise, another effect's result decided it (418.5h): noted on the object (`Chars.via`)."""
+    out = []
+    for o in objs:
+        if o.zone != "battlefield":
+            continue
+        now = matches(game, o, f, controller=controller, source_id=a.source, ch=res[o.id]) is None
+        if now:
+            out.append(o.id)
+        if record and _characteristic_filter(f):
+            was = matches(game, o, f, controller=controller, source_id=a.source, ch=printed(o)) is None
+            if was != now:
+                res[o.id].via.append(Via(a.eid, a.source, a.source_name, now, a.static))
+    return out
+
+
+_CHARACTERISTIC_KEYS = ("types", "any_types", "not_types", "subtypes", "supertypes", "not_supertypes", "colors",
+                        "not_colors", "colorless", "keywords", "not_keywords", "name", "power", "toughness")
+
+
+def _characteristic_filter(f: dict) -> bool:
+    return any(f.get(k) not in (None, [], ()) for k in _CHARACTERISTIC_KEYS)
 
 
 _NOTED = {"control": "controller", "add_types": "types", "set_types": "types", "set_subtypes": "types",
@@ -273,6 +392,8 @@ def _op(c: Chars, op, a: _Applier) -> None:
     layer, kind, v = op
     if kind in _NOTED:
         c.layer_notes.append((layer, a.source_name, kind, v))
+    c.applied.append(Applied(str(layer), a.eid, a.source, a.source_name, kind, v, a.static, a.ts,
+                             attached=a.affects in ("enchanted", "attached")))
     if kind == "control":
         c.controller = v
     elif kind == "add_types":
@@ -296,6 +417,8 @@ def _op(c: Chars, op, a: _Applier) -> None:
         c.flags = {}
     elif kind == "grant":
         c.abilities.extend(v)
+        for ab in v:
+            c.granted_ts[id(ab)] = a.ts                  # 418.5f: a granted static's own timestamp
     elif kind == "flag":
         name, val = v
         if name == "protection":
@@ -306,9 +429,12 @@ def _op(c: Chars, op, a: _Applier) -> None:
 
 
 def _pt(game, c: Chars, op, a: _Applier, sub: str) -> None:
-    if c.power is None:
-        return
     _, kind, v = op
+    c.applied.append(Applied(f"6{sub}", a.eid, a.source, a.source_name, kind, v, a.static, a.ts,
+                             f"{c.power}/{c.toughness}" if kind == "switch" else None,
+                             attached=a.affects in ("enchanted", "attached")))
+    if c.power is None:         # it applies to the object, but a non-creature has no P/T to change (208.3)
+        return
     if kind == "cda_pt":
         src = game.objects.get(a.source)
         c.power = static_amount(game, src, v.get("power", 0))
@@ -328,6 +454,26 @@ def _pt(game, c: Chars, op, a: _Applier, sub: str) -> None:
     elif kind == "switch":
         c.power, c.toughness = c.toughness, c.power
         c.notes.append(("6e", a.source_name, "switch", f"{c.power}/{c.toughness}"))
+
+
+def snapshot(c: Chars) -> Chars:
+    """A copy of an object's characteristics as they are now: what is remembered when it leaves play (402.6)."""
+    return _copy(c)
+
+
+def last_known(game, obj, inc: int | None = None) -> tuple[Chars, bool]:
+    """(characteristics, whether they are last known information). An object still in play as the same object
+    (incarnation `inc`, if given) has its current characteristics; one that has left play has those it last had
+    there (402.6), remembered by `MtgGame.move`; an object never in play has its printed ones."""
+    same = inc is None or obj.inc == inc
+    if obj.zone in ("battlefield", "stack") and same:
+        return chars(game, obj), False
+    lki = obj.extra.get("lki") or {}
+    if inc is not None and inc in lki:
+        return lki[inc], True
+    if inc is None and lki:
+        return lki[max(lki)], True
+    return chars(game, obj), False
 
 
 def describe_layers(c: Chars, attr: str) -> str:
@@ -358,4 +504,4 @@ def describe_notes(c: Chars) -> str:
     return say("layer.sep").join(parts)
 
 
-__all__ = ["Chars", "compute", "chars", "printed", "describe_notes", "describe_layers", "CEffect", "AbilityDef"]
+__all__ = ["Chars", "compute", "chars", "printed", "snapshot", "last_known", "describe_notes", "describe_layers", "CEffect", "AbilityDef"]

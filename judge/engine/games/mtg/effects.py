@@ -9,7 +9,7 @@ lock onto the objects they affect right then (418.3b); rule-changing ones
 """
 from __future__ import annotations
 
-from judge.engine.core.objects import Event, Player
+from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.vocab import dump
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
@@ -83,7 +83,14 @@ def _damage(game, ctx: Ctx, e):
     n = amount(game, ctx, e["damage"])
     srcs = refs(game, ctx, e.get("source", "self"))
     src = srcs[0] if srcs else ctx.source
-    src_chars = chars(game, src) if src is not None else None
+    # a source that left play deals damage with its last known characteristics (402.6): what prevention by the
+    # source's colour and "whenever a red source deals damage" read (issue 11 §3)
+    own_inc = ctx.item.source_inc if src is not None and isinstance(ctx.item, StackAbility) and \
+        ctx.item.source == src.id else None
+    src_chars, lki = game.last_known(src, own_inc) if src is not None else (None, False)
+    if lki and own_inc is not None:
+        game.fire("402.6", "last_known_source", [src], object=src,
+                  colors="".join(src_chars.colors) or say("check.colorless"))
     evs = []
     for t in refs(game, ctx, e.get("to", "target")):
         f = _fire(game, ctx, "effect_damage", [src, t] if src else [t], source=src or ctx.source_name, target=t,
@@ -449,7 +456,7 @@ def _token(game, ctx, e):
     with game.under(f):
         for _ in range(n):
             base = t.get("id") or f"{ctx.source.id if ctx.source is not None else ctx.subject}.token"
-            game.create_token(cdef, who.name, base=base, creator=ctx.source)
+            game.create_token(cdef, who.name, base=base, creator=ctx.source, owner=ctx.controller)
 
 
 @rules.implements("404.4a", reasons={"delayed_created": "source ability object"},

@@ -19,7 +19,7 @@ from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.events import into_graveyard
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, printed
-from judge.engine.games.mtg.filters import matches
+from judge.engine.games.mtg.filters import matches, source_matches
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import TYPE, say, zone
 from judge.engine.games.mtg.state import Card, Shield
@@ -59,8 +59,8 @@ def candidates(game, ev: Event) -> list[Rep]:
                 continue
             if s.data.get("source_filter") is not None:
                 src = d.get("source")
-                if src is None or matches(game, src, s.data["source_filter"], controller=s.controller,
-                                          ch=d.get("source_chars")) is not None:
+                if src is None or source_matches(game, src, s.data["source_filter"], controller=s.controller,
+                                                 ch=d.get("source_chars")) is not None:
                     continue
             if s.data.get("combat_only") and not d.get("combat"):
                 continue
@@ -80,8 +80,8 @@ def _static_applies(game, src: Card, spec: dict, ev: Event) -> bool:
             return False
         s = d.get("source")
         if spec.get("source") is not None:
-            if s is None or matches(game, s, spec["source"], controller=ctrl, source_id=src.id,
-                                    ch=d.get("source_chars")) is not None:
+            if s is None or source_matches(game, s, spec["source"], controller=ctrl, source_id=src.id,
+                                           ch=d.get("source_chars")) is not None:
                 return False
         who = spec.get("source_controller", "any")
         if who != "any":

@@ -84,6 +84,13 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
     return None
 
 
+def source_matches(game, src, f: dict, *, controller: str | None = None, source_id: str | None = None, ch=None):
+    """`matches` for the source of damage: judged on the characteristics the event carries (as the source is,
+    or as it last existed in play, 402.6) wherever the source is now — a red instant on the stack or a creature
+    already in the graveyard is still a red source (200.9c)."""
+    return matches(game, src, {**f, "zone": src.zone}, controller=controller, source_id=source_id, ch=ch)
+
+
 def _tap(v) -> str:
     return say("check.tapped") if v else say("check.untapped")
 

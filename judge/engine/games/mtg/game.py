@@ -12,9 +12,9 @@ from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
-from judge.engine.games.mtg import casting, combat, events, loops, resolve, sba, setup, triggers, turn
+from judge.engine.games.mtg import casting, combat, events, layers, loops, resolve, sba, setup, triggers, turn, zones
 from judge.engine.games.mtg import mana as M
-from judge.engine.games.mtg.chars import chars, compute, describe_layers
+from judge.engine.games.mtg.chars import chars, compute, describe_layers, last_known
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.common.words import skeleton
 from judge.engine.games.mtg.words import BOARD_ZONES, STEP, STEP_ALIASES, STEPS, TYPE, ZONE_SPECS, say
@@ -69,6 +69,8 @@ class MtgGame(CardGame):
         self.block_queue: list[str] = []
         self.live_state_triggers: set = set()
         self._seen: dict = {}
+        self._statics_seen: dict = {}     # permanent id → the static abilities applying to it (418.4)
+        self._there_seen: set = set()     # the permanents on the battlefield at the last characteristics check
         self._zone_trigger_ids: list[str] = []
         self._numbered: set[str] = set()          # names shared by several objects: shown with an ordinal
         self.start_life: dict[str, int] = {}
@@ -98,6 +100,7 @@ class MtgGame(CardGame):
 
     all_chars = compute         # every computed object's characteristics (cached on `version`)
     chars = chars               # one object's characteristics: `game.chars(obj)`
+    last_known = last_known     # as it is, or as it last was in play (402.6): `game.last_known(obj, inc)`
 
     # ------------------------------------------------------------------ loading (no events, no triggers)
     def add_player(self, name: str, life: int = 20, poison: int = 0, mana=None, hand_limit: int = 7,
@@ -161,6 +164,7 @@ class MtgGame(CardGame):
         frm = obj.zone
         if frm == "gone":
             return False
+        zones.leaving(self, obj, frm, to)
         if frm == "stack" and obj in self.stack:
             self.stack.remove(obj)
         if frm == "battlefield":
@@ -182,11 +186,13 @@ class MtgGame(CardGame):
             lst.insert(self.rng.randrange(len(lst) + 1), obj.id)
         if to == "stack":
             self.stack.append(obj)
+            zones.arrived(self, obj, frm, to)
         if to == "battlefield":
             self.set(obj, "base_controller", new_ctrl)
             self.set(obj, "sick", True)
             if frm == "stack":
                 self._relock(old_key, obj)
+            zones.arrived(self, obj, frm, to)
             self._entered(obj)
         return True
 
@@ -206,7 +212,7 @@ class MtgGame(CardGame):
         c = chars(self, obj)
         card = obj.card
         printed_pt = f"{card.power}/{card.toughness}" if card.power is not None and TYPE.creature in card.types else None
-        diffs = []
+        diffs, multi = [], set()
         if c.pt != printed_pt and c.pt is not None:
             diffs.append(("pt", printed_pt, c.pt))
         if list(c.colors) != list(card.colors):
@@ -221,9 +227,15 @@ class MtgGame(CardGame):
             if attr != "abilities":
                 label = say(f"char.{attr}")
                 before, after = _char_value(label, before), _char_value(label, after)
-            self.fire("418.2", "enters_affected", [obj], object=obj, printed=before, actual=after,
-                      detail=_layer_detail(c, "keywords" if attr == "abilities" else attr))
+            f = self.fire("418.2", "enters_affected", [obj], object=obj, printed=before, actual=after,
+                          detail=_layer_detail(c, "keywords" if attr == "abilities" else attr))
+            with self.under(f):
+                layers.cite(self, obj, c, "keywords" if attr == "abilities" else attr, seen_multi=multi)
+        if diffs:
+            layers.reach(self, obj, c)
+            layers.statics_on_entering(self, obj, c)
         self._seen[obj.id] = self._key_chars(c)
+        self._statics_seen[obj.id] = layers.static_keys(c)
 
     def draw_one(self, p: Player) -> bool:
         lib = self.zones.get((p.name, "library"))
@@ -258,15 +270,20 @@ class MtgGame(CardGame):
         self.relocate(obj, "gone", new_object=False)
         obj.extra["gone"] = True
 
-    def create_token(self, cdef, controller: str, base: str, creator=None) -> Card:
+    def create_token(self, cdef, controller: str, base: str, creator=None, owner: str | None = None) -> Card:
+        """A token put into play under `controller`; its owner is the controller of the spell or ability that
+        created it (200.4a), `owner` when given."""
         name = self._ordinal_name(cdef.name) if cdef.name in self._numbered else cdef.name
-        o = Card(self.new_id(base), cdef, controller, controller, "created", name, token=True,
+        owner = owner or controller
+        o = Card(self.new_id(base), cdef, owner, controller, "created", name, token=True,
                  timestamp=self.tick())
         if creator is not None:
             o.extra["creator"] = creator.id          # 202.2b: "the Saproling Burst that created it"
         self.objects[o.id] = o
         self.happen([Event("move", {"object": o, "to": "battlefield", "from": "created", "reason": "token",
                                     "controller": controller})])
+        if owner != controller and o.zone == "battlefield":
+            self.fire("200.4a", "token_owner", [o], object=o, owner=owner, controller=controller)
         return o
 
     def remove_from_combat(self, o: Card) -> None:
@@ -344,20 +361,30 @@ class MtgGame(CardGame):
 
     def _snapshot_chars(self) -> dict:
         cm = compute(self)
-        return {i: self._key_chars(c) for i, c in cm.items() if self.objects[i].zone == "battlefield"}
+        here = {i: c for i, c in cm.items() if self.objects[i].zone == "battlefield"}
+        self._statics_seen = {i: layers.static_keys(c) for i, c in here.items()}
+        self._there_seen = set(here)
+        return {i: self._key_chars(c) for i, c in here.items()}
 
     def note_characteristics(self) -> None:
         cm = compute(self)
         seen = self._seen
-        now = {}
+        statics_seen = self._statics_seen
+        was_there, now_there = self._there_seen, set(self.battlefield_ids())
+        now, statics_now = {}, {}
         for i in self.battlefield_ids():
             c = cm[i]
             k = self._key_chars(c)
             now[i] = k
+            statics_now[i] = layers.static_keys(c)
             old = seen.get(i)
+            o = self.objects[i]
+            if old is not None and statics_now[i] != statics_seen.get(i, frozenset()):
+                layers.statics_moved(self, o, statics_seen.get(i, frozenset()), statics_now[i], was_there, now_there,
+                                     cm)
             if old is None or old == k:
                 continue
-            o = self.objects[i]
+            multi: set = set()
             for idx, attr in enumerate(("pt", "colors", "types", "keywords")):
                 if old[idx] == k[idx]:
                     continue
@@ -369,13 +396,18 @@ class MtgGame(CardGame):
                 if attr == "pt" and a is None and TYPE.creature not in c.types:
                     detail = say("char.not_creature") + detail
                 if not a:
-                    self.fire("418.5a", "characteristic_lost", [o], object=o, what=what, before=b, detail=detail)
+                    f = self.fire("418.5a", "characteristic_lost", [o], object=o, what=what, before=b, detail=detail)
                 elif not b:
-                    self.fire("418.5a", "characteristic_gained", [o], object=o, what=what, after=a, detail=detail)
+                    f = self.fire("418.5a", "characteristic_gained", [o], object=o, what=what, after=a, detail=detail)
                 else:
-                    self.fire("418.5a", "characteristics_changed", [o], object=o, what=what, before=b, after=a,
-                              detail=detail)
+                    f = self.fire("418.5a", "characteristics_changed", [o], object=o, what=what, before=b, after=a,
+                                  detail=detail)
+                with self.under(f):
+                    layers.cite(self, o, c, attr, printed_types=old[2], seen_multi=multi)
+            layers.reach(self, o, c)
         self._seen = now
+        self._statics_seen = statics_now
+        self._there_seen = now_there
 
     def choice_words(self, kind, answer):
         """A refused answer names the choice in the book's words (生物类别, not `type`) and an object by its name."""

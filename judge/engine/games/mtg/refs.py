@@ -133,6 +133,9 @@ def tag_exiled(game, item, objs) -> None:
             game.exiled_with.append((o.id, o.inc, *link))
 
 
+rules.declare("402.6", reasons={"last_known": "object what value", "last_known_source": "object colors"})
+
+
 @rules.implements("217.7d", reasons={"linked_cards": "ability objects", "linked_none": "ability",
                                      "invalid_choice": "player choice answer"},
                   near_misses={"not_linked": "object ability exiled_by"})
@@ -212,6 +215,9 @@ def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
         return max(game.chars(o).mana_value for o in objs)
     if "life" in a:
         return game.by_name[ctrl].life
+    for what in ("power", "toughness"):
+        if what in a:
+            return _characteristic(game, ctx, a[what], what, source)
     if "zone_size" in a:
         who = refs(game, ctx, a.get("of", "you")) if ctx is not None else [game.by_name[ctrl]]
         return sum(len(game.zone_objects(p.name, a["zone_size"])) for p in who if isinstance(p, Player))
@@ -225,6 +231,25 @@ def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
             holder = got[0] if got else None
         return holder.counters.get(a["counters"], 0) if holder is not None else 0
     raise EngineError(f"unknown amount {a!r}")
+
+
+def _characteristic(game, ctx, ref, what: str, source=None) -> int:
+    """`{power: REF}` / `{toughness: REF}`: the first object's value. An ability's own source that has left play
+    since the ability was activated or triggered is read from its last known information (402.6)."""
+    if ctx is None:
+        objs = [source] if source is not None else []
+    else:
+        objs = [o for o in refs(game, ctx, ref) if not isinstance(o, Player)]
+    if not objs:
+        return 0
+    obj = objs[0]
+    own = ctx is not None and ref == "self" and isinstance(ctx.item, StackAbility) and ctx.item.source == obj.id
+    c, lki = game.last_known(obj, ctx.item.source_inc if own else None)
+    value = getattr(c, what)
+    if lki and own:
+        game.fire("402.6", "last_known", [obj], object=obj, what=say(f"char.{what}"), value=value if value is not None
+                  else say("none"))
+    return value or 0
 
 
 def static_amount(game, src, a) -> int:

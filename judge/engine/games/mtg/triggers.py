@@ -16,7 +16,7 @@ from judge.engine.core.trace import Ref
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.effects import mana_text, run
 from judge.engine.games.mtg.events import describe
-from judge.engine.games.mtg.filters import matches, select
+from judge.engine.games.mtg.filters import matches, select, source_matches
 from judge.engine.games.mtg.refs import Ctx
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import AbilityDef
@@ -161,8 +161,8 @@ def _subject_qualifies(game, src, ctrl, w, kind, d, subj, subj_ch):
             return False, (*bad, subj)
     if w.get("source") and kind == "dealt_damage":
         s = d.get("source")
-        if s is None or matches(game, s, w["source"], controller=ctrl, source_id=src.id,
-                                ch=d.get("source_chars")) is not None:
+        if s is None or source_matches(game, s, w["source"], controller=ctrl, source_id=src.id,
+                                       ch=d.get("source_chars")) is not None:
             return NOT_THIS_EVENT
     return True, {}
 

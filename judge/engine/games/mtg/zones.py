@@ -1,0 +1,81 @@
+"""What a zone change decides about the object that moves (217.1a, 217.1c, 217.5c; 200.1a, 200.4a) and what is
+remembered of it (402.6 last known information).
+
+`MtgGame.move` calls `leaving` before an object leaves its zone and `arrived` once it is on the stack or the
+battlefield.
+A firing is recorded only where the rule decides something a judge would ask about: the card goes to its
+owner's zone although another player controlled it (217.1a, the owner by 200.1a or, for a token, 200.4a); the
+object becomes a new object and leaves behind effects, counters, damage or attachments that affected it
+(217.1c, cited when the card comes back to the stack or play, where that decides what it now is); a card that
+was a permanent before enters again as a new permanent (217.5c).
+"""
+from __future__ import annotations
+
+from judge.engine.games.mtg.chars import chars, snapshot
+from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import zone as zone_zh
+
+rules.declare("217.1a", reasons={"to_owners_zone": "object owner controller zone"})
+rules.declare("200.1a", reasons={"card_owner": "object owner"})
+rules.declare("200.4a", reasons={"token_owner": "object owner controller"})
+rules.declare("217.1c", reasons={"new_object": "object from to lost"})
+rules.declare("217.5c", reasons={"new_permanent": "object from"})
+
+OWNED_ZONES = ("hand", "graveyard", "library")
+
+
+def leaving(game, obj, frm: str, to: str) -> None:
+    """Before `obj` leaves `frm` for `to`: remember it as it last existed in play (402.6), and cite the rules that
+    decide where it goes and what it leaves behind."""
+    if frm == "battlefield":
+        obj.extra.setdefault("lki", {})[obj.inc] = snapshot(chars(game, obj))
+        obj.extra["was_permanent"] = True
+    if to in OWNED_ZONES and frm in ("battlefield", "stack"):
+        ctrl = chars(game, obj).controller
+        if ctrl != obj.owner:
+            f = game.fire("217.1a", "to_owners_zone", [obj], object=obj, owner=obj.owner, controller=ctrl,
+                          zone=zone_zh(to))
+            with game.under(f):
+                if obj.token:          # its owner: who controlled what created it; who put it into play controls it
+                    game.fire("200.4a", "token_owner", [obj], object=obj, owner=obj.owner,
+                              controller=obj.base_controller or ctrl)
+                else:
+                    game.fire("200.1a", "card_owner", [obj], object=obj, owner=obj.owner)
+    if frm in ("battlefield", "stack") and not (frm == "stack" and to == "battlefield"):
+        lost = left_behind(game, obj)
+        if lost:
+            obj.extra["left_behind"] = (lost, frm)
+        else:
+            obj.extra.pop("left_behind", None)
+
+
+def left_behind(game, obj) -> str:
+    """What affected `obj` only in the zone it leaves (217.1c): continuous effects locked onto it, counters,
+    damage, objects attached to it, the object it is attached to; '' when nothing."""
+    parts = []
+    key = obj.key
+    names = [e.source_name for e in game.effects if not e.ended and e.locked and key in e.locked]
+    if names:
+        parts.append(say("lost.effects", sources="、".join(dict.fromkeys(names))))
+    if obj.counters:
+        parts.append(say("lost.counters", counters="、".join(f"{k}×{n}" for k, n in obj.counters.items())))
+    if obj.damage:
+        parts.append(say("lost.damage", n=obj.damage))
+    on_it = [o.name for o in game.battlefield() if o.attached_to == obj.id]
+    if on_it:
+        parts.append(say("lost.attached", objects="、".join(on_it)))
+    return say("lost.sep").join(parts)
+
+
+def arrived(game, obj, frm: str, to: str) -> None:
+    """The card comes back onto the stack or the battlefield: it is a new object, and what affected it where it
+    was before (remembered by `leaving`) no longer does (217.1c) — cited here, where it decides what the card now
+    is, not when it went to a zone where nothing looks at it; entering play, it is a new permanent (217.5c)."""
+    behind = obj.extra.pop("left_behind", None)
+    if behind is not None:
+        lost, before = behind
+        game.fire("217.1c", "new_object", [obj], object=obj, lost=lost, **{"from": zone_zh(before)},
+                  to=zone_zh(to))
+    if to == "battlefield" and obj.extra.get("was_permanent"):
+        game.fire("217.5c", "new_permanent", [obj], object=obj, **{"from": zone_zh(frm)})
