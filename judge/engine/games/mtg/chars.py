@@ -198,7 +198,20 @@ def _statics(game, objs, current: dict | None) -> list[_Applier]:
             # 418.5f: the later of its object's timestamp and (for a granted ability) the grant's
             ts = max(o.timestamp, now.granted_ts.get(id(ab), 0)) if now is not None else o.timestamp
             out.append(_Applier(f"{o.id}.{ab.key}", ts, cda, True, ops, o.id, o.name, o.controller,
-                                affects=ab.spec.get("affects", "self")))
+                                affects=_with_choice(ab.spec.get("affects", "self"), o)))
+    return out
+
+
+def _with_choice(affects, o):
+    """A static's filter naming `chosen` (a colour or creature type chosen as its object came into play, 419.1b)
+    reads its object's choice; nothing chosen matches nothing."""
+    if not isinstance(affects, dict):
+        return affects
+    chosen = o.extra.get("chosen") or {}
+    out = affects
+    for key, kind in (("colors", "color"), ("not_colors", "color"), ("subtypes", "type")):
+        if "chosen" in affects.get(key, ()):
+            out = {**out, key: [chosen.get(kind, "?") if v == "chosen" else v for v in affects[key]]}
     return out
 
 

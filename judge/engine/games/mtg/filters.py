@@ -7,7 +7,9 @@ Only the characteristics a filter names are checked (413.2g).
 """
 from __future__ import annotations
 
-from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg import mana as M
+from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.words import SUPERTYPE, TYPE, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
 def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str | None = None, ch=None):
@@ -33,6 +35,15 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
     for t in f.get("supertypes", ()):
         if t not in c.supertypes:
             return ("supertypes", t, "/".join(c.supertypes) or say("none"))
+    for t in f.get("not_supertypes", ()):                       # "nonbasic", "nonlegendary" (205.4b)
+        if t in c.supertypes:
+            return ("not_supertypes", say("check.non", value=t), t)
+    for what in ("power", "toughness"):                         # "power 2 or less", "toughness 4 or greater"
+        cmp = f.get(what)
+        if cmp:
+            bad = _compare(what, cmp, getattr(c, what))
+            if bad:
+                return bad
     for col in f.get("colors", ()):
         if col not in c.colors:
             return ("colors", col, "".join(c.colors) or say("check.colorless"))
@@ -89,6 +100,94 @@ def source_matches(game, src, f: dict, *, controller: str | None = None, source_
     or as it last existed in play, 402.6) wherever the source is now — a red instant on the stack or a creature
     already in the graveyard is still a red source (200.9c)."""
     return matches(game, src, {**f, "zone": src.zone}, controller=controller, source_id=source_id, ch=ch)
+
+
+def _compare(what: str, cmp: dict, value):
+    """(check, expected, actual) when `value` fails `{at_least: N, at_most: N}`; an object without P/T (not a
+    creature, 208.3) fails every comparison."""
+    lo, hi = cmp.get("at_least"), cmp.get("at_most")
+    want = say(f"check.{what}_range", at_least="" if lo is None else lo, at_most="" if hi is None else hi) \
+        if lo is not None and hi is not None else say(f"check.{what}_at_least", n=lo) if lo is not None \
+        else say(f"check.{what}_at_most", n=hi)
+    if value is None:
+        return (what, want, say(f"check.no_{what}"))
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        return (what, want, str(value))
+    return None
+
+
+# ------------------------------------------------------------------ why a characteristic is what a filter saw
+
+rules.declare("203.2", reasons={"color_from_cost": "object cost colors"},
+              near_misses={"color_from_cost_misses": "object cost colors"})
+rules.declare("203.2a", reasons={"colorless_cost": "object cost"}, near_misses={"colorless_cost_misses": "object cost"})
+rules.declare("203.2b", reasons={"each_color_of_cost": "object cost colors"},
+              near_misses={"each_color_of_cost_misses": "object cost colors"})
+rules.declare("203.2e", reasons={"hybrid_both_colors": "object cost colors"},
+              near_misses={"hybrid_both_colors_misses": "object cost colors"})
+rules.declare("212.2d", reasons={"artifact_colorless": "object"}, near_misses={"artifact_colorless_misses": "object"})
+rules.declare("205.4b", reasons={"basic_land": "object", "nonbasic_land": "object"},
+              near_misses={"basic_land_misses": "object", "nonbasic_land_misses": "object"})
+rules.declare("205.4e", reasons={"snow_land": "object", "non_snow_land": "object"},
+              near_misses={"snow_land_misses": "object", "non_snow_land_misses": "object"})
+rules.declare("208.3", near_misses={"no_pt_not_creature": "object what"})
+
+_COLOR_KEYS = ("colors", "not_colors", "colorless")
+
+
+def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
+    """Cite the rules that made `obj`'s characteristics what filter `f` checked, as a firing when the object
+    qualified (`ok`) and as a near miss when it did not: a colour read from the mana cost (203.2: none →
+    colourless 203.2a, an artifact 212.2d; several 203.2b; hybrid symbols 203.2e) unless an effect set it (then
+    418.5a says so); basic or nonbasic (205.4b), snow or not (205.4e); no power or toughness on a non-creature
+    (208.3). Nothing is cited for a check the filter does not make (413.2g), nor, for an object that did not
+    qualify, for a check other than the one it failed (`bad`, from `matches`)."""
+    ok = bad is None
+    failed = None if ok else bad[0]
+    if not f or obj.zone not in ("battlefield", "stack", "graveyard", "hand", "library", "exile"):
+        return
+    c = ch if ch is not None else game.chars(obj)
+
+    def cite(rule: str, code: str, **fields):
+        if ok:
+            game.fire(rule, code, [obj], object=obj, **fields)
+        else:
+            game.near_miss(rule, f"{code}_misses", [obj], object=obj, **fields)
+
+    if any(f.get(k) not in (None, [], ()) for k in _COLOR_KEYS) and (ok or failed in _COLOR_KEYS):
+        cost = obj.card.cost
+        from_cost = cost is not None and list(c.colors) == list(M.colors_of(cost)) == list(obj.card.colors) and \
+            not any(getattr(r, "kind", "") == "set_color" for r in getattr(c, "applied", ()))
+        if from_cost:
+            shown = M.show_cost(cost)
+            colors = "".join(c.colors) or say("check.colorless")
+            cite("203.2", "color_from_cost", cost=shown, colors=colors)
+            if not c.colors:
+                cite("203.2a", "colorless_cost", cost=shown)
+                if TYPE.artifact in c.types:
+                    cite("212.2d", "artifact_colorless")
+            if len(c.colors) > 1:
+                cite("203.2b", "each_color_of_cost", cost=shown, colors=colors)
+            if any(isinstance(x, tuple) for x in cost):
+                cite("203.2e", "hybrid_both_colors", cost=shown, colors=colors)
+    named = set(f.get("supertypes", ())) | set(f.get("not_supertypes", ()))
+    if TYPE.land in c.types and (ok or failed in ("supertypes", "not_supertypes")):
+        if SUPERTYPE.basic in named:
+            if ok:
+                game.fire("205.4b", "basic_land" if SUPERTYPE.basic in c.supertypes else "nonbasic_land", [obj],
+                          object=obj)
+            else:
+                game.near_miss("205.4b", "basic_land_misses" if SUPERTYPE.basic in c.supertypes else
+                               "nonbasic_land_misses", [obj], object=obj)
+        if SUPERTYPE.snow in named:
+            if ok:
+                game.fire("205.4e", "snow_land" if SUPERTYPE.snow in c.supertypes else "non_snow_land", [obj],
+                          object=obj)
+            else:
+                game.near_miss("205.4e", "snow_land_misses" if SUPERTYPE.snow in c.supertypes else
+                               "non_snow_land_misses", [obj], object=obj)
+    if failed in ("power", "toughness") and c.power is None and obj.zone == "battlefield":
+        game.near_miss("208.3", "no_pt_not_creature", [obj], object=obj, what=say(f"char.{failed}"))
 
 
 def _tap(v) -> str:

@@ -193,6 +193,7 @@ class MtgGame(CardGame):
             if frm == "stack":
                 self._relock(old_key, obj)
             zones.arrived(self, obj, frm, to)
+            zones.as_enters(self, obj)
             self._entered(obj)
         return True
 

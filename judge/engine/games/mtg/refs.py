@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from judge.engine.core.errors import EngineError
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.effects import merged, plain_amount, shared_ref
-from judge.engine.games.mtg.filters import candidates, count, matches, select
+from judge.engine.games.mtg.filters import candidates, cite_characteristics, count, matches, select
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import Card
 from judge.engine.games.mtg.words import say
@@ -61,7 +61,13 @@ def refs(game, ctx: Ctx, ref) -> list:
             if "chosen" in f.get("subtypes", ()):
                 f["subtypes"] = [ctx.chosen.get("type", "?") if s == "chosen" else s for s in f["subtypes"]]
             sc = f.pop("shares_color_with", None)
-            objs = select(game, f, controller=ctx.controller, source_id=getattr(ctx.source, "id", None))
+            sid = getattr(ctx.source, "id", None)
+            objs = []
+            for o in candidates(game, f):
+                bad = matches(game, o, f, controller=ctx.controller, source_id=sid)
+                cite_characteristics(game, o, f, bad)
+                if bad is None:
+                    objs.append(o)
             if sc:
                 base = refs(game, ctx, sc)
                 cols = {c for b in base if not isinstance(b, Player) for c in game.chars(b).colors}

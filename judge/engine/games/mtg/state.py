@@ -33,6 +33,7 @@ class CardDef:
     text: str = ""
     en: str | None = None
     token: bool = False
+    as_enters: tuple = ()        # choices made as it comes into play: "choose_color", "choose_type" (419.1b)
 
     @property
     def mana_value(self) -> int:
@@ -73,7 +74,7 @@ def card_def(name: str, d: dict, *, token: bool = False) -> CardDef:
         supertypes=tuple(d.get("supertypes", ())), colors=tuple(colors), cost=cost, power=p, toughness=t,
         keywords=tuple(d.get("keywords", ())), abilities=ability_defs(d.get("abilities", [])),
         spell=d.get("spell"), additional_cost=d.get("additional_cost"), text=d.get("text", ""), en=d.get("en"),
-        token=token,
+        token=token, as_enters=tuple(d.get("as_enters", ())),
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from judge.engine.core.objects import Player, StackAbility
 from judge.engine.games.common.targets import recheck
-from judge.engine.games.mtg.filters import matches
+from judge.engine.games.mtg.filters import cite_characteristics, matches
 from judge.engine.games.mtg.words import TARGET, TARGETS, TERM, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
@@ -27,14 +27,7 @@ def target_problem(game, spec: dict, cand, *, source, controller: str, source_co
         return ("kind", what, cand.name)
     if source is not None and cand.id == getattr(source, "id", None) and cand.zone == "stack":
         return ("self", say("check.other_spell"), say("check.itself"))                                   # 415.6
-    f = dict(spec.get("filter") or {})
-    if word.zone != "battlefield":
-        f["zone"] = word.zone
-    if word.default_types:
-        f.setdefault("types", list(word.default_types))
-    if word.types:
-        have = list(f.get("types", []))
-        f["types"] = have + [t for t in word.types if t not in have]
+    f = target_filter(spec)
     if f.get("zone", "battlefield") == "stack":
         if cand.zone != "stack" or cand not in game.stack:
             return ("zone", zone_zh("stack"), say("check.left_stack"))
@@ -53,6 +46,20 @@ def target_problem(game, spec: dict, cand, *, source, controller: str, source_co
             if col in prot:
                 return ("protection", say("check.no_protection", color=col), say("check.protection", color=col))
     return None
+
+
+def target_filter(spec: dict) -> dict:
+    """The filter one use of "目标" stands for: its own filter, its word's zone and types."""
+    word = TARGETS[spec.get("what", TARGET.permanent)]
+    f = dict(spec.get("filter") or {})
+    if word.zone != "battlefield":
+        f["zone"] = word.zone
+    if word.default_types:
+        f.setdefault("types", list(word.default_types))
+    if word.types:
+        have = list(f.get("types", []))
+        f["types"] = have + [t for t in word.types if t not in have]
+    return f
 
 
 def choose_targets(game, subject: str, specs: list, *, controller: str, source, source_colors=()):
@@ -82,6 +89,8 @@ def choose_targets(game, subject: str, specs: list, *, controller: str, source, 
             obj = game.by_name.get(p) if p in game.by_name else game.objects.get(p)
             if obj is None:
                 return None
+            if not isinstance(obj, Player):
+                cite_characteristics(game, obj, target_filter(spec), None)
             slot.append(("player", obj.name, 0) if isinstance(obj, Player) else ("obj", obj.id, obj.inc))
         out.append(slot)
     return out
@@ -136,6 +145,8 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
                 raise game.illegal("409.1c", "illegal_target", f"unknown target {p!r}", object=obj, target=p,
                                check="exists", expected=say("check.exists"), actual=say("check.missing"))
             bad = target_problem(game, spec, t, source=obj, controller=controller, source_colors=colors)
+            if not isinstance(t, Player):
+                cite_characteristics(game, t, target_filter(spec), bad)
             if bad:
                 check, exp, act = bad
                 raise game.illegal("409.1c", "illegal_target",

@@ -33,6 +33,20 @@ KEYWORDS = KEYWORD.words()
 TARGET_WORDS = TARGET.words()
 
 
+class Compare(_M):
+    """A comparison on power or toughness: "power 3 or greater" = `{at_least: 3}`, "2 or less" = `{at_most: 2}`.
+    An object with no power or toughness (not a creature, 208.3) never qualifies."""
+
+    at_least: int | None = None
+    at_most: int | None = None
+
+    @model_validator(mode="after")
+    def _some(self):
+        if self.at_least is None and self.at_most is None:
+            raise ValueError("a comparison needs at_least and/or at_most, e.g. {at_least: 3}")
+        return self
+
+
 class Filter(_M):
     """Which objects qualify. All given conditions must hold (413.2g: only the named characteristics)."""
 
@@ -41,6 +55,9 @@ class Filter(_M):
     not_types: list[str] = []
     subtypes: list[str] = []
     supertypes: list[str] = []
+    not_supertypes: list[str] = []   # "nonbasic", "nonlegendary" (205.4b)
+    power: Compare | None = None     # "with power 3 or greater"
+    toughness: Compare | None = None
     colors: list[str] = []         # has all of these colours
     not_colors: list[str] = []     # "non-black"
     colorless: bool | None = None
@@ -59,7 +76,8 @@ class Filter(_M):
     shares_color_with: str | None = None   # a ref word, e.g. "target"
 
     _types = all_known("types", "any_types", "not_types", known=TYPES, what="card type")
-    _colors = all_known("colors", "not_colors", known=COLORS, what="colour")
+    _supertypes = all_known("supertypes", "not_supertypes", known=SUPERTYPES, what="supertype")
+    _colors = all_known("colors", "not_colors", known=(*COLORS, "chosen"), what="colour")   # chosen: 419.1b
 
 
 Amount = Union[int, str, dict]
@@ -310,6 +328,7 @@ class Card(_M):
     abilities: list[Ability] = []
     spell: Spell | None = None
     additional_cost: Activated | None = None   # e.g. sacrifice a creature (409.1f)
+    as_enters: list[Literal["choose_color", "choose_type"]] = []   # "as this comes into play, choose …" (419.1b)
 
     _types = all_known("types", known=TYPES, what="card type")
     _super = all_known("supertypes", known=SUPERTYPES, what="supertype")

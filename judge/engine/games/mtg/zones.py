@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from judge.engine.games.mtg.chars import chars, snapshot
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
 rules.declare("217.1a", reasons={"to_owners_zone": "object owner controller zone"})
@@ -21,6 +21,8 @@ rules.declare("200.1a", reasons={"card_owner": "object owner"})
 rules.declare("200.4a", reasons={"token_owner": "object owner controller"})
 rules.declare("217.1c", reasons={"new_object": "object from to lost"})
 rules.declare("217.5c", reasons={"new_permanent": "object from"})
+rules.declare("419.1b", reasons={"as_enters_chosen": "object player what value"})
+rules.declare("410.10e", reasons={"as_enters_not_trigger": "object"})
 
 OWNED_ZONES = ("hand", "graveyard", "library")
 
@@ -79,3 +81,28 @@ def arrived(game, obj, frm: str, to: str) -> None:
                   to=zone_zh(to))
     if to == "battlefield" and obj.extra.get("was_permanent"):
         game.fire("217.5c", "new_permanent", [obj], object=obj, **{"from": zone_zh(frm)})
+
+
+def as_enters(game, obj) -> None:
+    """"As this comes into play, choose a colour / a creature type": not a trigger (410.10e) but part of the
+    event that puts it into play (419.1b): its controller chooses now, before anything can see it in play; its
+    statics read the choice (`chosen` in a filter, `MtgGame.chosen`)."""
+    if not obj.card.as_enters:
+        return
+    ctrl = obj.controller
+    chosen = {}
+    for kind in obj.card.as_enters:
+        if kind == "choose_color":
+            ans = game.choose("color", obj.id, by=ctrl, options=list(COLOR.words()), auto=False)
+            chosen["color"] = ans
+            what = say("color")
+        else:
+            ans = game.choose("type", obj.id, by=ctrl, options=None, rule="212.1e",
+                              legal=lambda a: None if isinstance(a, str) and a in CREATURE_TYPES else
+                              say("why.not_creature_type", value=a))
+            chosen["type"] = ans
+            what = say("creature_type")
+        game.fire("419.1b", "as_enters_chosen", [obj], object=obj, player=game.by_name[ctrl], what=what, value=ans)
+    obj.extra["chosen"] = chosen
+    game.version += 1
+    game.fire("410.10e", "as_enters_not_trigger", [obj], object=obj)
