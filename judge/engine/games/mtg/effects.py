@@ -33,7 +33,7 @@ def mana_text(spec) -> str:
         elif v == "same":
             out.append(say("mana.same"))
         elif isinstance(v, str):
-            out.append(M.show(M.parse_pool(v if "{" in v else "{" + "}{".join(v) + "}")))
+            out.append(M.show_cost(M.parse_cost(v if "{" in v else "{" + "}{".join(v) + "}")))
     return "、".join(out) or say("mana.generic")
 
 
@@ -213,7 +213,8 @@ def _add_mana(game, ctx, e):
                     for ef in ab.spec.get("effects", []):
                         v = ef.get("add_mana")
                         if isinstance(v, str) and v != "any_land_color":
-                            for c in M.parse_pool(v if "{" in v else "{" + "}{".join(v) + "}"):
+                            fixed, hybrids, _ = M.parse_added(v if "{" in v else "{" + "}{".join(v) + "}")
+                            for c in [*fixed, *(x for h in hybrids for x in h)]:
                                 if c not in colors and c != "C":
                                     colors.append(c)
         if not colors:
@@ -222,10 +223,31 @@ def _add_mana(game, ctx, e):
         pick = game.choose("color", ctx.subject, by=ctx.controller, options=[M.COLOR_ZH[c] for c in colors])
         mana = {M.ZH_COLOR[pick]: 1}
     else:
-        mana = M.parse_pool(spec if "{" in spec else "{" + "}{".join(spec) + "}")
+        mana = _added_mana(game, ctx, spec if "{" in spec else "{" + "}{".join(spec) + "}")
     for p in who:
         f = _fire(game, ctx, "effect_add_mana", [p], player=p, mana=M.show(mana))
         game.happen([Event("add_mana", {"player": p, "mana": mana}, f.id, firing=f)])
+
+
+rules.declare("104.3g", reasons={"hybrid_mana_added": "player symbol color", "invalid_choice": "player choice answer"})
+rules.declare("104.3d", reasons={"numeral_mana_colorless": "player amount"})
+
+
+def _added_mana(game, ctx, text: str) -> dict:
+    """The mana an instruction adds: a hybrid symbol adds one mana of the colour the player picks of its two
+    (104.3g); a numeral adds that much colourless mana (104.3d)."""
+    mana, hybrids, numerals = M.parse_added(text)
+    who = game.by_name[ctx.controller]
+    for i, (a, b) in enumerate(hybrids):
+        options = [M.COLOR_ZH[a], M.COLOR_ZH[b]]
+        sub = ctx.subject if len(hybrids) == 1 else f"{ctx.subject}[{i + 1}]"
+        pick = game.choose("color", sub, by=ctx.controller, options=options, auto=False, rule="104.3g")
+        c = M.ZH_COLOR[pick]
+        mana[c] = mana.get(c, 0) + 1
+        game.fire("104.3g", "hybrid_mana_added", [who], player=who, symbol=M.symbol((a, b)), color=pick)
+    if numerals:
+        game.fire("104.3d", "numeral_mana_colorless", [who], player=who, amount=M.symbol(numerals))
+    return mana
 
 
 def _tapper(kind, code):

@@ -104,6 +104,25 @@ def colors_of(cost: tuple) -> list[str]:
     return [COLOR_ZH[c] for c in ORDER if c in seen]
 
 
+def parse_added(text: str) -> tuple[dict[str, int], list[tuple[str, str]], int]:
+    """What "add … to your mana pool" adds: (the fixed mana, the hybrid symbols whose colour the player picks
+    (104.3g), how much of the fixed mana came from numerals, which is colourless (104.3d))."""
+    fixed: dict[str, int] = {}
+    hybrids: list[tuple[str, str]] = []
+    numerals = 0
+    for s in parse_cost(text):
+        if isinstance(s, int):
+            fixed["C"] = fixed.get("C", 0) + s
+            numerals += s
+        elif isinstance(s, tuple):
+            hybrids.append(s)
+        elif isinstance(s, str) and s in ORDER:
+            fixed[s] = fixed.get(s, 0) + 1
+        else:
+            raise ValueError(f"a mana ability adds coloured, colourless or hybrid mana, not {s!r}")
+    return fixed, hybrids, numerals
+
+
 def parse_pool(v) -> dict[str, int]:
     """A scenario's mana pool: {红: 2} or '{红}{红}' → {'R': 2}."""
     if not v:
