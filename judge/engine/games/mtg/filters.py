@@ -133,6 +133,8 @@ rules.declare("205.4e", reasons={"snow_land": "object", "non_snow_land": "object
 rules.declare("208.3", near_misses={"no_pt_not_creature": "object what"})
 
 _COLOR_KEYS = ("colors", "not_colors", "colorless")
+_SUPERTYPE_RULES = ((SUPERTYPE.basic, "205.4b", "basic_land", "nonbasic_land"),
+                    (SUPERTYPE.snow, "205.4e", "snow_land", "non_snow_land"))
 
 
 def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
@@ -172,20 +174,9 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
                 cite("203.2e", "hybrid_both_colors", cost=shown, colors=colors)
     named = set(f.get("supertypes", ())) | set(f.get("not_supertypes", ()))
     if TYPE.land in c.types and (ok or failed in ("supertypes", "not_supertypes")):
-        if SUPERTYPE.basic in named:
-            if ok:
-                game.fire("205.4b", "basic_land" if SUPERTYPE.basic in c.supertypes else "nonbasic_land", [obj],
-                          object=obj)
-            else:
-                game.near_miss("205.4b", "basic_land_misses" if SUPERTYPE.basic in c.supertypes else
-                               "nonbasic_land_misses", [obj], object=obj)
-        if SUPERTYPE.snow in named:
-            if ok:
-                game.fire("205.4e", "snow_land" if SUPERTYPE.snow in c.supertypes else "non_snow_land", [obj],
-                          object=obj)
-            else:
-                game.near_miss("205.4e", "snow_land_misses" if SUPERTYPE.snow in c.supertypes else
-                               "non_snow_land_misses", [obj], object=obj)
+        for supertype, rule, has, lacks in _SUPERTYPE_RULES:
+            if supertype in named:
+                cite(rule, has if supertype in c.supertypes else lacks)
     if failed in ("power", "toughness") and c.power is None and obj.zone == "battlefield":
         game.near_miss("208.3", "no_pt_not_creature", [obj], object=obj, what=say(f"char.{failed}"))
 

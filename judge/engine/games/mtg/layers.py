@@ -164,28 +164,22 @@ def statics_moved(game, obj, before: frozenset, after: frozenset, was_there: set
     entered or left the battlefield, the effect follows the source being in play (418.4b, 412.1; leaving, no
     last known information keeps it, 412.5); if the source stayed, the static is not locked: `obj` came to
     match, or stopped matching, what it says (418.4a)."""
-    for eid, src, name, attached in sorted(after - before):
-        if src == obj.id:
-            continue
-        if src not in was_there:
-            for rule in ("418.4b", "412.1"):
-                game.fire(rule, "static_starts", [obj, src], object=obj, source=name)
-        elif attached:          # the aura or equipment moved onto it (412.2)
-            game.fire("412.2", "attached_static_starts", [obj, src], object=obj, source=name)
-        else:
-            game.fire("418.4a", "static_now_applies", [obj, src], object=obj, source=name)
-    for eid, src, name, attached in sorted(before - after):
-        if src == obj.id:
-            continue
-        if src not in now_there:
-            for rule in ("418.4b", "412.1"):
-                game.fire(rule, "static_stops", [obj, src], object=obj, source=name)
-            game.fire("412.5", "static_no_last_known", [obj, src], object=obj, source=name)
-        elif attached:
-            if game.objects[src].attached_to != obj.id:
-                game.fire("412.2", "attached_static_stops", [obj, src], object=obj, source=name)
-        elif _still_has(cm, src, eid):
-            game.fire("418.4a", "static_no_longer_applies", [obj, src], object=obj, source=name)
+    for keys, starts in ((after - before, True), (before - after, False)):
+        for eid, src, name, attached in sorted(keys):
+            if src == obj.id:
+                continue
+            if src not in (was_there if starts else now_there):          # the source entered or left play
+                for rule in ("418.4b", "412.1"):
+                    game.fire(rule, "static_starts" if starts else "static_stops", [obj, src], object=obj, source=name)
+                if not starts:
+                    game.fire("412.5", "static_no_last_known", [obj, src], object=obj, source=name)
+            elif attached:                                              # the aura or equipment moved (412.2)
+                if starts or game.objects[src].attached_to != obj.id:
+                    game.fire("412.2", "attached_static_starts" if starts else "attached_static_stops", [obj, src],
+                              object=obj, source=name)
+            elif starts or _still_has(cm, src, eid):                    # it came to match, or stopped (418.4a)
+                game.fire("418.4a", "static_now_applies" if starts else "static_no_longer_applies", [obj, src],
+                          object=obj, source=name)
 
 
 def _still_has(cm, src: str, eid: str) -> bool:
