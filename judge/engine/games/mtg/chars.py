@@ -311,13 +311,13 @@ def _in_dependency_order(game, objs, res, affected, layer: int, group: list) -> 
 def _depends(game, objs, res, a: _Applier, b: _Applier, layer: int) -> bool:
     """418.5c: `a` depends on `b` when both apply in this layer and applying `b` would change the set of objects
     `a` applies to."""
-    return set(_affected(game, a, objs, res)) != set(_affected_after(game, a, b, objs, res, layer))
+    return set(_affected(game, a, objs, res, record=False)) != set(_affected_after(game, a, b, objs, res, layer))
 
 
 def _affected_after(game, a: _Applier, b: _Applier, objs, res, layer: int) -> list[str]:
     """The objects `a` would apply to once `b`'s effects of this layer had applied (a trial on copies)."""
     trial = dict(res)
-    for oid in _affected(game, b, objs, res):
+    for oid in _affected(game, b, objs, res, record=False):
         trial[oid] = _copy(res[oid])
         for op in b.ops:
             if op[0] == layer:
