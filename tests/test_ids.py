@@ -59,3 +59,28 @@ def test_a_numeric_range_is_at_most_sixty_one_numbers():
     assert len(ids.expand_range("100.1", "61")) == 61
     assert ids.expand_range("100.1", "62") == ["100.1", "100.62"]
     assert ids.expand_range("100.10", "100.9") == ["100.10", "100.9"]
+
+
+def test_decode_names_the_encoding_it_read():
+    """rulebook.source.decode: the encoding a rulebook was read in (lint prints it),
+    from a byte-order mark even when the text holds no NUL byte (Chinese in UTF-16)."""
+    import pytest
+
+    from rulebook.source import RulebookError, decode
+
+    text = "规则书：传奇规则"
+    assert decode(text.encode("utf-8")) == (text, "utf-8")
+    assert decode(text.encode("utf-16")) == (text, "utf-16")          # BOM, and not one NUL byte in it
+    assert b"\x00" not in text.encode("utf-16-be") and decode(b"\xfe\xff" + text.encode("utf-16-be")) == (text, "utf-16")
+    assert decode("100.1 rule".encode("utf-16-be")) == ("100.1 rule", "utf-16-be")
+    assert decode("100.1 rule".encode("utf-16-le")) == ("100.1 rule", "utf-16-le")
+    assert decode("傳奇規則是遊戲".encode("gb18030")) == ("傳奇規則是遊戲", "gb18030")
+    with pytest.raises(RulebookError) as e:
+        decode(b"ab\x00\x00cd", "x.bin")                                 # NUL bytes in both halves: no UTF-16
+    assert str(e.value) == ("x.bin: this is a binary file, not rulebook text (NUL byte at offset 2); "
+                            "expected UTF-8, UTF-16 or GB18030 text")
+    with pytest.raises(RulebookError) as e:
+        decode(b"\xff\xfe\x00\xd8", "bad.txt")                           # a BOM, then half a surrogate pair
+    assert str(e.value).startswith("bad.txt: starts with a UTF-16 byte-order mark but is not valid UTF-16")
+    with pytest.raises(RulebookError, match="binary file"):
+        decode(b"\x00\x00b\x00c\x00d\x00")        # 4 NULs in odd places against 1 in even: not more than 4×, no guess
