@@ -168,7 +168,7 @@ def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
     return [ev.replaced(f, amount=left)] if left > 0 else []
 
 
-def _damage(game, rep: Rep, ev: Event) -> list[Event]:
+def _damage_instead(game, rep: Rep, ev: Event) -> list[Event]:
     """A static replacement of damage: prevent all or some of it, double it, or add to it."""
     spec = rep.spec
     rule, code = _applied(ev)
@@ -229,7 +229,7 @@ def _draw(game, rep: Rep, ev: Event) -> list[Event] | None:
 
 
 # a static replacement effect, by the event it watches: what happens instead (None: not this effect's case)
-_STATIC = {"damage": _damage, "to_graveyard": _to_graveyard, "gain_life": _gain_life, "draw": _draw}
+_STATIC = {"damage": _damage_instead, "to_graveyard": _to_graveyard, "gain_life": _gain_life, "draw": _draw}
 
 
 def describe(ev: Event) -> str:
