@@ -14,7 +14,7 @@ import pytest
 from judge.engine import reasons
 from judge.engine.games import GAMES, game_for
 from judge.explain.templates import TemplateError, fields_of, load
-from judge.explain.trace import quiet_reasons
+from judge.explain.trace import frame_reasons, quiet_reasons
 
 SAMPLE = {"id": "x1", "name": "样例牌"}
 
@@ -60,8 +60,9 @@ def test_every_engine_reason_has_a_template_that_renders(game):
         assert not unfilled and text.strip(), (code, text)
 
 
-@pytest.mark.parametrize("game", sorted(quiet_reasons()))
-def test_quiet_reasons_are_real_codes(game):
-    """A renamed reason code must not silently stop being left out of rulings."""
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_quiet_and_frame_reasons_are_real_codes(game):
+    """A renamed reason code must not silently stop being left out of rulings, or start deciding them."""
     registry = game_for(game).rules
-    assert quiet_reasons()[game] <= set(registry.codes), quiet_reasons()[game] - set(registry.codes)
+    assert quiet_reasons(game) <= set(registry.codes), quiet_reasons(game) - set(registry.codes)
+    assert frame_reasons(game) <= set(registry.codes), frame_reasons(game) - set(registry.codes)

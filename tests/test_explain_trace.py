@@ -12,7 +12,7 @@ from judge.cli import app
 from judge.explain.errors import ExplainError
 from judge.explain.output import to_string
 from judge.explain.schema import ExplainDoc
-from judge.explain.trace import explain_scenario, first_sentence
+from judge.explain.trace import explain_scenario
 
 from conftest import ROOT
 
@@ -30,10 +30,15 @@ def lethal() -> dict:
     return explain_scenario(LETHAL, root=ROOT)
 
 
-def test_answer_comes_first_and_rests_on_the_source_rule(lethal):
-    assert lethal["answer"].startswith("裁定：灰熊 受到 3 点伤害，伤害 ≥ 防御力 2，被消灭（规则 420.5c）")
-    assert "结果：灰熊、闪电击在坟墓场" in lethal["answer"]
-    assert lethal["answer_cites"][0] == "420.5c" and lethal["citations"] == lethal["answer_cites"]
+def test_answer_gives_the_decisive_chain_then_the_result(lethal):
+    # the damage, then the lethal-damage check it caused, each with its rule; then what matters:
+    # the bear in the graveyard (not the Lightning Bolt, which went where every resolved spell goes)
+    answer = lethal["answer"]
+    assert answer.startswith("裁定：")
+    assert answer.index("闪电击 对 灰熊 造成 3 点伤害") < answer.index("灰熊 受到 3 点伤害，伤害 ≥ 防御力 2，被消灭")
+    assert "（规则 413.2a、413.2b、420.5c）" in answer
+    assert answer.endswith("。结果：灰熊在坟墓场。")
+    assert "420.5c" in lethal["answer_cites"] and lethal["citations"] == lethal["answer_cites"]
 
 
 def test_steps_leave_out_passes_and_bookkeeping(lethal):
@@ -43,13 +48,14 @@ def test_steps_leave_out_passes_and_bookkeeping(lethal):
     reasons = {d["text"] for d in details}
     assert not any("总费用决定为" in t for t in reasons)          # 409.1f total_cost: quiet (explain-select.yaml)
     last = lethal["steps"][-1]
-    assert last["text"] == "结算 闪电击(bolt)"
+    assert last["text"] == "结算 闪电击"       # an id only where two objects share a name
     assert [d["rule"] for d in last["details"]] == ["413.1", "413.2a", "413.2b", "413.2h", "420.5c"]
 
 
 def test_rules_are_quoted_on_first_citation_and_in_full(lethal):
     quotes = [d["quote"] for s in lethal["steps"] for d in s["details"] if d["rule"] == "413.2b"]
-    assert quotes[0].startswith("（规则 413.2b：「咒语或异能的操控者依序执行其上的指示")
+    assert quotes[0] == "（规则 413.2b：「咒语或异能的操控者依序执行其上的指示」）"
+    assert quotes[1:] == []
     full = {b["id"]: b["text"] for b in lethal["rules"]}
     assert full["420.5c"].startswith("防御力大于0且受到致命伤害的生物会被消灭。")
     assert {"409.1b", "408.2e", "416"} <= {r["id"] for r in lethal["related"]}      # one level deep
@@ -68,21 +74,19 @@ def test_variant_that_survives_says_which_rule_did_not_apply():
     doc = explain_scenario(LETHAL, variant="防御力4则存活", root=ROOT)
     assert doc["title"] == "受到致命伤害的生物被消灭（变体：防御力4则存活）"
     # the ruling says why 420.5c did not apply: the engine's near miss (3 damage < toughness 4)
-    assert doc["answer"] == ("裁定：闪电击 对 灰熊 造成 3 点伤害（规则 413.2b）。"
-                             "规则 420.5c 没有适用：灰熊 受到 3 点伤害，小于防御力 4：不是致命伤害，不会因此被消灭。"
-                             "结果：灰熊在场上。")
+    assert doc["answer"] == ("裁定：闪电击 对 灰熊 造成 3 点伤害；灰熊 受到 3 点伤害，小于防御力 4：不是致命伤害，"
+                             "不会因此被消灭（规则 413.2b、420.5c）。结果：灰熊负有 3 点伤害。")
 
 
 def test_objects_sharing_a_name_are_told_apart_in_the_result():
-    # the raider and the guard are both 示例盟军; the scenario expects the raider in the
-    # graveyard and the guard at 1/3: the answer must say which one is which, in both facts
+    # the raider and the guard are both 示例盟军, one of each player: the ruling names them by owner,
+    # everywhere (the chain, the result, the steps)
     doc = explain_scenario("scenarios/wow/714.3a-sudden-reversal-while-defending.yaml", root=ROOT)
-    assert "结果：示例盟军(raider)在坟墓场；示例盟军(guard)为 1/3。" in doc["answer"]
-
-
-def test_first_sentence():
-    assert first_sentence("甲。乙。") == "甲。"
-    assert first_sentence("一二三四五六", 4) == "一二三…"
+    assert "结果：乙的示例盟军在坟墓场；甲的示例盟军负有 2 点伤害。" in doc["answer"]
+    assert "攻击者 乙的示例盟军 与防御者 甲的示例盟军" in doc["answer"]
+    # two copies of Charge of one owner: by the scenario's id
+    doc = explain_scenario("scenarios/wow/709.2b-last-stand-unless-discard.yaml", root=ROOT)
+    assert "Charge（c1）、Charge（c2）在坟墓场" in doc["answer"]
 
 
 def test_every_format_of_a_ruling(lethal):
@@ -92,8 +96,9 @@ def test_every_format_of_a_ruling(lethal):
     ExplainDoc.model_validate(json.loads(to_string(lethal, "json")))
     res = explain(LETHAL, "--format", "md")
     assert res.exit_code == 0 and res.stdout.startswith("# 裁定说明：受到致命伤害的生物被消灭\n")
-    # the step, then its firings as a list: first what kind of ability it is (406.1), then its use (411.1)
-    assert "\n1. 乙 起动 山脉(m1) 的异能\n   - 山脉 的「{横置}：加{红}到你的魔法力池中。」是魔法力异能" in res.stdout
+    # the step (no scenario id: no other 山脉), then its firings as a list: first what kind of ability it is
+    # (406.1), then its use (411.1)
+    assert "\n1. 乙 起动 山脉 的异能\n   - 山脉 的「{横置}：加{红}到你的魔法力池中。」是魔法力异能" in res.stdout
     assert "\n   - 乙 使用 山脉 的魔法力异能" in res.stdout
 
 
@@ -112,7 +117,7 @@ def test_max_chars_shortens_in_order(lethal):
     assert len(mid) <= 2500 < len(full) and "（已按 --max-chars 2500 缩短" in mid
     # related rules go before the steps, and the steps' lines before the rules the answer cites
     assert "\n相关规则" in full and "\n相关规则" not in mid
-    assert "经过" in mid and "结算 闪电击(bolt)" in mid and "闪电击 对 灰熊 造成 3 点伤害" in mid
+    assert "经过" in mid and "结算 闪电击" in mid and "闪电击 对 灰熊 造成 3 点伤害" in mid
     assert "防御力大于0且受到致命伤害的生物会被消灭。致命伤害是指大于等于生物防御力的伤害。" in mid
 
 

@@ -120,7 +120,7 @@ def test_replay_a_bundled_scenario_from_its_page(server, page):
     p = page.page
     p.locator("a", has_text="420.5c-lethal-damage").click()       # the bundled list is open on this page
     p.wait_for_url("**/scenarios/mtg/420.5c-lethal-damage")
-    assert "裁定：灰熊 受到 3 点伤害" in p.locator("p.answer").inner_text()
+    assert "灰熊 受到 3 点伤害，伤害 ≥ 防御力 2，被消灭" in p.locator("p.answer").inner_text()
     step = p.locator("ol.timeline > li", has=p.locator("summary .chip", has_text="420.5c"))
     assert step.count() == 1
     firing = step.locator(".firings a", has_text="420.5c")

@@ -174,8 +174,8 @@ def test_scenario_text_is_escaped_in_the_scenario_page(client):
 
 def test_scenario_page_shows_board_timeline_near_misses_and_ruling(client):
     html = client.get("/scenarios/mtg/420.5c-lethal-damage").text
-    assert "<h2>裁定</h2>" in html and "裁定：灰熊 受到 3 点伤害" in html
-    assert '规则 <a href="/books/mtg/rules/420.5c">420.5c</a>' in html
+    assert "<h2>裁定</h2>" in html and "灰熊 受到 3 点伤害，伤害 ≥ 防御力 2，被消灭" in html
+    assert '<a href="/books/mtg/rules/420.5c">420.5c</a>）' in html                  # the answer's citation links
     assert "灰熊(bear)" in html and "生命 20" in html                        # the board
     assert '<span class="chip">420.5c</span>' in html                        # the timeline
     assert '<li class="" id="firing-5.5">' in html or 'id="firing-5.5"' in html

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from judge.explain.citing import cites_text, is_term
 from judge.explain.templates import Templates
 
 TITLE = "title"        # document title
@@ -98,7 +99,7 @@ def outline(doc: dict, t: Templates) -> list[Line]:
 
 
 def _cites(ids: list[str], t: Templates) -> str:
-    return t("labels.cites", ids=t("labels.cites_sep").join(ids)) if ids else ""
+    return cites_text(ids, t)
 
 
 def _path(crumbs: list[str], t: Templates) -> str:
@@ -159,7 +160,9 @@ def _quoted(out: list[Line], uids: list[str], related: dict, t: Templates) -> No
 
 def _rule_cited(out: list[Line], b: dict, t: Templates) -> None:
     """A rule a scenario's ruling rests on: full text, then where it points."""
-    out.append(Line(RULE, t("labels.rule_heading", id=b["id"], path=_path(b["breadcrumb"], t)), 1, anchor=b["id"]))
+    head = _path(b["breadcrumb"], t) if is_term(b["id"]) else \
+        t("labels.rule_heading", id=b["id"], path=_path(b["breadcrumb"], t))   # a glossary entry: its place says it
+    out.append(Line(RULE, head, 1, anchor=b["id"]))
     _body(out, b, 2)
     if b["refs_out"]:
         out.append(Line(CITES, t("labels.refs_line", ids=t("labels.cites_sep").join(b["refs_out"])), 2,

@@ -18,6 +18,8 @@ from rulebook.refs import find_refs
 from judge.explain.outline import (
     ANSWER, CARD, CITES, DETAIL, ENTRY, EXAMPLE, H2, ITEM, META, MISS, MISSING, NOTE, RULE, STEP, TEXT, TITLE, Line,
 )
+from judge.explain.citing import label
+from judge.explain.templates import Templates, load
 from judge.explain.terms import scan
 
 CSS = """
@@ -63,7 +65,8 @@ def anchor_id(uid: str) -> str:
 
 
 class _Page:
-    def __init__(self, lines: list[Line], glossary: list[dict]):
+    def __init__(self, lines: list[Line], glossary: list[dict], t: Templates):
+        self.t = t
         self.anchors: dict[str, str] = {}          # uid → anchor id (first home wins)
         for ln in lines:
             if ln.anchor and ln.anchor not in self.anchors:
@@ -102,13 +105,15 @@ class _Page:
         return splice(text, spans)
 
     def cites(self, text: str, ids: list[str]) -> str:
-        """Escape `text`, linking each of `ids` where it occurs, in order."""
+        """Escape `text`, linking each of `ids` where it occurs (a glossary entry where its headword is
+        cited, 「战斗伤害」), in order."""
         spans, pos = [], 0
         for uid in ids:
-            i = text.find(uid, pos)
+            shown = label(uid, self.t)
+            i = text.find(shown, pos)
             if i >= 0:
-                pos = i + len(uid)
-                spans.append((i, pos, self.link(uid)))
+                pos = i + len(shown)
+                spans.append((i, pos, self.link(uid, shown)))
         return splice(text, spans)
 
     def content(self, ln: Line) -> str:
@@ -129,7 +134,7 @@ class _Page:
 
 
 def render(lines: list[Line], doc: dict, lang: str = "zh-Hans") -> str:
-    page = _Page(lines, doc.get("glossary", []))
+    page = _Page(lines, doc.get("glossary", []), load(doc.get("language") or "zh"))
     title = next((ln.text for ln in lines if ln.kind == TITLE), "judge explain")
     body: list[str] = []
     for ln in lines:

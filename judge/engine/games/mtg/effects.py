@@ -55,7 +55,7 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
     "effect_counters": "source object counter n", "effect_gain_kw": "source objects keywords until",
     "effect_lose_kw": "source objects keywords until", "effect_lose_all": "source objects until",
     "effect_set_color": "source objects colors until", "effect_becomes": "source objects what until",
-    "effect_control": "source objects player until", "effect_prevent": "source objects amount until",
+    "effect_control": "source objects player until", "effect_prevent": "source objects amount each until",
     "effect_prevent_rule": "source what until", "effect_regenerate": "source object",
     "effect_token": "source player token count", "effect_grant": "source objects ability until",
     "effect_chosen": "player what value", "effect_no_objects": "source what",
@@ -446,8 +446,9 @@ def _prevent(game, ctx, e):
                     until)
         return
     objs = refs(game, ctx, e.get("to", "target"))
-    f = _fire(game, ctx, "effect_prevent", objs, source=ctx.source_name, objects=objs, amount=n,
-              until=_until_zh(until))
+    f = _fire(game, ctx, "effect_prevent", objs, source=ctx.source_name, objects=objs,
+              amount=say("prevent.all") if n == "all" else say("prevent.n", n=n),
+              each=say("prevent.each") if len(objs) > 1 else "", until=_until_zh(until))
     with game.under(f):
         for o in objs:                                         # one shield per object, fixed now (419.7c)
             key = ("player", o.name) if isinstance(o, Player) else o.key

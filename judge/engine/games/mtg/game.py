@@ -230,8 +230,12 @@ class MtgGame(CardGame):
                 before, after = _char_value(label, before), _char_value(label, after)
             f = self.fire("418.2", "enters_affected", [obj], object=obj, printed=before, actual=after,
                           detail=_layer_detail(c, "keywords" if attr == "abilities" else attr))
+            key = "keywords" if attr == "abilities" else attr
             with self.under(f):
-                layers.cite(self, obj, c, "keywords" if attr == "abilities" else attr, seen_multi=multi)
+                # the characteristic that changed is a change of the object like any other (`pt`, `colors`,
+                # `types`, `keywords`): the trace shows it under this firing, and a ruling finds what decided it
+                self.recorder.change(obj.id, key, before, after)
+                layers.cite(self, obj, c, key, seen_multi=multi)
         if diffs:
             layers.reach(self, obj, c)
             layers.statics_on_entering(self, obj, c)
@@ -404,6 +408,7 @@ class MtgGame(CardGame):
                     f = self.fire("418.5a", "characteristics_changed", [o], object=o, what=what, before=b, after=a,
                                   detail=detail)
                 with self.under(f):
+                    self.recorder.change(o.id, attr, b, a)
                     layers.cite(self, o, c, attr, printed_types=old[2], seen_multi=multi)
             layers.reach(self, o, c)
         self._seen = now

@@ -137,7 +137,8 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
         i += n
         if len(set(picks)) != len(picks):
             raise game.illegal("409.1c", "same_target_twice",
-                           f"one use of {TERM.target} cannot choose {picks[0]} twice (409.1c)", object=obj, target=picks[0])
+                           f"one use of {TERM.target} cannot choose {picks[0]} twice (409.1c)", object=obj,
+                           target=game.by_name.get(picks[0]) or game.objects.get(picks[0]) or picks[0])
         slot = []
         for p in picks:
             t = game.by_name.get(p) if p in game.by_name else game.objects.get(p)

@@ -243,10 +243,11 @@ def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], list
         out.append(pick)
         left.remove(pick)
     pos = {a.eid: i for i, a in enumerate(by_ts)}
+    named = {a.eid: a.source_name for a in by_ts}
     for a in out:
         for d in deps[a.eid]:
             if pos[d] > pos[a.eid]:
-                notes.append((a.eid, d))
+                notes.append((named[a.eid], named[d]))      # a judge reads the modifiers by their sources
     return out, notes
 
 

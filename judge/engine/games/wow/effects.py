@@ -368,7 +368,8 @@ def _prevent(game, ctx, e):
     for o in objs:
         s = Shield(game.new_id(f"{ctx.subject}.prevent"), "prevent", ctx.source_name, ctx.controller, o.key,
                    amount=e["prevent"], until=until)
-        _lasting(game, ctx, "effect_prevent", o, s, game.add_shield, amount=e["prevent"], until=_until_zh(until))
+        _lasting(game, ctx, "effect_prevent", o, s, game.add_shield, until=_until_zh(until),
+                 amount=say("prevent.all") if e["prevent"] == "all" else say("prevent.n", n=e["prevent"]))
     return bool(objs)
 
 
@@ -625,7 +626,7 @@ def _copy(game, ctx, e):
                         target_problem(game, spec, t, source=cp, controller=ctx.controller)
                     if bad:
                         raise IllegalAction(game.rid("705.6b"), "copy_targets",
-                                            {"copy": cp, "targets": tid, "changed": bad[2]},
+                                            {"copy": cp, "targets": t if t is not None else tid, "changed": bad[2]},
                                             f"705.6b: the copy's new target {tid} must be legal ({bad[1]} ≠ {bad[2]})")
                     slots.append([("obj", t.id, t.inc)])
                 link["targets"] = slots

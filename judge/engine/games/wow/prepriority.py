@@ -29,6 +29,9 @@ def _key(c):
     return ((c.atk, c.health, tuple(c.subtypes), c.controller), tuple((r, s, w) for r, s, w in c.notes))
 
 
+_CHANGED = ("atk", "health", "types")     # the trace's names for the characteristics note_characteristics compares
+
+
 @rules.implements("714.2", reasons={"recounted": "object what before after detail"})
 @rules.implements("714.3a", reasons={"while_condition": "object what before after detail"})
 @rules.implements("714.3b", reasons={"control_changes": "object before after detail"},
@@ -65,8 +68,10 @@ def note_characteristics(game) -> None:
                 continue
             r = rule if rule in ("714.2", "714.3a") else "714.1"
             code = {"714.2": "recounted", "714.3a": "while_condition"}.get(r, "characteristics_changed")
-            game.fire(r, code, [o], object=o, what=label, before=b if b is not None else say("none"),
-                      after=a if a is not None else say("none"), detail=detail)
+            f = game.fire(r, code, [o], object=o, what=label, before=b if b is not None else say("none"),
+                          after=a if a is not None else say("none"), detail=detail)
+            with game.under(f):     # a characteristic that changed is a change of the card, like any other
+                game.recorder.change(o.id, _CHANGED[idx], b, a)
     game._seen = now
     for dep, on in game._deps:
         if (dep, on) not in game._deps_noted:
