@@ -72,7 +72,9 @@ def test_near_misses_answer_why_not():
 
 def test_variant_that_survives_says_which_rule_did_not_apply():
     doc = explain_scenario(LETHAL, variant="防御力4则存活", root=ROOT)
-    assert doc["title"] == "受到致命伤害的生物被消灭（变体：防御力4则存活）"
+    assert doc["title"] == "防御力4则存活"                # the variant's own title, not the base one's
+    assert doc["scenario"]["title"] == "受到致命伤害的生物被消灭"
+    assert "\n基本情景：受到致命伤害的生物被消灭\n" in to_string(doc, "text")
     # the ruling says why 420.5c did not apply: the engine's near miss (3 damage < toughness 4)
     assert doc["answer"] == ("裁定：闪电击 对 灰熊 造成 3 点伤害；灰熊 受到 3 点伤害，小于防御力 4：不是致命伤害，"
                              "不会因此被消灭（规则 413.2b、420.5c）。结果：灰熊负有 3 点伤害。")

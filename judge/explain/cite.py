@@ -95,7 +95,8 @@ def gather(book: Book, blocks: list[dict], *, with_cited_by: bool) -> tuple[list
     related: dict[str, None] = {}
     terms: dict[str, None] = {}
     for b in blocks:
-        for uid in b["refs_out"] + (b["cited_by"] if with_cited_by else []):
+        quoted = b.get("mechanisms", []) + (b["subrules"] if b.get("quote_subrules") else [])
+        for uid in b["refs_out"] + (b["cited_by"] if with_cited_by else []) + quoted:
             if uid not in shown:
                 related.setdefault(uid, None)
         for uid in b["terms"]:

@@ -59,6 +59,8 @@ def outline(doc: dict, t: Templates) -> list[Line]:
             out.append(Line(META, t("labels.scenario_file", path=scen["path"])))
         if scen.get("variant") and scen["variant"] not in doc["title"]:
             out.append(Line(META, t("labels.variant", variant=scen["variant"])))
+        if scen.get("variant") and scen.get("title") and scen["title"] != doc["title"]:
+            out.append(Line(META, t("labels.variant_of", title=scen["title"])))
         if scen.get("source"):
             src = t("labels.cites_sep").join(scen["source"])
             if scen.get("example"):
@@ -133,9 +135,15 @@ def _rule_explained(out: list[Line], b: dict, related: dict, t: Templates) -> No
         _cited_where(out, where.get(uid), t)
     if not b["cited_by"]:
         out.append(Line(NOTE, t("labels.none"), 1))
+    if b.get("mechanisms"):
+        out.append(Line(H2, t("headings.mechanisms")))
+        _quoted(out, b["mechanisms"], related, t)
     if b["subrules"]:
         out.append(Line(H2, t("headings.subrules")))
-        out.append(Line(CITES, t("labels.cites_sep").join(b["subrules"]), 1, cites=list(b["subrules"])))
+        if b.get("quote_subrules"):        # a heading (502.2 先攻): what it says is in its subrules
+            _quoted(out, b["subrules"], related, t)
+        else:
+            out.append(Line(CITES, t("labels.cites_sep").join(b["subrules"]), 1, cites=list(b["subrules"])))
 
 
 def _cited_where(out: list[Line], cite: dict | None, t: Templates) -> None:

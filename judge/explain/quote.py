@@ -16,9 +16,12 @@ from __future__ import annotations
 import math
 import re
 
-QUOTE_CHARS = 60
+QUOTE_CHARS = 72
 _SENTENCE_END = "。；！？"
 _CLAUSE_END = "，："
+_OPEN, _CLOSE = "（「『", "）」』"
+_ASIDE = re.compile(r"（[^（）]*）")        # a parenthetical aside (an example, a cross-reference): not what decides
+MARGIN = 1.0        # a later sentence must match this much better than the opening to be quoted instead
 _LATIN = re.compile(r"[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*")    # "6b", "X"; a lone number says little
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
 
@@ -28,12 +31,13 @@ def sentences(text: str, items: list[str] = ()) -> list[str]:
     list) is joined to the sentence or item that follows it, so a quote never ends on a colon."""
     out: list[str] = []
     for line in [*text.split("\n"), *items]:
-        buf = ""
+        buf, depth = "", 0
         for ch in line.strip():
             buf += ch
-            if ch in _SENTENCE_END:
+            depth += (ch in _OPEN) - (ch in _CLOSE)
+            if ch in _SENTENCE_END and depth <= 0:      # never inside 「…」 or （…）: a quoted example is one piece
                 out.append(buf)
-                buf = ""
+                buf, depth = "", 0
         if buf.strip():
             out.append(buf)
     joined: list[str] = []
@@ -71,7 +75,7 @@ def _weights(parts: list[str]) -> dict[str, float]:
 def _score(part: str, wanted: set[str], w: dict[str, float]) -> float:
     # summed in a fixed order and rounded: a set's order changes with the process's hash seed, and
     # floating-point sums in another order could break a tie the other way
-    return round(sum(w.get(g, 0.0) for g in sorted(_grams(part) & wanted)), 9)
+    return round(sum(w.get(g, 0.0) for g in sorted(_grams(_ASIDE.sub("", part)) & wanted)), 9)
 
 
 def deciding_sentence(text: str, items: list[str], decided: str, limit: int = QUOTE_CHARS,
@@ -83,17 +87,21 @@ def deciding_sentence(text: str, items: list[str], decided: str, limit: int = QU
         return ""
     w = _weights(parts)
     wanted = _grams(decided)
-    best = max(range(len(parts)), key=lambda i: (_score(parts[i], wanted, w), -i))
+    scores = [_score(p, wanted, w) for p in parts]
+    best = max(range(len(parts)), key=lambda i: (scores[i], -i))
+    if scores[best] < scores[0] + MARGIN:
+        best = 0
     return _window(parts[best], wanted, w, limit, ellipsis).rstrip("；，")
 
 
 def _clauses(sentence: str) -> list[str]:
-    out, buf = [], ""
+    out, buf, depth = [], "", 0
     for ch in sentence:
         buf += ch
-        if ch in _CLAUSE_END:
+        depth += (ch in _OPEN) - (ch in _CLOSE)
+        if ch in _CLAUSE_END and depth <= 0:
             out.append(buf)
-            buf = ""
+            buf, depth = "", 0
     if buf:
         out.append(buf)
     return out

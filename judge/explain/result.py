@@ -129,7 +129,10 @@ def _characteristic(view: TraceView, f: Fact, given, obj: str, t: Templates) -> 
     if f.key == "keywords":
         if given:
             return t("answer.final_keywords", object=obj, keywords=sep.join(given))
-        lost = list(dict.fromkeys(k for k in str(view.initial(f.subject, "keywords") or "").split(sep) if k))
+        # the abilities it had at some point of the replay and has not now (飞行): "没有飞行", not a category
+        seen = [v for a in view.acts for c in a.changes if c.subject == f.subject and c.attr == "keywords"
+                for v in (c.before, c.after)]
+        lost = list(dict.fromkeys(k for v in seen for k in str(v or "").split(sep) if k))
         return t("answer.final_without", object=obj, what=sep.join(lost)) if lost else \
             t("answer.final_no_keywords", object=obj)
     if f.key == "colors":

@@ -12,6 +12,7 @@ from rulebook.model import GLOSSARY, Book
 
 from judge.explain.cite import gather, rule_block
 from judge.explain.errors import ExplainError
+from judge.explain.mechanisms import heading_only, mechanisms
 from judge.ruledoc import label
 
 SCHEMA = "rules-judge/explain/1"
@@ -36,9 +37,18 @@ def explain_rule(book: Book, query: str, lang: str = "zh") -> dict:
             raise ExplainError(f"rule {query!r} is not printed in book {book.id!r}; explain one of its subrules: {kids}")
         if h.node.uid not in {n.uid for n in nodes}:
             nodes.append(h.node)
-    blocks = [rule_block(book, n) for n in nodes]
+    blocks = [_with_mechanisms(book, rule_block(book, n)) for n in nodes]
     title = " / ".join(n.title or n.uid if n.kind == GLOSSARY else label(n) for n in nodes)
     return document(book, lang, "rule", query, title, blocks, cited_by=True, citations=[b["id"] for b in blocks])
+
+
+def _with_mechanisms(book: Book, block: dict) -> dict:
+    """A rule explained alone also points to the rules of the mechanisms its text names (420.5c's 重生 → 419.6b);
+    a rule that is only a heading (502.2 先攻) is explained by its subrules, quoted."""
+    if block["kind"] != GLOSSARY:
+        block["mechanisms"] = mechanisms(book, block["id"], block["text"], *block["items"])
+        block["quote_subrules"] = heading_only(block["text"])
+    return block
 
 
 def document(book: Book, lang: str, kind: str, query: str, title: str, blocks: list[dict], *, cited_by: bool,

@@ -56,6 +56,8 @@ class RuleBlock(_Strict):
     cited_by: list[str]
     cited_in: list[CitedIn] = []
     subrules: list[str]
+    mechanisms: list[str] = []      # rules defining the mechanisms its text names (`judge explain RULE`)
+    quote_subrules: bool = False    # it is only a heading: its subrules are quoted (in `related`)
 
 
 class ContentsItem(_Strict):
@@ -108,7 +110,7 @@ class NearMiss(_Strict):
 class Scenario(_Strict):
     path: str
     variant: Optional[str]
-    title: str
+    title: str                  # the scenario file's title (a variant's own title is the document's `title`)
     source: list[str]
     source_ids: list[str]
     example: Optional[str]

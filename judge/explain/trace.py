@@ -107,7 +107,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
                     scenario={
                         "path": where,
                         "variant": scenario.get("variant"),
-                        "title": scenario.get("title") or "",
+                        "title": scenario.get("base_title") or scenario.get("title") or "",
                         "source": sources,
                         "source_ids": source_ids,
                         "example": scenario.get("example"),
@@ -173,10 +173,10 @@ def explain_outcome(sf, out, lang: str = "zh") -> dict:
                            f"no ruling is explained from a scenario that is wrong)")
     trace = to_doc(out, sf)
     book = load_book(trace["book"])   # memoised per process: the golden tests explain hundreds of instances
-    title = out.title
     v, _ = get_variant(sf, variant)
-    if v is not None and not v.title:   # the base title would describe the base outcome, not this one
-        title = load(lang)("headings.variant_title", title=sf.model.title, variant=variant)
-    scenario = {"path": path, "variant": variant, "title": title, "source": sf.model.source,
-                "example": sf.model.example, "expect": _instance_expect(sf, v)}
+    # a variant's ruling carries the variant's own title (its name when it has none): the base title says the
+    # base outcome ("受到致命伤害的生物被消灭"), which a variant often contradicts ("防御力4则存活")
+    title = (v.title or variant) if v is not None else out.title
+    scenario = {"path": path, "variant": variant, "title": title, "base_title": sf.model.title,
+                "source": sf.model.source, "example": sf.model.example, "expect": _instance_expect(sf, v)}
     return explain_trace(trace, scenario, book, lang)

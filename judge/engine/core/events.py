@@ -103,6 +103,8 @@ class Events:
                 continue
             chosen = fresh[0] if len(fresh) == 1 else g.choose_replacement(ev, fresh)
             new = g.apply_replacement(chosen, ev)
+            if ev.firing is not None and not (len(new) == 1 and new[0] is ev):
+                g.recorder.would(ev.firing)    # what it said would happen did not happen as said
             for ne in new:
                 ne.applied = ev.applied | {chosen.id}
                 ne.root = ev.root

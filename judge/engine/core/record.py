@@ -31,6 +31,9 @@ def ref_of(v):
     return v
 
 
+WOULD = "_would"     # reason-code suffix: the wording of a firing whose event was replaced before it happened
+
+
 class Recorder:
     __slots__ = ("game", "trace", "step", "applying_now", "touched", "seen", "line", "_rids")
 
@@ -150,6 +153,16 @@ class Recorder:
         """The engine refusing an action by a mechanic the book does not number: no rule, its word."""
         entry = self._declared(key, reason, "refused", "mechanics")
         return IllegalAction(None, reason, fields, message, mechanic=entry.word)
+
+    def would(self, f: Firing) -> None:
+        """The event `f` produced was replaced or prevented before it happened: `f` says what would have
+        happened (将造成, not 造成) when its game declares that wording, `<reason>_would` under the same rule."""
+        if f.rule is None:
+            return          # a mechanic the book does not number declares no such wording
+        code = f.reason + WOULD
+        entry = self.game.rules.entries.get(f.rule.split(":", 1)[-1])
+        if entry is not None and code in entry.reasons:
+            f.reason = code
 
     def current_firing(self) -> Firing | None:
         return self.applying_now[-1] if self.applying_now else None

@@ -46,5 +46,5 @@ def recheck(game, item, rule: str, specs: list, slots: list, problem, went) -> t
         legal = [t for slot in out for t in slot]
         some_illegal = sum(len(s) for s in slots) > len(legal)
         game.fire(rule, "targets_legal", [item, *legal], object=item, targets=legal,
-                  some_illegal=phrase(say, "answer.yes") if some_illegal else phrase(say, "answer.no"))
+                  some_illegal=phrase(say, "targets.some_illegal") if some_illegal else "")
     return out, any_target and not any_legal

@@ -493,19 +493,28 @@ def describe_layers(c: Chars, attr: str) -> str:
     """'5 染绿 设为绿色' for a firing explaining a colour, type or keyword-ability value."""
     if attr == "pt":
         return describe_notes(c)
-    parts = []
+    parts, layers = [], []
     for layer, src, kind, v in c.layer_notes:
         if _NOTED[kind] != attr:
             continue
         value = "、".join(map(str, v)) if isinstance(v, (list, tuple)) else ("" if v is None else str(v))
         parts.append(say(f"layer.{kind}", layer=layer, source=src, value=value))
-    return say("layer.sep").join(parts)
+        layers.append(layer)
+    return _in_order(parts, layers)
+
+
+def _in_order(parts: list[str], layers: list) -> str:
+    """The notes in the order they applied; when one layer holds several, say why that order (418.5d–g: the
+    effects of one layer apply in timestamp order, so the later one has the last word)."""
+    text = say("layer.sep").join(parts)
+    return text + say("layer.by_timestamp") if len(set(layers)) < len(layers) else text
 
 
 def describe_notes(c: Chars) -> str:
     """'6c 指示物 +1/+1 ×1；6b 巨人成长 +4/+4 …' for a firing explaining a P/T value."""
-    parts = []
+    parts, subs = [], []
     for sub, src, op, val in c.notes:
+        subs.append(sub if sub in ("6a", "6b") else None)
         if op == "=":
             parts.append(say("layer.set", sub=sub, source=src, value=val))
         elif op == "switch":
@@ -514,7 +523,8 @@ def describe_notes(c: Chars) -> str:
             parts.append(say("layer.counters", counter=op, n=val))
         else:
             parts.append(say("layer.modify", sub=sub, source=src, value=val))
-    return say("layer.sep").join(parts)
+    stamped = [s for s in subs if s]         # 6c-6e sum or switch: their order does not decide
+    return _in_order(parts, stamped) if len(set(stamped)) < len(stamped) else say("layer.sep").join(parts)
 
 
 __all__ = ["Chars", "compute", "chars", "printed", "snapshot", "last_known", "describe_notes", "describe_layers", "CEffect", "AbilityDef"]

@@ -71,7 +71,7 @@ rules.declare("308.1", reasons={"evasion": "attacker blocker why"})
 rules.declare("502.4b", reasons={"flying_block": "attacker blocker"})
 rules.declare("310.1", reasons={"combat_damage_assigned": "assignments"})
 rules.declare("310.2a", reasons={"no_combat_damage": "object power"})
-rules.declare("310.4", reasons={"combat_damage_dealt": "assignments"})
+rules.declare("310.4", reasons={"combat_damage_dealt": "assignments", "combat_damage_dealt_would": "assignments"})
 
 _WHY_KEY = {"not_creature": "why.not_creature", "not_controller": "why.not_active_controller",
             "tapped": "why.tapped", "sick": "why.sick", "cant_attack": "why.cant_attack"}

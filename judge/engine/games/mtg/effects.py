@@ -46,6 +46,8 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
 
 @rules.implements("413.2b", reasons={
     "effect_damage": "source target amount", "effect_destroy": "source object", "effect_exile": "source object",
+    "effect_damage_would": "source target amount", "effect_destroy_would": "source object",
+    "effect_draw_would": "player count", "effect_gain_life_would": "player amount",
     "effect_bounce": "source object", "effect_return": "source object zone",
     "effect_shuffle": "source object", "effect_sacrifice": "player object",
     "effect_draw": "player count", "effect_discard": "player objects", "effect_gain_life": "player amount",

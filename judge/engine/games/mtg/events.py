@@ -44,11 +44,15 @@ def candidates(game, ev: Event) -> list[Rep]:
     out: list[Rep] = []
     k = ev.kind
     d = ev.data
-    if k == "destroy" and not d.get("no_regen"):
+    if k == "destroy":
         o = d["object"]
-        for s in game.shields:
-            if s.kind == "regenerate" and not s.used and s.protects == o.key:
-                out.append(Rep(s.id, "regenerate", s.source_name, s.controller, shield=s))
+        shields = [s for s in game.shields if s.kind == "regenerate" and not s.used and s.protects == o.key]
+        if d.get("no_regen"):
+            game.near_miss("419.6b", "regeneration_forbidden", [o], once=("regen", o.id, ev.root), object=o)
+        elif not shields:
+            game.near_miss("419.6b", "no_regeneration_shield", [o], once=("regen", o.id, ev.root), object=o)
+        else:
+            out += [Rep(s.id, "regenerate", s.source_name, s.controller, shield=s) for s in shields]
     if k == "damage":
         tgt = d["target"]
         tkey = ("player", tgt.name) if isinstance(tgt, Player) else tgt.key
@@ -113,7 +117,8 @@ def _static_applies(game, src: Card, spec: dict, ev: Event) -> bool:
 
 # ------------------------------------------------------------------ applying one
 
-@rules.implements("419.6b", reasons={"regenerated": "object shield"})
+@rules.implements("419.6b", reasons={"regenerated": "object shield", "regenerated_in_combat": "object shield"},
+                  near_misses={"no_regeneration_shield": "object", "regeneration_forbidden": "object"})
 @rules.implements("419.7b", reasons={"damage_prevented": "amount source target remaining shield",
                                       "all_damage_prevented": "amount source target shield"})
 @rules.implements("419.1a", reasons={"replacement_applied": "effect event before after"})
@@ -145,7 +150,9 @@ def _regenerate(game, rep: Rep, ev: Event) -> list[Event]:
     """419.6b: the next time it would be destroyed, instead it is tapped, removed from combat, damage removed."""
     o = ev.data["object"]
     rep.shield.used = True
-    f = game.fire("419.6b", "regenerated", [o], object=o, shield=rep.name)
+    # 419.6b: "且（若在战斗中）将它移出战斗" — said only of a creature in combat
+    code = "regenerated_in_combat" if (o.attacking or o.blocking) else "regenerated"
+    f = game.fire("419.6b", code, [o], object=o, shield=rep.name)
     return [Event("regenerate", {"object": o}, f.id, firing=f)]
 
 
@@ -175,7 +182,8 @@ def _damage_instead(game, rep: Rep, ev: Event) -> list[Event]:
     before = describe(ev)
     amount = ev.data["amount"]
     if spec.get("prevent") == "all":
-        game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount, after=0)
+        game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount,
+                  after=say("replace.damage", n=0))
         return []
     if isinstance(spec.get("prevent"), int):
         new = max(0, amount - spec["prevent"])
@@ -183,7 +191,8 @@ def _damage_instead(game, rep: Rep, ev: Event) -> list[Event]:
         new = amount * 2
     else:
         new = amount + spec.get("plus", 0)
-    f = game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount, after=new)
+    f = game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount,
+                  after=say("replace.damage", n=new))
     return [ev.replaced(f, amount=new)] if new > 0 else []
 
 
@@ -196,7 +205,9 @@ def _to_graveyard(game, rep: Rep, ev: Event) -> list[Event]:
     to = {"exile": "exile", "shuffle_into_library": "library"}.get(inst, "exile")
     ne = ev.derive(to=to, shuffle=inst == "shuffle_into_library")
     f = game.fire(rule, code, [rep.source, ev.data["object"]], effect=rep.name, event=before,
-                  before=zone("graveyard"), after=describe(ne))
+                  before=zone("graveyard"),
+                  after=say("replace.move", object=ev.data["object"].name,
+                            to=say("move_to.shuffle" if inst == "shuffle_into_library" else f"move_to.{to}")))
     ne.firing = f
     return [ne]
 

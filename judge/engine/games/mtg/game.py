@@ -25,7 +25,8 @@ rules.declare("102.4a", reasons={"game_drawn": "players"})
 rules.declare("102.3a", reasons={"conceded": "player"})
 rules.declare("418.5a", reasons={"characteristics_changed": "object what before after detail",
                                  "characteristic_gained": "object what after detail",
-                                 "characteristic_lost": "object what before detail"})
+                                 "characteristic_lost": "object what before detail",
+                                 "keyword_gained": "object keywords detail", "keyword_lost": "object keywords detail"})
 rules.declare("418.2", reasons={"enters_affected": "object printed actual detail"})
 rules.declare("213.5", reasons={"effect_follows_spell": "object"})
 rules.declare("419.9a", reasons={"replacement_chosen": "player effect options"})
@@ -400,7 +401,10 @@ class MtgGame(CardGame):
                 detail = _layer_detail(c, attr)
                 if attr == "pt" and a is None and TYPE.creature not in c.types:
                     detail = say("char.not_creature") + detail
-                if not a:
+                if attr == "keywords" and not (a and b):    # a judge says which ability: 灰熊 不再具有飞行
+                    f = self.fire("418.5a", "keyword_gained" if a else "keyword_lost", [o], object=o,
+                                  keywords="、".join(dict.fromkeys((a or b).split("、"))), detail=detail)
+                elif not a:
                     f = self.fire("418.5a", "characteristic_lost", [o], object=o, what=what, before=b, detail=detail)
                 elif not b:
                     f = self.fire("418.5a", "characteristic_gained", [o], object=o, what=what, after=a, detail=detail)

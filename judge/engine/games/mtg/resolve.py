@@ -23,7 +23,8 @@ from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, say
 @rules.implements("413.1", reasons={"resolves": "object"})
 @rules.implements("413.2a", reasons={"all_targets_illegal": "object", "targets_legal": "object targets some_illegal"},
                   near_misses={"target_illegal": "object target check expected actual"})
-@rules.implements("413.2h", reasons={"permanent_enters": "object player", "to_graveyard": "object"})
+@rules.implements("413.2h", reasons={"permanent_enters": "object player", "to_graveyard": "object",
+                                     "to_graveyard_would": "object"})
 @rules.implements("404.4c", reasons={"follows_object": "object was now"})
 @rules.implements("404.4d", near_misses={"delayed_object_left": "object"})
 def resolve(game, item) -> None:
@@ -40,8 +41,9 @@ def _still_legal(game, item, specs, slots, controller, colors) -> list | None:
     it had targets and all are illegal now."""
     legal_slots, all_illegal = recheck_targets(game, item, specs, slots, controller, colors)
     if all_illegal:
-        game.fire("413.2a", "all_targets_illegal", [item], object=item)
-        game.counter_item(item, None, None)
+        # the spell leaves the stack because 413.2a counters it: the move is this firing's, not 413.1's
+        with game.applying("413.2a", "all_targets_illegal", [item], object=item):
+            game.counter_item(item, None, None)
         return None
     return legal_slots
 

@@ -46,7 +46,7 @@ def toughness_zero(game, cm):
     return out
 
 
-@sba("420.5c", reasons={"lethal_damage": "object damage toughness"},
+@sba("420.5c", reasons={"lethal_damage": "object damage toughness", "lethal_damage_would": "object damage toughness"},
      near_misses={"below_lethal": "object damage toughness"})
 def lethal_damage(game, cm):
     out = []

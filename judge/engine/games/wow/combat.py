@@ -31,7 +31,8 @@ rules.declare(RULE.propose, reasons={"combat_proposed": "player attacker defende
 rules.declare(RULE.attacker, reasons={"becomes_attacker": "object", "combat_ends": "objects"})
 rules.declare(RULE.protector, reasons={"protects": "player object instead"}, near_misses={"no_protect": "player"})
 rules.declare(RULE.defender, reasons={"defends": "object attacker"})
-rules.declare(RULE.combat_damage, reasons={"combat_damage": "attacker defender a_amount d_amount"},
+rules.declare(RULE.combat_damage, reasons={"combat_damage": "attacker defender a_amount d_amount",
+                                           "combat_damage_would": "attacker defender a_amount d_amount"},
               near_misses={"no_combat": "why"})
 rules.declare("705.5", reasons={"link_source": "object source"})
 rules.declare("709.2a", reasons={"proposal_illegal": "object why"})

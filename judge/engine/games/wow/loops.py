@@ -37,7 +37,8 @@ def signature(game) -> tuple:
     return (tuple(sorted(board, key=repr)), chain, zones, pend, live, game.turn, game.step)
 
 
-@rules.implements("801.3", reasons={"mandatory_loop": "player ability times"},
+@rules.implements("801.3", reasons={"mandatory_loop": "player ability times",
+                                     "loop_number_too_small": "player ability times"},
                   near_misses={"loop_ended": "ability"})
 def check_loop(game, src, ab, controller: str) -> bool:
     """True if this trigger is where a shortcut loop ends (801.3): it does not trigger."""
@@ -58,7 +59,7 @@ def check_loop(game, src, ab, controller: str) -> bool:
                     hint=f"801.3: the loop of {src.name}'s triggered effect repeats; its controller chooses a number "
                          f"greater than {MIN_LOOP:,}")
     if n <= MIN_LOOP:
-        raise IllegalAction(game.rid("801.3"), "mandatory_loop",
+        raise IllegalAction(game.rid("801.3"), "loop_number_too_small",
                             {"player": game.by_name[controller], "ability": say("name.power_of", source=src.name),
                              "times": n},
                             f"801.3: the number for a mandatory loop must be greater than one million, not {n}")

@@ -157,7 +157,8 @@ def choose(game, ev: Event, cands: list[Rep], base_choose):
                   near_misses={"already_replaced": "effect event"})
 @rules.implements("717.2a", reasons={"all_prevented": "effect amount target"})
 @rules.implements("717.2b", reasons={"prevented_some": "effect amount target left remaining"})
-@rules.implements("717.2d", reasons={"armor_prevents": "player armor def amount left"},
+@rules.implements("717.2d", reasons={"armor_prevents": "player armor def amount left",
+                                      "armor_wasted": "player armor def amount wasted"},
                   near_misses={"armor_not_used": "player armor"})
 @rules.implements("717.4", reasons={"next_time": "effect before after link"})
 def apply(game, rep: Rep, ev: Event) -> list[Event]:
@@ -235,11 +236,16 @@ def _armor(game, rep: Rep, ev: Event) -> list[Event]:
                           hint=f"717.2d: does {who} exhaust {armor.name} to prevent damage to the hero?")
         if not use:
             game.near_miss("717.2d", "armor_not_used", [armor], player=game.by_name[who], armor=armor)
+            game._explicit.add(("declined", ev.root, rep.id))    # it replaced nothing: not "already replaced"
             return [ev]
     dv = chars(game, armor).def_ or 0
     left = before - dv
-    f = game.fire("717.2d", "armor_prevents", [armor, d["target"]], player=game.by_name[who], armor=armor,
-                  amount=min(dv, before), left=max(left, 0), **{"def": dv})
+    if left < 0:       # 717.2d: only a packet smaller than the armor's DEF wastes the rest
+        f = game.fire("717.2d", "armor_wasted", [armor, d["target"]], player=game.by_name[who], armor=armor,
+                      amount=before, wasted=-left, **{"def": dv})
+    else:
+        f = game.fire("717.2d", "armor_prevents", [armor, d["target"]], player=game.by_name[who], armor=armor,
+                      amount=dv, left=left, **{"def": dv})
     with game.under(f):
         game.happen([Event("exhaust", {"object": armor}, f.id, firing=f)])
     return _what_is_left(game, ev, f, left)
@@ -257,6 +263,8 @@ _APPLY = {"static": _static, "next_time": _next_time, "prevent": _prevent, "armo
 
 
 def already_applied(game, rep: Rep, ev: Event) -> None:
+    if ("declined", ev.root, rep.id) in game._explicit:
+        return           # its controller chose not to use it on this packet: it did not replace it (armor_not_used)
     game.near_miss("716.1d", "already_replaced", [], once=(rep.id, ev.root), effect=rep.name, event=describe(ev))
 
 

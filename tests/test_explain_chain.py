@@ -1,0 +1,271 @@
+"""The parts a ruling is built from, each on small traces made for it (the goldens show them on real ones)."""
+from __future__ import annotations
+
+import pytest
+
+from rulebook import load_book
+
+from judge.explain import answer, chain, misses, result
+from judge.explain.citing import Cites, cites_text, label, name, number_of, quote_text
+from judge.explain.focus import Fact, Spec, focus_of, matches, spec
+from judge.explain.mechanisms import defined_terms, heading_only, mechanisms
+from judge.explain.names import Names
+from judge.explain.quote import deciding_sentence, sentences
+from judge.explain.templates import load
+from judge.explain.view import FIRED, NEAR, REFUSED, TraceView
+
+T = load("zh")
+FRAME = frozenset({"resolves", "to_graveyard", "targets_legal"})
+
+
+@pytest.fixture(scope="module")
+def mtg():
+    return load_book("mtg")
+
+
+def firing(fid, rule, reason, text, objects=(), changes=(), caused_by=None, fields=None):
+    return {"id": fid, "rule": f"mtg:{rule}", "reason": reason, "text": text, "fields": fields or {},
+            "objects": list(objects), "changes": [dict(zip(("subject", "attr", "before", "after"), c)) for c in changes],
+            "caused_by": caused_by}
+
+
+def trace(*steps, objects=None, players=("甲", "乙"), result=None, zones=None):
+    out = [{"index": 0, "kind": "load", "what": "load", "data": {"zones": zones or {}}, "firings": [],
+            "near_misses": []}]
+    for i, (firings, near) in enumerate(steps, 1):
+        out.append({"index": i, "kind": "event", "what": "resolve", "data": {"object": "bolt"}, "line": None,
+                    "firings": firings, "near_misses": near})
+    objs = objects or {"bear": {"name": "灰熊", "owner": "乙", "card": "灰熊", "zone": "graveyard"},
+                       "bolt": {"name": "闪电击", "owner": "甲", "card": "闪电击", "zone": "graveyard"}}
+    return {"game": "mtg", "book": "mtg", "players": list(players), "objects": objs, "steps": out,
+            "result": result or {"life": {"甲": 20, "乙": 20}, "winner": None, "lost": []}}
+
+
+LETHAL = trace((
+    [firing("1.1", "413.1", "resolves", "闪电击开始结算", ["bolt"]),
+     firing("1.2", "413.2b", "effect_damage", "闪电击 对 灰熊 造成 3 点伤害", ["bolt", "bear"],
+            [("bear", "damage", 0, 3)], "1.1"),
+     firing("1.3", "413.2h", "to_graveyard", "闪电击 置入坟墓场", ["bolt"], [("bolt", "zone", "stack", "graveyard")],
+            "1.1"),
+     firing("1.5", "420.5c", "lethal_damage", "灰熊 被消灭", ["bear"],
+            [("bear", "damage", 3, 0), ("bear", "zone", "battlefield", "graveyard")], "1.2")],
+    [firing("1.4", "420.5c", "below_lethal", "灰熊#2 受到伤害，小于防御力", ["other"])]))
+
+
+def focus(t, mtg, **expect):
+    view = TraceView(t)
+    return view, focus_of({"expect": expect, "source": expect.pop("source", [])}, mtg, view.objects, view.players)
+
+
+# ------------------------------------------------------------------ the view
+
+def test_view_orders_firings_near_misses_and_refusals_as_they_happened():
+    view = TraceView(LETHAL)
+    assert [a.id for a in view.acts] == ["1.1", "1.2", "1.3", "1.4", "1.5"]     # "1.4" is the near miss
+    assert [a.kind for a in view.acts] == [FIRED, FIRED, FIRED, NEAR, FIRED]
+    assert view.initial("bear", "damage") == 0 and view.final("bear", "damage") == 0
+    assert not view.net_changed("bear", "damage") and view.net_changed("bear", "zone")
+    assert [a.id for a in view.changers("bear", "damage")] == ["1.2", "1.5"]
+    assert view.cause(view.by_id["1.5"]).id == "1.2" and view.cause(view.by_id["1.1"]) is None
+
+
+# ------------------------------------------------------------------ the decisive chain
+
+def test_chain_is_the_decider_and_its_cause_not_the_frame(mtg):
+    view, f = focus(LETHAL, mtg, where={"bear": "graveyard", "bolt": "graveyard"})
+    got = chain.decisive(view, f, Cites(mtg, "t"), FRAME)
+    # the lethal-damage check decided the bear's zone, its cause is the damage; the bolt only went where
+    # every resolved spell goes (a frame act), so it is no part of the reason
+    assert [a.id for a in got] == ["1.2", "1.5"]
+
+
+def test_a_fact_that_did_not_change_decides_nothing(mtg):
+    view, f = focus(LETHAL, mtg, damage={"bear": 0})
+    assert chain.decider(view, "bear", "damage") is None
+    assert chain.deciders(view, "bear", "zone")[0].id == "1.5"
+
+
+def test_additive_facts_are_decided_by_every_change(mtg):
+    t = trace(([firing("1.1", "413.2b", "effect_gain_life", "甲 获得 1 点生命", ["甲"], [("甲", "life", 20, 21)]),
+                firing("1.2", "413.2b", "effect_gain_life", "甲 获得 1 点生命", ["甲"], [("甲", "life", 21, 22)])],
+               []))
+    view = TraceView(t)
+    assert [a.id for a in chain.deciders(view, "甲", "life")] == ["1.1", "1.2"]
+    view, f = focus(t, mtg, life={"甲": 22})
+    got = chain.decisive(view, f, Cites(mtg, "t"), FRAME)
+    text, cites = answer.compose(got, [], [], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
+    assert text == "裁定：甲 获得 1 点生命（共 2 次）（规则 413.2b）。" and cites == ["413.2b"]
+
+
+def test_a_replaced_event_comes_with_what_replaced_it(mtg):
+    t = trace(([firing("1.1", "413.1", "resolves", "恐惧开始结算", ["terror"]),
+                firing("1.2", "413.2a", "targets_legal", "目标合法", ["terror", "regen"], (), "1.1"),
+                firing("1.3", "413.2b", "effect_destroy_would", "恐惧 将消灭 再生者", ["regen"], (), "1.1"),
+                firing("1.4", "419.6b", "regenerated", "改为重生", ["regen"], [("regen", "tapped", False, True)],
+                       "1.1")], []),
+              objects={"regen": {"name": "再生者", "owner": "乙", "card": "再生者", "zone": "battlefield"},
+                       "terror": {"name": "恐惧", "owner": "甲", "card": "恐惧", "zone": "graveyard"}})
+    view, f = focus(t, mtg, tapped={"regen": True})
+    # the destroy that changed nothing is what was replaced; the target check (a frame act) is not
+    assert [a.id for a in chain.decisive(view, f, Cites(mtg, "t"), FRAME)] == ["1.3", "1.4"]
+
+
+def test_a_state_noticed_without_cause_brings_the_effects_of_its_step(mtg):
+    t = trace(([firing("1.1", "413.2b", "effect_pump", "得 +1/+1", ["dog"], [("dog.e", "effect", None, "x")], "1.0"),
+                firing("1.2", "413.2b", "effect_chosen", "甲 选择颜色：白", [], (), "1.0"),
+                firing("1.3", "418.5a", "characteristics_changed", "2/2 变为 3/3", ["dog"],
+                       [("dog", "pt", "2/2", "3/3")])], []),
+              objects={"dog": {"name": "野杂种狗", "owner": "甲", "card": "野杂种狗", "zone": "battlefield"}})
+    view, f = focus(t, mtg, pt={"dog": "3/3"})
+    assert [a.id for a in chain.decisive(view, f, Cites(mtg, "t"), FRAME)] == ["1.1", "1.3"]
+
+
+def test_expectations_choose_and_bare_ones_take_what_touches_the_question(mtg):
+    view, f = focus(LETHAL, mtg, where={"bear": "graveyard"}, fired=["413.2b"], near_miss=["420.5c"])
+    seeds = chain.seeds(view, f, Cites(mtg, "t"), FRAME)
+    assert [a.id for a in seeds][:2] == ["1.2", "1.4"]
+    assert spec("413.2a").bare and not spec({"rule": "413.2a", "reason": "x"}).bare
+    assert matches(view.by_id["1.5"], Spec("420.5c", "lethal_damage", ("bear",)), Cites(mtg, "t"))
+    assert not matches(view.by_id["1.5"], Spec("420.5c", "lethal_damage", ("bolt",)), Cites(mtg, "t"))
+    assert not matches(view.by_id["1.5"], Spec("420.5c", "below_lethal"), Cites(mtg, "t"))
+
+
+def test_a_refusal_is_always_part_of_the_answer(mtg):
+    t = trace(([], []))
+    t["steps"][1]["rejected"] = firing("1.0", "409.1h", "cannot_pay", "甲 无法支付", ["bolt"])
+    view, f = focus(t, mtg, where={"bolt": "hand"})
+    got = chain.decisive(view, f, Cites(mtg, "t"), FRAME)
+    assert [a.kind for a in got] == [REFUSED]
+    text, _ = answer.compose(got, [], ["闪电击仍在手牌"], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
+    assert text == "裁定：被拒绝：甲 无法支付（规则 409.1h）。结果：闪电击仍在手牌。"
+
+
+# ------------------------------------------------------------------ near misses, result, answer
+
+def test_near_misses_only_where_a_player_would_ask(mtg):
+    view, f = focus(LETHAL, mtg, where={"bear": "graveyard"})
+    cites = Cites(mtg, "t")
+    got = chain.decisive(view, f, cites, FRAME)
+    # 420.5c is in the chain, but this near miss is about another creature nobody asked about
+    assert misses.relevant(view, f, got, cites, {"bear"}) == []
+    view, f = focus(LETHAL, mtg, where={"bear": "graveyard"}, not_fired=["420.5c"])
+    assert [m.id for m in misses.relevant(view, f, got, cites, {"bear"})] == ["1.4"]     # a named rule
+
+
+def test_result_says_what_changed_and_is_silent_on_routine(mtg):
+    view, f = focus(LETHAL, mtg, where={"bear": "graveyard", "bolt": "graveyard"})
+    names = Names(view, T, "zh")
+    got = chain.decisive(view, f, Cites(mtg, "t"), FRAME)
+    items = result.items(view, f, got, {"where": {"bear": "graveyard", "bolt": "graveyard"}}, names, T,
+                         {"graveyard": "坟墓场"}, FRAME)
+    assert items == ["灰熊在坟墓场"]
+    # nothing checked changed: the unchanged facts are the result, said as unchanged
+    view, f = focus(trace(([], [])), mtg, where={"bear": "battlefield"}, life={"乙": 20})
+    items = result.items(view, f, [], {"where": {"bear": "battlefield"}, "life": {"乙": 20}}, names, T,
+                         {"graveyard": "坟墓场"}, FRAME)
+    assert items == ["灰熊仍在坟墓场", "乙的生命仍为 20"]
+
+
+def test_answer_states_not_applied_only_with_a_reason_and_always_cites(mtg):
+    view = TraceView(trace(([], [])))
+    names = Names(view, T, "zh")
+    text, cites = answer.compose([], [("420.5b", None), ("420.5c", "灰熊 受到 3 点伤害，小于防御力 4")], [], view.trace,
+                                 names, Cites(mtg, "t"), T, ["420.5c"])
+    assert text == "裁定：规则 420.5c没有适用：灰熊 受到 3 点伤害，小于防御力 4。"
+    assert "420.5b" not in text and cites == ["420.5c"]
+    text, cites = answer.compose([], [], ["灰熊仍在场上"], view.trace, names, Cites(mtg, "t"), T, ["420.5c"])
+    assert text == "裁定：灰熊仍在场上（规则 420.5c）。" and cites == ["420.5c"]
+    text, _ = answer.compose([], [], [], view.trace, names, Cites(mtg, "t"), T, ["420.5c"])
+    assert text.startswith("裁定：没有任何规则改变") and "（规则 420.5c）" in text
+
+
+def test_winner_is_said_once(mtg):
+    t = trace(([firing("1.1", "102.2a", "winner", "甲 赢得这盘游戏", ["甲"], [("甲", "won", False, True)])], []),
+              result={"life": {}, "winner": "甲", "lost": ["乙"]})
+    view = TraceView(t)
+    text, _ = answer.compose(view.fired(), [], [], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
+    assert text == "裁定：甲 赢得这盘游戏（规则 102.2a）。"
+    text, _ = answer.compose([], [], ["x"], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
+    assert text == "裁定：x。甲 赢得这盘游戏。"
+
+
+# ------------------------------------------------------------------ names
+
+def test_objects_sharing_a_name_by_owner_id_or_number():
+    objects = {"h1": {"name": "英雄（战士）", "owner": "甲", "card": "英雄（战士）", "zone": "play"},
+               "h2": {"name": "英雄（战士）", "owner": "乙", "card": "英雄（战士）", "zone": "play"},
+               "c1": {"name": "Charge", "owner": "甲", "card": "Charge", "zone": "hand"},
+               "c2": {"name": "Charge", "owner": "甲", "card": "Charge", "zone": "hand"},
+               "c2.copy": {"name": "Charge", "owner": "甲", "card": "Charge", "zone": "gone"},
+               "x.ab": {"name": "X的异能", "owner": None, "card": None, "zone": "stack-item"},
+               "y.ab": {"name": "X的异能", "owner": None, "card": None, "zone": "stack-item"},
+               "solo": {"name": "Fire Blast", "owner": "甲", "card": "Fire Blast", "zone": "hand"}}
+    t = trace(([], []), objects=objects, zones={"甲.play": ["h1"], "乙.play": ["h2"], "甲.hand": ["c1", "c2", "solo"]})
+    names = Names(TraceView(t), T, "zh")
+    assert [names.show(i) for i in ("h1", "h2", "c1", "c2", "c2.copy", "x.ab", "solo", "甲")] == [
+        "甲的英雄（战士）", "乙的英雄（战士）", "Charge（c1）", "Charge（c2）", "Charge#3", "X的异能", "Fire Blast", "甲"]
+    step = {"what": "cast", "data": {"actor": "甲", "cast": "c1", "targets": ["h2", "甲"]}}
+    assert names.step(step) == "甲 使用 Charge（c1）"
+    step = {"what": "attack", "data": {"actor": "甲", "attack": {"solo": "h2"}}}
+    assert "Fire Blast→乙的英雄（战士）" in names.step(step)
+
+
+# ------------------------------------------------------------------ citing
+
+def test_citations_read_as_the_book_names_them():
+    assert cites_text(["420.5c", "413.2b"], T) == "（规则 420.5c、413.2b）"
+    assert cites_text(["703.5", "glossary:战斗伤害", "glossary:总生命"], T) == "（规则 703.5；术语「战斗伤害」、「总生命」）"
+    assert cites_text([], T) == ""
+    assert label("glossary:提议", T) == "「提议」" and label("709.2a", T) == "709.2a"
+    assert name("glossary:提议", T) == "术语「提议」" and name("709.2a", T) == "规则 709.2a"
+    assert quote_text("glossary:提议", "玩家…", T) == "（术语「提议」：「玩家…」）"
+    assert number_of("mtg:420.5c") == "420.5c" and number_of("420.5c") == "420.5c"
+
+
+# ------------------------------------------------------------------ quotes
+
+def test_sentences_never_end_on_a_colon_nor_split_a_quoted_example():
+    assert sentences("若X替代：", ["·数量减少Y。若少于1，便消失。", "·另一项。"]) == [
+        "若X替代：数量减少Y。", "若少于1，便消失。", "另一项。"]
+    assert sentences("比如（「甲。」或「乙。」）这样。丙。") == ["比如（「甲。」或「乙。」）这样。", "丙。"]
+
+
+def test_the_quote_is_the_sentence_that_decides(mtg):
+    from judge.ruledoc import rule_doc
+    from rulebook.lookup import ALONE
+
+    def q(uid, decided, limit=72):
+        d = rule_doc(mtg, mtg.node(uid), ALONE)
+        return deciding_sentence(d["text"], d["items"], decided, limit)
+
+    pt = q("418.5a", "野杂种狗 的力量/防御力由 2/2 变为 4/4（分类层：6b 野杂种狗 +1/+1；6d 十字军 +1/+1）")
+    assert "(6b)" in pt and "(6d)" in pt and pt.startswith("…")          # the sublayers, not the opening
+    assert q("413.2a", "灵气冲击波 的所有目标都不合法，灵气冲击波 被反击") == "若所有目标皆不合法，此咒语或异能便被反击"
+    # nothing distinctive in what it did (or a word only an example in parentheses uses): the opening
+    assert q("413.2b", "再生者 为 再生者 产生重生护盾") == "咒语或异能的操控者依序执行其上的指示"
+    assert q("420.5c", "") == "防御力大于0且受到致命伤害的生物会被消灭。"
+    short = q("418.5a", "6b 6d", limit=20)
+    assert len(short) <= 20 and short.endswith("…")
+    assert deciding_sentence("", [], "x") == ""
+
+
+# ------------------------------------------------------------------ mechanisms
+
+def test_a_rule_points_to_the_rules_of_the_mechanisms_it_names(mtg):
+    assert mechanisms(mtg, "420.5c", mtg.node("420.5c").text) == ["419.6b"]       # 重生
+    assert mechanisms(mtg, "310.5", mtg.node("310.5").text) == ["502.2"]          # 先攻: a heading rule
+    assert "419.6b" not in mechanisms(mtg, "419.6b", mtg.node("419.6b").text)      # not itself
+    terms = defined_terms(mtg)
+    assert terms["重生"] == ["419.6b"] and terms["先攻"] == ["502.2"] and terms["致命伤害"] == ["420.5c"]
+    assert "生物" not in terms and "异能可以" not in terms                          # vocabulary; no definition
+    assert heading_only("先攻First Strike") and not heading_only("重生是针对消灭的替代性效应。")
+    assert not heading_only("")
+
+
+def test_focus_reads_every_checked_fact_once(mtg):
+    view = TraceView(LETHAL)
+    f = focus_of({"expect": {"where": {"bear": "graveyard"}, "zones": {"乙.graveyard": ["bear"]},
+                             "mana": {"甲": ""}, "pt": {"nobody": "1/1"}, "fired": ["420.5c"]},
+                  "source": "420.5c"}, mtg, view.objects, view.players)
+    assert f.facts == [Fact("bear", "zone", "where"), Fact("甲", "pool", "mana")]
+    assert [s.rule for s in f.sources] == ["420.5c"] and f.rules(Cites(mtg, "t")) == {"420.5c"}
