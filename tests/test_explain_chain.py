@@ -269,3 +269,84 @@ def test_focus_reads_every_checked_fact_once(mtg):
                   "source": "420.5c"}, mtg, view.objects, view.players)
     assert f.facts == [Fact("bear", "zone", "where"), Fact("甲", "pool", "mana")]
     assert [s.rule for s in f.sources] == ["420.5c"] and f.rules(Cites(mtg, "t")) == {"420.5c"}
+
+
+# ------------------------------------------------------------------ every kind of result
+
+def _items(t, mtg, expect, frame=FRAME):
+    view = TraceView(t)
+    f = focus_of({"expect": dict(expect)}, mtg, view.objects, view.players)
+    got = chain.decisive(view, f, Cites(mtg, "t"), frame)
+    return result.items(view, f, got, expect, Names(view, T, "zh"), T, {"battlefield": "场上", "hand": "手牌"}, frame)
+
+
+BEAR_ON_FIELD = {"bear": {"name": "灰熊", "owner": "乙", "card": "灰熊", "zone": "battlefield"},
+                 "bird": {"name": "飞鸟", "owner": "乙", "card": "飞鸟", "zone": "battlefield"}}
+
+
+def test_results_of_each_kind_when_they_changed(mtg):
+    t = trace(([firing("1.1", "413.2b", "x", "x", ["bear"],
+                       [("bear", "damage", 0, 3), ("bear", "tapped", False, True), ("bear", "controller", "乙", "甲"),
+                        ("乙", "poison", 0, 2), ("bear", "pt", "2/2", "3/3"), ("bear", "colors", "绿", "白"),
+                        ("bird", "keywords", "飞行", ""), ("bear", "types", "生物", "神器生物"),
+                        ("甲", "pool", {}, {"R": 1})])], []),
+              objects=BEAR_ON_FIELD)
+    expect = {"damage": {"bear": 3}, "tapped": {"bear": True}, "controller": {"bear": "甲"}, "poison": {"乙": 2},
+              "pt": {"bear": "3/3"}, "colors": {"bear": ["白"]}, "keywords": {"bird": []},
+              "types": {"bear": ["神器", "生物"]}, "mana": {"甲": "{红}"}}
+    assert _items(t, mtg, expect) == [
+        "灰熊负有 3 点伤害", "灰熊由甲操控", "乙有 2 个中毒指示物", "灰熊为 3/3", "灰熊的颜色为白", "飞鸟没有飞行",
+        "灰熊的类别为神器、生物", "甲的魔法力池中有 {红}", "灰熊已横置"]
+
+
+def test_results_of_each_kind_that_did_not_change_are_said_only_when_nothing_else_is(mtg):
+    t = trace(([], []), objects=BEAR_ON_FIELD)
+    expect = {"damage": {"bear": 0}, "tapped": {"bear": False}, "pt": {"bear": None}, "colors": {"bear": []},
+              "keywords": {"bird": ["飞行"], "bear": []}, "mana": {"甲": ""}, "hand_count": {"甲": 2},
+              "where": {"bear": "battlefield"}}
+    assert _items(t, mtg, expect) == [
+        "灰熊仍在场上", "灰熊上没有伤害", "灰熊没有力量与防御力（不是生物）", "灰熊为无色", "飞鸟具有飞行",
+        "灰熊没有关键词异能", "甲的魔法力池是空的", "甲的手牌为 2 张", "灰熊未横置"]
+    moved = trace(([firing("1.1", "413.2b", "x", "x", ["bird"], [("bird", "zone", "hand", "battlefield")])], []),
+                  objects=BEAR_ON_FIELD)
+    expect["where"] = {"bird": "battlefield", "bear": "battlefield"}
+    assert _items(moved, mtg, expect) == ["飞鸟在场上"]          # one fact changed: only it is the result
+
+
+def test_a_fact_only_a_frame_act_changed_is_no_result(mtg):
+    t = trace(([firing("1.1", "413.1", "resolves", "x", ["bird"], [("bird", "zone", "stack", "battlefield")]),
+                firing("1.2", "413.2b", "effect_tap", "x", ["bear"], [("bear", "tapped", False, True)], "1.1")], []),
+              objects=BEAR_ON_FIELD)
+    assert _items(t, mtg, {"where": {"bird": "battlefield"}, "tapped": {"bear": True}}) == ["灰熊已横置"]
+
+
+def test_life_and_damage_the_chain_changed_are_results_even_unchecked(mtg):
+    t = trace(([firing("1.1", "413.2b", "effect_damage", "x", ["bear"],
+                       [("bear", "zone", "hand", "battlefield"), ("乙", "life", 20, 17)])], []),
+              objects=BEAR_ON_FIELD, result={"life": {"甲": 20, "乙": 17}, "winner": None, "lost": []})
+    assert _items(t, mtg, {"where": {"bear": "battlefield"}}) == ["灰熊在场上", "乙的生命为 17"]
+
+
+def test_nothing_checked_changed_the_last_act_about_it_is_the_answer(mtg):
+    t = trace(([firing("1.1", "413.2b", "effect_chosen", "甲 选择生物类别：人类", ["bird"]),
+                firing("1.2", "413.1", "resolves", "x", ["bird"]),
+                firing("1.3", "413.2b", "effect_no_objects", "族群号令 没有影响任何生物", ["甲"])], []),
+              objects=BEAR_ON_FIELD)
+    view, f = focus(t, mtg, pt={"bird": "1/1"})
+    assert [a.id for a in chain.decisive(view, f, Cites(mtg, "t"), FRAME)] == ["1.1"]
+    view, f = focus(t, mtg, pt={"bear": "2/2"})
+    assert chain.decisive(view, f, Cites(mtg, "t"), FRAME) == []
+
+
+def test_the_mechanisms_the_mtg_book_defines(mtg):
+    # read as a judge: each is a keyword ability (502.x, a heading rule), a zone, a card type or a mechanism the
+    # book defines in a sentence ("重生是…", "致命伤害是指…", "「反击某个咒语」意指…"); section titles (一般规则, 衍生物)
+    # and the words most rules use (生物, 玩家) are not among them
+    assert defined_terms(mtg) == {
+        "侧面攻击": ["502.3", "502.3a"], "先攻": ["502.2"], "双人游戏": ["100.1a"], "反击某个咒语": ["414.1"],
+        "反击某个异能": ["414.1"], "坟墓场": ["217.4", "217.4a"], "多人游戏": ["100.1b"], "巫术": ["212.7"],
+        "手牌": ["217.3"], "改变目标": ["415.7"], "敏捷": ["502.5"], "时序": ["408.1"],
+        "替代性效应": ["419.6", "419.6d"], "永久物类别": ["214.2"], "牌库": ["217.2"], "略过": ["419.6e"],
+        "瞬间": ["212.5"], "神器": ["212.2"], "移出战斗": ["306.2"], "移出游戏": ["217.7"], "结界": ["212.4"],
+        "致命伤害": ["420.5c"], "赌注": ["217.9"], "超类别": ["205.4"], "跃离区": ["217.8"], "重生": ["419.6b"],
+        "防止性效应": ["419.7"], "飞行": ["502.4"]}

@@ -131,3 +131,15 @@ def test_one_shield_is_not_each():
     assert "各产生" not in text_of(one, "effect_prevent")
     several = acts("mtg/419.7c-apothecary-shields.yaml")
     assert "各产生一个护盾" in text_of(several, "effect_prevent")
+
+
+def test_a_replay_shows_no_python_literal_and_names_every_zone():
+    from judge.engine.scenario.render import to_text
+
+    for path in ("wow/719.2-dependency-on-added-type.yaml", "wow/717.1-chromatic-cloak-mind-spike.yaml"):
+        sf = load_scenario(ROOT / "scenarios" / path)
+        sf.path = path
+        text = to_text(replay(sf, None), sf)
+        assert "{'" not in text and "resources：" not in text, path
+    assert "所作选择: 无 → 暗夜精灵" in to_text(replay(load_scenario(ROOT / "scenarios/wow/719.2-dependency-on-added-type.yaml"), None),
+                                         load_scenario(ROOT / "scenarios/wow/719.2-dependency-on-added-type.yaml"))

@@ -41,6 +41,8 @@ def show(v, names: dict | None = None) -> str:
         return v["name"]
     if isinstance(v, (list, tuple)):
         return "、".join(show(x, names) for x in v) or "无"
+    if isinstance(v, dict):          # a record of choices ({"type": "暗夜精灵"}): its values, never a Python literal
+        return "、".join(show(x, names) for x in v.values()) or "无"
     if isinstance(v, bool):
         return "是" if v else "否"
     if v is None:

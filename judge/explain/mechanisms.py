@@ -75,8 +75,9 @@ def _collect(book: Book) -> dict[str, list[str]]:
             for m in pattern.finditer(text):
                 add(m.group(1), n.uid)
     texts = [n.text or "" for n in nodes]
+    titles = {n.title for n in nodes if n.title}     # 一般规则 heads many sections: structure, not a mechanism
     for t in list(terms):
-        if sum(t in x for x in texts) > max(3, COMMON * len(texts)):
+        if t in titles or sum(t in x for x in texts) > max(3, COMMON * len(texts)):
             del terms[t]
     for n in nodes:     # "重生（见规则419.6b）": the book says where a known term is defined
         for m in _SEE.finditer(n.text or ""):

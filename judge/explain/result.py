@@ -59,7 +59,7 @@ def items(view: TraceView, focus: Focus, chain: list[Act], expect: dict, names: 
     grouped: dict[tuple[str, bool], list[str]] = {}     # tapped / untapped: one item for all of them
     by_zone: dict[tuple[str, bool], list[str]] = {}
     for f in facts:
-        moved = f in changed
+        moved = f in changed or f not in focus.facts      # what the chain changed beyond the checks did change
         if f in focus.facts and not moved and shown_changed and f.subject not in refused_about:
             continue
         if f in framed:
