@@ -350,3 +350,14 @@ def test_the_mechanisms_the_mtg_book_defines(mtg):
         "瞬间": ["212.5"], "神器": ["212.2"], "移出战斗": ["306.2"], "移出游戏": ["217.7"], "结界": ["212.4"],
         "致命伤害": ["420.5c"], "赌注": ["217.9"], "超类别": ["205.4"], "跃离区": ["217.8"], "重生": ["419.6b"],
         "防止性效应": ["419.7"], "飞行": ["502.4"]}
+
+
+def test_one_sentence_two_acts_share_because_it_names_both_is_said_once(mtg):
+    both = ["l1", "l2"]
+    t = trace(([firing("1.1", "420.5e", "legend_rule", "传奇规则：两个传奇之地均置入坟墓场", both,
+                       [("l1", "zone", "battlefield", "graveyard")]),
+                firing("1.2", "420.5e", "legend_rule", "传奇规则：两个传奇之地均置入坟墓场", both,
+                       [("l2", "zone", "battlefield", "graveyard")])], []))
+    view = TraceView(t)
+    text, _ = answer.compose(view.fired(), [], [], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
+    assert text == "裁定：传奇规则：两个传奇之地均置入坟墓场（规则 420.5e）。"
