@@ -180,3 +180,23 @@ def test_bad_format_and_unknown_book():
     assert explain("420.5c", "--format", "pdf").exit_code == 2
     res = explain("420.5c", "--book", "nosuchbook")
     assert res.exit_code == 2 and "Traceback" not in res.output
+
+
+def test_a_heading_rule_is_explained_by_its_subrules_quoted():
+    doc = explain_rule(load_book("mtg"), "502.2")
+    (block,) = doc["rules"]
+    assert block["quote_subrules"] and block["subrules"] == ["502.2a", "502.2b", "502.2c", "502.2d"]
+    text = to_string(doc, "text")
+    assert "\n子规则\n  502.2a：先攻属于静止式异能" in text and "  502.2d：同一个生物上的数个先攻异能并无意义。" in text
+    doc = explain_rule(load_book("mtg"), "100.1")          # a sentence of its own: its subrules by id
+    assert not doc["rules"][0]["quote_subrules"]
+
+
+def test_a_rule_naming_a_mechanism_points_to_its_rules():
+    doc = explain_rule(load_book("mtg"), "420.5c")          # 重生可以替代此事件
+    assert doc["rules"][0]["mechanisms"] == ["419.6b"]
+    text = to_string(doc, "text")
+    assert "\n本条提到的机制（定义它们的规则）\n  419.6b：重生是针对消灭的替代性效应。" in text
+    assert explain_rule(load_book("mtg"), "419.6b")["rules"][0]["mechanisms"] == ["419.6d", "306.2"]
+    glossary = explain_rule(load_book("wow"), "glossary:激活")["rules"][0]
+    assert "mechanisms" not in glossary or glossary["mechanisms"] == []
