@@ -141,7 +141,7 @@ def test_exercised_and_unexercised_follow_the_traces():
     assert tot["exercised_pct"] == pytest.approx(100 * tot["exercised"] / 609)
     assert tot["implemented_pct"] == pytest.approx(100 * tot["implemented"] / 609)
     lethal = next(r for r in rep["implemented"] if r["rule"] == "mtg:420.5c")
-    assert lethal == {"rule": "mtg:420.5c", "reasons": ["below_lethal", "lethal_damage"],
+    assert lethal == {"rule": "mtg:420.5c", "reasons": ["below_lethal", "lethal_damage", "lethal_damage_would"],
                       "where": ["judge.engine.games.mtg.sba.lethal_damage"],
                       "scenarios": sorted(["420.5c-lethal-damage.yaml", "420.5c-lethal-damage.yaml#已有伤害累计致命",
                                            "420.5c-lethal-damage.yaml#防御力4则存活",
