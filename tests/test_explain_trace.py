@@ -39,6 +39,9 @@ def test_answer_gives_the_decisive_chain_then_the_result(lethal):
     assert "（规则 413.2a、413.2b、420.5c）" in answer
     assert answer.endswith("。结果：灰熊在坟墓场。")
     assert "420.5c" in lethal["answer_cites"] and lethal["citations"] == lethal["answer_cites"]
+    # the acts themselves, by trace firing: the target check, the damage, the destruction (not the mana
+    # ability's 413.2b in step 2, though the rule is the same)
+    assert lethal["answer_firings"] == ["5.2", "5.3", "5.5"]
 
 
 def test_steps_leave_out_passes_and_bookkeeping(lethal):

@@ -67,6 +67,7 @@ def document(book: Book, lang: str, kind: str, query: str, title: str, blocks: l
         "title": title,
         "answer": None,
         "answer_cites": [],
+        "answer_firings": [],
         "citations": [],
         "scenario": None,
         "steps": [],

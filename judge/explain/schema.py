@@ -128,6 +128,7 @@ class ExplainDoc(_Strict):
     title: str
     answer: Optional[str]       # 裁定 paragraph (scenario); null for a rule
     answer_cites: list[str]
+    answer_firings: list[str] = []   # trace firing ids of the decisive chain (a scenario)
     citations: list[str]        # the rules the answer rests on (never shortened)
     scenario: Optional[Scenario]
     steps: list[Step]

@@ -102,7 +102,7 @@ def explain_trace(trace: dict, scenario: dict, book: Book, lang: str = "zh") -> 
     sources = [sources] if isinstance(sources, str) else list(sources)
     query = where + (f"#{scenario['variant']}" if scenario.get("variant") else "")
     return document(book, lang, "scenario", query, scenario.get("title") or Path(where).stem, blocks, cited_by=False,
-                    answer=text, answer_cites=answer_cites, citations=answer_cites, steps=step_list,
+                    answer=text, answer_cites=answer_cites, answer_firings=[a.id for a in decisive], citations=answer_cites, steps=step_list,
                     near_misses=near,
                     scenario={
                         "path": where,

@@ -125,7 +125,9 @@ def view(trace: dict, ruling: dict | None, ruling_error: str | None, out, varian
         node = resolve_one(book, number_of(rule))
         return node.uid if node is not None else number_of(rule)
 
-    focus = set(ruling["answer_cites"]) if ruling else set()
+    # a step opens when it holds an act the 裁定 rests on (not merely a firing of a rule it cites: a mana
+    # ability's 413.2b is not the spell's)
+    focus = set(ruling.get("answer_firings") or ()) if ruling else set()
     steps, misses = [], []
     for s in trace["steps"]:
         items = [(f, False) for f in s["firings"]] + [(n, True) for n in s["near_misses"]]
@@ -163,7 +165,7 @@ def view(trace: dict, ruling: dict | None, ruling_error: str | None, out, varian
             "choices": [f"选择 {c['choice']}[{c['subject']}] = {reasons.show(c['answer'])}"
                         + ("（自动：唯一合法选项）" if c["auto"] else "") for c in s["choices"]],
             "after": after,
-            "open": any(f["rule"] in focus for f in firings),
+            "open": any(f["id"] in focus for f in firings),
         })
     res = trace["result"]
     final = [f"{o['name']}：{zone_zh.get(o.get('zone'), o.get('zone') or '')}" for o in trace["objects"].values()]
