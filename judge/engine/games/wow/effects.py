@@ -152,7 +152,7 @@ def run(game, ctx: Ctx, effects: list[dict]) -> bool:
 
 @rules.implements("709.2b", reasons={
     "effect_damage": "source target amount dtype", "effect_heal": "source target amount",
-    "effect_damage_would": "source target amount dtype", "effect_destroy_would": "source object",
+    "effect_damage_would": "source target amount dtype",
     "effect_destroy": "source object", "effect_exhaust": "source object", "effect_ready": "source object",
     "effect_draw": "player count", "effect_discard": "player objects", "effect_to_hand": "source object",
     "effect_remove": "source object", "effect_pay": "player amount", "effect_token": "source player token",
