@@ -277,7 +277,7 @@ def _items(t, mtg, expect, frame=FRAME):
     view = TraceView(t)
     f = focus_of({"expect": dict(expect)}, mtg, view.objects, view.players)
     got = chain.decisive(view, f, Cites(mtg, "t"), frame)
-    return result.items(view, f, got, expect, Names(view, T, "zh"), T, {"battlefield": "场上", "hand": "手牌"}, frame)
+    return result.items(view, f, got, expect, Names(view, T, "zh"), T, {"battlefield": "场上", "hand": "手牌", "graveyard": "坟墓场"}, frame)
 
 
 BEAR_ON_FIELD = {"bear": {"name": "灰熊", "owner": "乙", "card": "灰熊", "zone": "battlefield"},
@@ -361,3 +361,58 @@ def test_one_sentence_two_acts_share_because_it_names_both_is_said_once(mtg):
     view = TraceView(t)
     text, _ = answer.compose(view.fired(), [], [], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
     assert text == "裁定：传奇规则：两个传奇之地均置入坟墓场（规则 420.5e）。"
+
+
+def test_what_leaving_play_cleared_is_no_result_but_what_a_move_set_is(mtg):
+    gone = {"bear": {"name": "灰熊", "owner": "乙", "card": "灰熊", "zone": "graveyard"},
+            "bird": {"name": "飞鸟", "owner": "乙", "card": "飞鸟", "zone": "battlefield"}}
+    t = trace(([firing("1.1", "413.2b", "effect_destroy", "x", ["bear"],
+                       [("bear", "damage", 1, 0), ("bear", "tapped", True, False),
+                        ("bear", "zone", "battlefield", "graveyard")]),
+                firing("1.2", "413.2b", "effect_put", "x", ["bird"],
+                       [("bird", "zone", "hand", "battlefield"), ("bird", "controller", "乙", "甲")])], []),
+              objects=gone, zones={"乙.hand": ["bird"]})
+    expect = {"where": {"bear": "graveyard", "bird": "battlefield"}, "damage": {"bear": 0},
+              "tapped": {"bear": False}, "controller": {"bird": "甲"}}
+    # the graveyard says the damage and the tap went with it; the battlefield does not say who controls the bird
+    assert _items(t, mtg, expect) == ["灰熊在坟墓场", "飞鸟在场上", "飞鸟由甲操控"]
+    stays = trace(([firing("1.1", "413.2b", "effect_regen", "x", ["bear"], [("bear", "damage", 1, 0)])], []),
+                  objects=BEAR_ON_FIELD)
+    assert _items(stays, mtg, {"damage": {"bear": 0}}) == ["灰熊上没有伤害"]    # no move: the cleared damage is the point
+
+
+def test_a_pool_in_the_games_words_never_a_literal(mtg):
+    t = trace(([firing("1.1", "413.2b", "x", "x", ["bear"], [("甲", "pool", {"R": 1}, {})])], []),
+              objects=BEAR_ON_FIELD)
+    assert _items(t, mtg, {"mana": {"甲": ""}}) == ["甲的魔法力池是空的"]
+    rift = dict(t, game="riftbound")
+    view = TraceView(rift)
+    f = focus_of({"expect": {"mana": {"甲": {"法力": 2, "符能": 0}}}}, mtg, view.objects, view.players)
+    assert result.items(view, f, [], {"mana": {"甲": {"法力": 2, "符能": 0}}}, Names(view, T, "zh"), T, {},
+                        FRAME) == ["甲的符文池中有 法力2"]
+
+
+def test_an_act_of_a_mechanic_the_book_does_not_number_is_told_never_cited(mtg):
+    """Riftbound's engine applies mechanics its excerpt does not number (a unit entering the board): the act
+    is part of what happened, marked as not in the book, and never cited; its near misses answer nothing."""
+    t = trace(([dict(firing("1.1", "413.2b", "effect_damage", "闪电击 对 灰熊 造成 3 点伤害", ["bolt", "bear"],
+                             [("bear", "damage", 0, 3)])),
+                dict(firing("1.2", "x", "enters_board", "灰熊 进入场地", ["bear"],
+                            [("bear", "zone", "hand", "battlefield")], "1.1"), rule=None, mechanic="进入场地")],
+               [dict(firing("1.3", "x", "not_now", "不能打出", ["bear"]), rule=None, mechanic="打出时机")]),
+              objects=BEAR_ON_FIELD)
+    view = TraceView(t)
+    assert [a.id for a in view.acts] == ["1.1", "1.2"] and [a.id for a in view.fired()] == ["1.1"]
+    cites = Cites(mtg, "t")
+    assert cites.uid(None) is None and cites.cite(None) is None and list(cites.order) == []
+    f = focus_of({"expect": {"where": {"bear": "battlefield"}}}, mtg, view.objects, view.players)
+    got = chain.decisive(view, f, cites, FRAME)
+    assert [a.id for a in got] == ["1.1", "1.2"]
+    text, ids = answer.compose(got, [], ["灰熊在场上"], t, Names(view, T, "zh"), cites, T, [])
+    assert ids == ["413.2b"] and "灰熊 进入场地" in text and "（规则 413.2b）" in text
+    from judge.explain import steps
+    built = steps.build(view, Names(view, T, "zh"), cites, steps.Quotes(mtg, T), T, quiet=frozenset(),
+                        keep_rules=set(), keep_acts=set())
+    detail = built[0]["details"][1]
+    assert detail["rule"] is None and detail["quote"] == "（进入场地：本书未收录，无规则编号）"
+    assert built[0]["rules"] == ["413.2b"]

@@ -67,7 +67,7 @@ def render(game: str, code: str, fields: dict, lang: str = "zh") -> str:
     return t.format_map(_Fields(vals))
 
 
-OBJECT_KEYS = ("cast", "play", "activate", "targets", "attack", "block", "object")
+OBJECT_KEYS = ("cast", "play", "activate", "targets", "attack", "block", "object", "what")   # what: Riftbound's look
 
 
 def game_steps(game: str | None, lang: str = "zh") -> dict:

@@ -35,6 +35,16 @@ def _fact_order(focus: Focus, chain: list[Act], view: TraceView) -> list[Fact]:
     return facts
 
 
+def _reset_by_leaving(view: TraceView, f: Fact) -> bool:
+    """A fact the act that moved its object to another zone cleared (the damage a destroyed creature had,
+    gone with it): its new zone says it; "再生者上没有伤害" of a card in the graveyard says nothing. What the
+    move set (the controller of a card put onto the battlefield) is a result."""
+    if f.attr == "zone" or view.final(f.subject, f.attr) not in (0, False, None, ""):
+        return False
+    d = decider(view, f.subject, f.attr)
+    return d is not None and d.changed(f.subject, "zone")
+
+
 def changed_facts(view: TraceView, focus: Focus, frame: frozenset[str]) -> tuple[set[Fact], set[Fact]]:
     """(checked facts that changed, of which those only a frame act changed)."""
     changed, framed = set(), set()
@@ -62,7 +72,7 @@ def items(view: TraceView, focus: Focus, chain: list[Act], expect: dict, names: 
         moved = f in changed or f not in focus.facts      # what the chain changed beyond the checks did change
         if f in focus.facts and not moved and shown_changed and f.subject not in refused_about:
             continue
-        if f in framed:
+        if f in framed or _reset_by_leaving(view, f):
             continue
         if f.attr == "zone":
             zone = view.objects[f.subject]["zone"] if f.subject in view.objects else None
@@ -102,8 +112,7 @@ def _fact(view: TraceView, f: Fact, moved: bool, expect: dict, names: Names, t: 
             return ""
         return t("answer.final_damage", object=obj, n=n) if n else t("answer.final_no_damage", object=obj)
     if f.attr == "pool":
-        return t("answer.final_pool", player=f.subject, mana=given) if given else \
-            t("answer.final_pool_empty", player=f.subject)
+        return _pool(view, f.subject, given, t)
     if f.attr == "hand":
         return t("answer.final_hand", player=f.subject, n=given) if given is not None else ""
     if f.attr == "poison":
@@ -118,6 +127,19 @@ def _fact(view: TraceView, f: Fact, moved: bool, expect: dict, names: Names, t: 
     if f.attr in CHARACTERISTICS:
         return _characteristic(view, f, given, obj, t)
     return ""
+
+
+def _pool(view: TraceView, player: str, given, t: Templates) -> str:
+    """A mana pool in the game's words: its name (魔法力池, Riftbound's 符文池) and its contents as the scenario
+    writes them ({红}{红}; {法力: 2} → 法力2), never a Python literal."""
+    from judge.engine import reasons          # in the function: the CLI imports explain before any engine
+
+    word = reasons.attr_words(view.game).get("pool", "pool")
+    if not given:
+        return t("answer.final_pool_empty", player=player, pool=word)
+    if isinstance(given, dict):
+        given = t("labels.list_sep").join(f"{k}{n}" for k, n in given.items() if n)
+    return t("answer.final_pool", player=player, pool=word, mana=given)
 
 
 def _characteristic(view: TraceView, f: Fact, given, obj: str, t: Templates) -> str:

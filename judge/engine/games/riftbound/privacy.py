@@ -180,12 +180,13 @@ def look(game, actor: str | None, look=None, **_) -> None:
 
 
 def described(game, ref: str) -> str:
-    """A card or a zone as a judge names it, for the step's description (甲的手牌, 小兵(h1))."""
+    """A zone as a judge names it (甲的手牌), or a card's id, for the step's description: the step's renderer
+    names the card as its reader needs (`judge replay`: 小兵(h1); a ruling: 小兵, with the id only on a collision)."""
     owner, z = parse_zone(game, ref)
     if z is not None:
         return _zone_name(owner, z)
     o = game.objects.get(ref)
-    return f"{o.name}({o.id})" if o is not None else ref
+    return o.id if o is not None else ref
 
 
 def parse_zone(game, what: str) -> tuple[str | None, str | None]:
@@ -236,7 +237,9 @@ def arrange(game, actor: str | None, arrange=None, order: list | None = None, **
     new = [str(x) for x in (order or [])]
     if sorted(new) != sorted(ids):
         raise EngineError(f"arrange: `order` must list each card of {what} once: {', '.join(ids) or 'none'}")
-    game.fire(rule, UNORDERED_REASON[rule], [], player=pl, zone=name, before=list(ids), after=new)
+    # the cards themselves (names a judge reads, the ruling tells apart those that share one), not their ids
+    game.fire(rule, UNORDERED_REASON[rule], [], player=pl, zone=name, before=[game.objects[i] for i in ids],
+              after=[game.objects[i] for i in new])
     game.zones[key][:] = new
 
 
