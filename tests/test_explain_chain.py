@@ -416,3 +416,21 @@ def test_an_act_of_a_mechanic_the_book_does_not_number_is_told_never_cited(mtg):
     detail = built[0]["details"][1]
     assert detail["rule"] is None and detail["quote"] == "（进入场地：本书未收录，无规则编号）"
     assert built[0]["rules"] == ["413.2b"]
+
+
+def test_a_chain_of_unnumbered_mechanics_rests_on_the_numbered_rule_before_it(mtg):
+    t = trace(([firing("1.1", "413.1", "resolves", "闪电击开始结算", ["bolt"]),
+                firing("1.2", "413.2b", "effect_put", "闪电击 将 灰熊 放到手上", ["bolt", "bear"], [], "1.1")], []),
+              ([dict(firing("2.1", "x", "enters_board", "灰熊 进入场地", ["bear"],
+                            [("bear", "zone", "hand", "battlefield")]), rule=None, mechanic="进入场地")], []),
+              objects=BEAR_ON_FIELD)
+    view = TraceView(t)
+    f = focus_of({"expect": {"where": {"bear": "battlefield"}}}, mtg, view.objects, view.players)
+    assert [a.id for a in chain.decisive(view, f, Cites(mtg, "t"), FRAME)] == ["1.2", "2.1"]
+    t2 = trace(([firing("1.1", "413.2b", "effect_damage", "x", ["bird"], [("bird", "damage", 0, 1)])], []),
+               ([dict(firing("2.1", "x", "enters_board", "灰熊 进入场地", ["bear"],
+                             [("bear", "zone", "hand", "battlefield")]), rule=None, mechanic="进入场地")], []),
+               objects=BEAR_ON_FIELD)
+    view2 = TraceView(t2)
+    f2 = focus_of({"expect": {"where": {"bear": "battlefield"}}}, mtg, view2.objects, view2.players)
+    assert [a.id for a in chain.decisive(view2, f2, Cites(mtg, "t"), FRAME)] == ["2.1"]   # nothing about the bear

@@ -148,4 +148,19 @@ def decisive(view: TraceView, focus: Focus, cites: Cites, frame: frozenset[str])
                 chosen.setdefault(c.id, c)
             for r in _replaced(view, s, frame) + _leading(view, s, frame):
                 chosen.setdefault(r.id, r)
+    anchor = _numbered_before(view, list(chosen.values()))
+    if anchor is not None:
+        chosen.setdefault(anchor.id, anchor)
     return sorted(chosen.values(), key=lambda a: a.pos)
+
+
+def _numbered_before(view: TraceView, chain: list[Act]) -> Act | None:
+    """A chain made only of mechanics the book does not number (a unit entering the board) rests on the last
+    numbered rule applied earlier to the same things (it was played: 108.1.a), frame or not — so the ruling
+    cites the book's rule for how it got there, not a rule that did not apply."""
+    if not chain or any(a.rule is not None for a in chain):
+        return None
+    about = set().union(*(a.subjects() for a in chain))
+    first = min(a.pos for a in chain)
+    earlier = [a for a in view.fired() if a.pos < first and a.subjects() & about]
+    return earlier[-1] if earlier else None
