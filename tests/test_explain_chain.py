@@ -219,6 +219,7 @@ def test_citations_read_as_the_book_names_them():
     assert label("glossary:提议", T) == "「提议」" and label("709.2a", T) == "709.2a"
     assert name("glossary:提议", T) == "术语「提议」" and name("709.2a", T) == "规则 709.2a"
     assert quote_text("glossary:提议", "玩家…", T) == "（术语「提议」：「玩家…」）"
+    assert quote_text("420.5c", "防御力大于0…", T) == "（规则 420.5c：「防御力大于0…」）"
     assert number_of("mtg:420.5c") == "420.5c" and number_of("420.5c") == "420.5c"
 
 
@@ -434,3 +435,46 @@ def test_a_chain_of_unnumbered_mechanics_rests_on_the_numbered_rule_before_it(mt
     view2 = TraceView(t2)
     f2 = focus_of({"expect": {"where": {"bear": "battlefield"}}}, mtg, view2.objects, view2.players)
     assert [a.id for a in chain.decisive(view2, f2, Cites(mtg, "t"), FRAME)] == ["2.1"]   # nothing about the bear
+
+
+def test_a_bare_expectation_takes_the_acts_touching_the_question_else_the_last(mtg):
+    """`fired: [413.2b]` names no objects: of several firings of 413.2b, those about what is checked — none,
+    then the last; an expectation naming a reason or objects takes every act it matches."""
+    def t_of(*acts):
+        return trace((list(acts), []), objects=BEAR_ON_FIELD)
+    a = firing("1.1", "413.2b", "effect_x", "x", ["bird"])
+    b = firing("1.2", "413.2b", "effect_x", "x", ["bear"])
+    c = firing("1.3", "413.2b", "effect_y", "x", ["甲"])
+    cases = [((a, b, c), ["413.2b"], ["1.2"]), ((a, b), ["413.2b"], ["1.2"]), ((a, c), ["413.2b"], ["1.3"]),
+             ((a,), ["413.2b"], ["1.1"]), ((a, b, c), [{"rule": "413.2b", "reason": "effect_x"}], ["1.1", "1.2"])]
+    for acts, fired, want in cases:
+        view, f = focus(t_of(*acts), mtg, tapped={"bear": False}, fired=fired)
+        got = [x.id for x in chain.seeds(view, f, Cites(mtg, "t"), FRAME)]
+        assert got[:len(want)] == want, (fired, [x["id"] for x in acts], got)
+
+
+def test_nothing_changed_only_the_last_act_about_it(mtg):
+    t = trace(([firing("1.1", "413.2b", "effect_x", "x", ["bear"])], []),
+              ([firing("2.1", "413.2b", "effect_y", "y", ["bear"])], []), objects=BEAR_ON_FIELD)
+    view, f = focus(t, mtg, tapped={"bear": False})
+    assert [a.id for a in chain.decisive(view, f, Cites(mtg, "t"), FRAME)] == ["2.1"]
+
+
+def test_a_frame_act_moved_it_because_a_deciding_act_made_it_so(mtg):
+    """A card that went to the graveyard by a frame act (413.2h) caused by an act that decides (a sacrifice as
+    the spell's instruction) is a result; one only frame acts moved is not."""
+    t = trace(([firing("1.1", "413.2b", "effect_sacrifice", "x", ["bird"]),
+                firing("1.2", "413.2h", "to_graveyard", "x", ["bird"], [("bird", "zone", "battlefield", "graveyard")],
+                       "1.1")], []), objects=BEAR_ON_FIELD)
+    assert _items(t, mtg, {"where": {"bird": "graveyard"}}) == ["飞鸟在场上"]     # the trace's final zone, named
+    framed = trace(([firing("1.1", "413.1", "resolves", "x", ["bird"]),
+                     firing("1.2", "413.2h", "to_graveyard", "x", ["bird"], [("bird", "zone", "battlefield", "graveyard")],
+                            "1.1")], []), objects=BEAR_ON_FIELD)
+    assert _items(framed, mtg, {"where": {"bird": "graveyard"}}) == []
+
+
+def test_a_fact_with_no_value_says_nothing(mtg):
+    t = trace(([], []), objects=BEAR_ON_FIELD, result={"life": {}, "winner": None, "lost": []})
+    expect = {"poison": {"甲": None}, "controller": {"bear": None}, "hand_count": {"甲": None}, "life": {"乙": 20},
+              "damage": {"bear": None}}
+    assert _items(t, mtg, expect) == []

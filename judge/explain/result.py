@@ -39,7 +39,7 @@ def _reset_by_leaving(view: TraceView, f: Fact) -> bool:
     """A fact the act that moved its object to another zone cleared (the damage a destroyed creature had,
     gone with it): its new zone says it; "再生者上没有伤害" of a card in the graveyard says nothing. What the
     move set (the controller of a card put onto the battlefield) is a result."""
-    if f.attr == "zone" or view.final(f.subject, f.attr) not in (0, False, None, ""):
+    if view.final(f.subject, f.attr) not in (0, None):      # 0 is also False (untapped); a zone is never empty
         return False
     d = decider(view, f.subject, f.attr)
     return d is not None and d.changed(f.subject, "zone")
@@ -118,9 +118,6 @@ def _fact(view: TraceView, f: Fact, moved: bool, expect: dict, names: Names, t: 
     if f.attr == "poison":
         n = view.final(f.subject, "poison") if moved else given
         return t("answer.final_poison", player=f.subject, n=n) if n is not None else ""
-    if f.attr == "tapped":
-        v = view.final(f.subject, "tapped") if moved else given
-        return t("answer.final_tapped" if v else "answer.final_untapped", object=obj) if v is not None else ""
     if f.attr == "controller":
         v = view.final(f.subject, "controller") if moved else given
         return t("answer.final_controller", object=obj, player=v) if v else ""
@@ -134,7 +131,7 @@ def _pool(view: TraceView, player: str, given, t: Templates) -> str:
     writes them ({红}{红}; {法力: 2} → 法力2), never a Python literal."""
     from judge.engine import reasons          # in the function: the CLI imports explain before any engine
 
-    word = reasons.attr_words(view.game).get("pool", "pool")
+    word = reasons.attr_words(view.game)["pool"]          # steps.yaml names it for every game
     if not given:
         return t("answer.final_pool_empty", player=player, pool=word)
     if isinstance(given, dict):
