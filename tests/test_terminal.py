@@ -138,7 +138,7 @@ def test_coverage_and_explain():
     fits(out, 60)
     assert lines_of(out)[0].startswith("裁定说明：受到致命伤害的生物被消灭")
     joined = "".join(x.strip() for x in lines_of(out))
-    assert "规则409.1a：「它从原先所在的区域进入堆叠，直到被反击或结算为止都会待在该处。」" in joined.replace(" ", "")
+    assert "规则409.1a：「玩家宣告要使用该咒语或起动式异能。」" in joined.replace(" ", "")
 
 
 def test_piped_output_is_unwrapped_and_undecorated():
