@@ -30,7 +30,7 @@ from judge.engine.games.wow.interrupt import interrupt
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import Delayed, Modifier, Shield, WCard, ability_defs
 from judge.engine.games.wow.triggers import becomes_near_miss
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.words import TYPE, say, zone
 
 
 @dataclass(slots=True)
@@ -65,6 +65,8 @@ def refs(game, ctx: Ctx, ref) -> list:
         return []
     if isinstance(ref, list):
         return merged(refs, game, ctx, ref)
+    if isinstance(ref, dict) and "all" in ref:
+        return group(game, ctx, ref["all"])
     r = str(ref)
     got = shared_ref(game, ctx, r)
     if got is not None:
@@ -107,12 +109,40 @@ def refs(game, ctx: Ctx, ref) -> list:
             out.append(game.by_name[name])
         return out
     if r == "each_character":
-        out = []
-        for name in game.apnap():
-            out += [o for o in game.in_play() if o.area != "resource" and chars(game, o).controller == name
-                    and chars(game, o).is_character]
-        return out
+        return group(game, ctx, {"types": [TYPE.hero, TYPE.ally]})
     raise EngineError(f"unknown reference {r!r}")
+
+
+@rules.implements("712.4", reasons={"only_in_play": "object description missed", "names_zone": "object zone"})
+def group(game, ctx: Ctx, f: dict) -> list:
+    """Every card a description names ("each hero and ally", "all opposing allies"), turn player's first (802.1).
+    A modifier affects only cards in play unless it names another zone (712.4); a link that names a group is not
+    targeted, so a card that can't be targeted is still affected (706.1a)."""
+    f = dict(f)
+    where = f.get("zone", "play")
+    found = select(game, f, controller=ctx.controller, source_id=getattr(ctx.source, "id", None))
+    order = {n: i for i, n in enumerate(game.apnap())}
+    found.sort(key=lambda o: order.get(chars(game, o).controller if o.zone == "play" else o.owner, 99))
+    item = ctx.item if ctx.item is not None else ctx.source_name
+    if where != "play":
+        game.fire("712.4", "names_zone", found, object=item, zone=zone(where))
+    else:
+        missed = [o for z in ("graveyard", "removed") for o in select(game, {**f, "zone": z}, controller=ctx.controller)]
+        if missed:
+            game.fire("712.4", "only_in_play", missed, object=item, description=describe_filter(f), missed=missed)
+        for o in found:
+            c = chars(game, o)
+            if c.flags.get("untargetable"):
+                game.fire("706.1a", "untargetable_affected", [item, o] if ctx.item is not None else [o],
+                          object=item, target=o, why=c.flags["untargetable"])
+    return found
+
+
+def describe_filter(f: dict) -> str:
+    """A description as a judge reads it: 对方的盟军, 英雄或盟军."""
+    what = f.get("type") or say("filter.or").join(f.get("types") or []) or say("filter.card_in_play")
+    who = f.get("controller", "any")
+    return (say(f"filter.{who}") + "的" if who != "any" else "") + "、".join(f.get("subtypes") or []) + what
 
 
 def players(game, ctx, ref) -> list[Player]:
@@ -237,8 +267,10 @@ def _ready_one(game, ctx, e):
 def _move_verb(code, to):
     def run_(game, ctx, e):
         evs = []
-        for o in refs(game, ctx, e[next(iter(e))]):
-            if isinstance(o, Player) or o.zone not in ("play", "chain"):
+        ref = e[next(iter(e))]
+        zones = ("play", "chain") + ((ref["all"]["zone"],) if isinstance(ref, dict) and "zone" in ref["all"] else ())
+        for o in refs(game, ctx, ref):
+            if isinstance(o, Player) or o.zone not in zones:
                 continue
             f = _fire(game, code, [o], source=ctx.source_name, object=o)
             evs.append(Event("move", {"object": o, "to": to, "from": o.zone, "reason": code}, f.id, firing=f))
@@ -483,7 +515,8 @@ def _delayed(game, ctx, e):
         about = refs(game, ctx, spec.get("about", "it"))
         key = about[0].key if about and not isinstance(about[0], Player) else None
     dl = Delayed(game.new_id(f"{ctx.subject}.delayed_effect"), getattr(ctx.source, "id", ""), ctx.source_name,
-                 ctx.controller, dict(spec), key, created_turn=game.turn)
+                 ctx.controller, dict(spec), key, created_turn=game.turn,
+                 source_inc=getattr(ctx.source, "inc", 0))
     f = _fire(game, "effect_delayed", [], source=ctx.source_name, what=spec.get("text") or say("name.delayed_effect"))
     with game.under(f):
         game.delayed.append(dl)

@@ -24,9 +24,10 @@ from judge.engine.games.wow.events import area_for, move
 from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import CardDef, Modifier
-from judge.engine.games.wow.words import TYPE, say
+from judge.engine.games.wow.words import TYPE, say, zone
 
 
+@rules.implements("710.1", reasons={"entering_play": "object origin"})
 @rules.implements("710.1a", reasons={"as_enters": "object source what"})
 @rules.implements("710.1b", reasons={"enters_with": "object exhausted damage why"},
                   near_misses={"enters_with_lost": "object power why"})
@@ -36,6 +37,10 @@ def enter_play(game, obj, d: dict) -> bool:
     controller = d.get("controller") or obj.owner
     if obj.zone == "gone":
         return False
+    # 710.1: a card coming into play from another zone (or a token put into play) enters play, by these steps
+    game.fire("710.1", "entering_play", [obj], object=obj,
+              origin=say("enters.token") if obj.zone == "created" and obj.token
+              else say("enters.from", zone=zone(obj.zone)))
     # 710.1a: modifiers created as it enters (the entering card judged as it will be in play)
     for src in game.in_play():
         sc = chars(game, src)

@@ -38,7 +38,7 @@ class WowGame(CardGame):
     ACTIONS = Game.ACTIONS | {"cast": chain.play_card, "play": chain.place_resource, "activate": chain.use_power,
                               "attack": combat.propose, "block": combat.no_blocking}
     REWOUND = Game.REWOUND + ("modifiers", "shields", "delayed", "combat", "loop_seen", "loops_done", "_explicit",
-                              "_deps_noted")
+                              "_deps_noted", "resolving")
     ZONE_SPECS = ZONE_SPECS
     STEPS = words.STEPS
     ZONES = BOARD_ZONES
@@ -57,6 +57,7 @@ class WowGame(CardGame):
         self.loop_seen: dict = {}
         self.loops_done: set = set()
         self.combats = 0
+        self.resolving = None                   # the link being resolved (709.2: nobody gets priority meanwhile)
 
     # ------------------------------------------------------------------ zones
     def in_play(self) -> list[WCard]:
@@ -160,6 +161,7 @@ class WowGame(CardGame):
 
     def put_triggers(self) -> None:
         n = len(self.pending)
+        triggers.pending_to_chain(self)
         super().put_triggers()
         triggers.all_added(self, n)
 

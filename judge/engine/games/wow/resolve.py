@@ -36,8 +36,12 @@ def resolve(game, item) -> bool:
     """True if the link was a proposal and its combat step began (which gave priority)."""
     controller = item.link["controller"] if isinstance(item, WCard) else item.controller
     f = game.fire("709.1", "resolves", [item], object=item, controller=game.by_name[controller])
-    with game.under(f):
-        began_combat = _resolve(game, item, controller)
+    outer, game.resolving = game.resolving, item
+    try:
+        with game.under(f):
+            began_combat = _resolve(game, item, controller)
+    finally:
+        game.resolving = outer
     if began_combat:
         return True                     # the combat step began; its attack window gave priority
     for s in game.shields:
@@ -65,6 +69,7 @@ def _resolve(game, item, controller: str) -> bool | None:
         specs = item.ability.spec.get("targets", [])
         slots = item.targets
         source = game.objects.get(item.source)
+        independent_of_source(game, item, source)
     legal_slots, all_illegal = recheck_targets(game, item, specs, slots, controller)
     if all_illegal:
         interrupt(game, item, say("why.all_targets_illegal"))
@@ -100,6 +105,18 @@ def _resolve(game, item, controller: str) -> bool | None:
         run(game, ctx, item.ability.spec.get("effects", []))
         game.fire("709.2g", "effect_leaves", [item], object=item)
         game.remove_from_stack(item)
+
+
+@rules.implements("707.3", reasons={"source_gone": "object source where"})
+def independent_of_source(game, item, source) -> None:
+    """707.3: once created, an effect exists apart from its source — the source leaving play (as a cost, in
+    response) does not interrupt it; on resolution, what it needs of the source is its last known information."""
+    if source is None:
+        return
+    if source.key == (item.source, item.source_inc) and source.zone == "play":
+        return
+    where = zone(source.zone) if source.zone != "gone" else say("zone.gone")
+    game.fire("707.3", "source_gone", [item, source], object=item, source=source, where=where)
 
 
 def _with_of(game, item) -> str | None:

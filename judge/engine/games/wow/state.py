@@ -123,6 +123,7 @@ class Delayed(common.Delayed):
     """A delayed triggered effect created by a resolving link."""
 
     created_turn: int = 0
+    source_inc: int = 0       # the incarnation of the card that created it (707.3: has that card left play since?)
 
 
 @dataclass(slots=True, eq=False)

@@ -65,10 +65,16 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:
     add_pending(game, src, ch.controller, ab, ev, f, info)
 
 
+@rules.implements("709.2", reasons={"trigger_waits": "ability object"})
 def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> PendingTrigger:
+    """The triggered effect waits to be added to the chain. Triggered while a link resolves, it waits for the
+    pre-priority processing after it: nobody gets priority during the steps of resolving (709.2)."""
     t = PendingTrigger(game.new_id(f"{src.id}.{ab.key}"), src.id, src.inc, src.name, controller, ab, ev,
                        dict(data or {}), f.id if f else None)
     game.pending.append(t)
+    if game.resolving is not None:
+        game.fire("709.2", "trigger_waits", list(dict.fromkeys([src.id, game.resolving.id])), caused_by=t.caused_by,
+                  ability=say("name.power_of", source=src.name), object=game.resolving)
     return t
 
 
@@ -252,7 +258,8 @@ def _delayed(game, ev: Event) -> None:
                       controller=game.by_name[dl.controller])
         ab = AbilityDef("delayed", "triggered", {"when": w, "effects": dl.spec.get("effects", [])},
                         dl.spec.get("text", ""))
-        t = PendingTrigger(game.new_id(f"{dl.source or dl.id}.delayed"), dl.source, 0, dl.source_name, dl.controller, ab, ev,
+        t = PendingTrigger(game.new_id(f"{dl.source or dl.id}.delayed"), dl.source, dl.source_inc, dl.source_name,
+                           dl.controller, ab, ev,
                            {"about": dl.about}, f.id)
         game.pending.append(t)
 
@@ -284,6 +291,23 @@ def put_on_chain(game, t: PendingTrigger) -> None:
                   targets=[game.objects[s[0][1]] for s in targets] if targets else say("none"))
     with game.under(f):
         game.push(item)
+
+
+@rules.implements("708.1", reasons={"pending_to_chain": "count effects"})
+def pending_to_chain(game) -> None:
+    """708.1: a player is about to receive priority — in pre-priority processing the triggered effects created
+    but not yet on the chain are added to it (one or several: 708.1a orders several)."""
+    pending = game.pending
+    if not pending or game.over:
+        return
+    srcs = []
+    for t in pending:
+        o = game.objects.get(t.source)
+        if o is not None and o not in srcs:
+            srcs.append(o)
+    game.fire("708.1", "pending_to_chain", srcs, caused_by=pending[0].caused_by, count=len(pending),
+              effects=[say("name.power_of" if t.ability.key != "delayed" else "name.delayed_effect_of",
+                           source=t.source_name) for t in pending])
 
 
 @rules.implements("708.1b", reasons={"all_added": "count player"})

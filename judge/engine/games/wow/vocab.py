@@ -30,6 +30,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from judge.engine.games.common.vocab import (
     Model as _M, all_known, check_one, exactly_one, nested, one_known, one_verb, short_form,
 )
+from judge.engine.games.wow.filters import REF_KEYS
 from judge.engine.games.wow.state import ABILITY_KINDS
 from judge.engine.games.wow.words import (
     CHARACTER_TYPES, CLASS, DAMAGE_TYPE, FACTION, KEYWORD, STEPS, TARGET, TERM, TYPE, canonical,
@@ -124,6 +125,13 @@ class Effect(_M):
             check_one(v.get("type"), DAMAGE_TYPES, "damage type")
         if verb in ("destroy_one", "ready_one") and isinstance(v[verb], dict):
             Filter.model_validate(v[verb])
+        for k in REF_KEYS:
+            ref = v.get(k)
+            if isinstance(ref, dict) and not (k == verb and verb in _NESTED):
+                if list(ref) != ["all"]:
+                    raise ValueError(f"`{k}`: a reference is a word (target, self, your_hero…) or "
+                                     f"`{{all: FILTER}}` (every card the description names), not {ref}")
+                Filter.model_validate(ref["all"])
         return v
 
 
