@@ -142,7 +142,7 @@ def describe_filter(f: dict) -> str:
     """A description as a judge reads it: 对方的盟军, 英雄或盟军."""
     what = f.get("type") or say("filter.or").join(f.get("types") or []) or say("filter.card_in_play")
     who = f.get("controller", "any")
-    return (say(f"filter.{who}") + "的" if who != "any" else "") + "、".join(f.get("subtypes") or []) + what
+    return (say("filter.whose", who=say(f"filter.{who}")) if who != "any" else "") + "、".join(f.get("subtypes") or []) + what
 
 
 def players(game, ctx, ref) -> list[Player]:
