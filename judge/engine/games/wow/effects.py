@@ -25,7 +25,7 @@ from judge.engine.games.wow.chain import pay_resources
 from judge.engine.games.wow.chars import chars, delta_zh
 from judge.engine.games.wow.enter import token_card
 from judge.engine.games.wow.events import move
-from judge.engine.games.wow.filters import matches, select, target_problem
+from judge.engine.games.wow.filters import is_group, matches, select, target_problem
 from judge.engine.games.wow.interrupt import interrupt
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import Delayed, Modifier, Shield, WCard, ability_defs
@@ -105,11 +105,22 @@ def refs(game, ctx: Ctx, ref) -> list:
         for b in base:
             if isinstance(b, Player):
                 continue
-            name = chars(game, b).controller if b.zone == "play" else (b.lki.get("controller") or b.owner)
+            if b.zone == "play":
+                name = chars(game, b).controller
+            else:
+                # 712.3: "that [thing]" is the thing last mentioned, even if it no longer fits the description
+                name = b.lki.get("controller") or b.owner
+                said = ctx.last.setdefault("that_said", set())
+                if b.key not in said:
+                    said.add(b.key)
+                    game.fire("712.3", "that_thing", [b], object=ctx.item or ctx.source_name,
+                              thing=say("that.controller", card=b.name, zone=zone(b.zone), player=name))
             out.append(game.by_name[name])
         return out
     if r == "each_character":
         return group(game, ctx, {"types": [TYPE.hero, TYPE.ally]})
+    if r == "each_player":              # turn player first, then clockwise (802.1)
+        return [game.by_name[n] for n in game.apnap()]
     raise EngineError(f"unknown reference {r!r}")
 
 
@@ -161,23 +172,65 @@ def amount(game, ctx: Ctx, a) -> int:
 # ------------------------------------------------------------------ running instructions
 
 CONTINUOUS = ("grant", "modify", "control", "prevent", "next_time")
+#: instructions that only say when or whether the others happen: they create no modifier of their own
+WRAPPERS = ("may", "unless", "if_you_do", "delayed")
+
+
+def verb_of(e: dict) -> str:
+    return next(k for k in e if k in VERB_FUNCS)
 
 
 @rules.implements("709.2e", reasons={"separate_modifiers": "object parts"})
+@rules.implements("712.1", reasons={"modifier_kinds": "object kinds"})
+@rules.implements("712.2", reasons={"one_modifier_per_part": "object count parts"})
+@rules.implements("714.3c", reasons={"durations_apart": "object durations", "shared_duration": "object duration"})
+def resolve_text(game, ctx: Ctx, effects: list[dict]) -> bool:
+    """A resolving link's text: which modifiers it creates, then its instructions in order (709.2b).
+    Each part is a one-shot or an ongoing modifier (712.1); parts with different durations, or a one-shot and an
+    ongoing part, are separate modifiers (712.2, 709.2e), and ongoing parts that name no other duration share one
+    (714.3c)."""
+    parts = [(verb_of(e), e) for e in effects if verb_of(e) not in WRAPPERS]
+    cont = [(v, e) for v, e in parts if v in CONTINUOUS]
+    obj = [ctx.item] if ctx.item is not None else []
+    if cont:
+        kinds = [say("modifier.ongoing" if v in CONTINUOUS else "modifier.one_shot", what=say(f"verb.{v}"))
+                 for v, _ in parts]
+        game.fire("712.1", "modifier_kinds", obj, object=ctx.item, kinds="；".join(kinds))
+    durations = list(dict.fromkeys(_until_zh(_until(e)) for _, e in cont))
+    groups = len(durations) + (1 if len(parts) > len(cont) else 0)
+    if groups > 1:
+        game.fire("709.2e", "separate_modifiers", obj, object=ctx.item, parts=groups)
+        game.fire("712.2", "one_modifier_per_part", obj, object=ctx.item, count=groups,
+                  parts="；".join(durations + ([say("modifier.one_shot_part")] if len(parts) > len(cont) else [])))
+    if len(durations) > 1:
+        game.fire("714.3c", "durations_apart", obj, object=ctx.item, durations=durations)
+    elif len(cont) > 1:
+        game.fire("714.3c", "shared_duration", obj, object=ctx.item, duration=durations[0])
+    return run(game, ctx, effects)
+
+
+@rules.implements("712.3", reasons={"part_cannot": "object part", "that_thing": "object thing"})
 def run(game, ctx: Ctx, effects: list[dict]) -> bool:
-    """Follow the instructions in order. True if every instruction was carried out (for 709.2f)."""
-    verbs = [next(k for k in e if k in VERB_FUNCS) for e in effects]
-    cont = [v for v in verbs if v in CONTINUOUS]
-    if cont and len(verbs) > len(cont) or len({str(e.get("until", "end_of_turn")) for e in effects
-                                                if next(k for k in e if k in VERB_FUNCS) in CONTINUOUS}) > 1:
-        game.fire("709.2e", "separate_modifiers", [ctx.item] if ctx.item is not None else [], object=ctx.item,
-                  parts=len(verbs))
+    """Follow the instructions in text order (712.3). True if every instruction was carried out (for 709.2f).
+    A part that finds nothing to act on is skipped and the rest is still done (712.3, 709.2c)."""
     ok = True
-    for e, verb in zip(effects, verbs):
+    for e in effects:
+        verb = verb_of(e)
+        ctx.last.pop("nothing", None)
         done = VERB_FUNCS[verb](game, ctx, e)
         if done is False:
             ok = False
+        if ctx.last.pop("nothing", None) and len(effects) > 1:
+            game.fire("712.3", "part_cannot", [ctx.item] if ctx.item is not None else [], object=ctx.item or
+                      ctx.source_name, part=say(f"verb.{verb}"))
     return ok
+
+
+def _found(ctx: Ctx, objs: list) -> list:
+    """The cards an instruction acts on; none at all is noted for 712.3 (the part can't be done)."""
+    if not objs:
+        ctx.last["nothing"] = True
+    return objs
 
 
 @rules.implements("709.2b", reasons={
@@ -214,9 +267,9 @@ def _damage(game, ctx: Ctx, e):
         return False
     dtype = e.get("type")
     evs = []
-    for t in refs(game, ctx, e.get("to", "target")):
-        if isinstance(t, Player) or t.zone != "play":
-            continue
+    for t in _found(ctx, [t for t in refs(game, ctx, e.get("to", "target")) if not isinstance(t, Player)
+                          and t.zone == "play"]):
+        one_shot(game, ctx, t, say("verb.damage"))
         f = _fire(game, "effect_damage", [src, t], source=src, target=t, amount=n, dtype=dtype or say("dtype.none"))
         evs.append(Event("damage", {"source": src, "source_name": src.name, "controller": ctx.controller,
                                     "target": t, "amount": n, "dtype": dtype, "combat": False,
@@ -231,19 +284,27 @@ def _heal(game, ctx, e):
     n = amount(game, ctx, e["heal"])
     src = _dealer(game, ctx, e)
     evs = []
-    for t in refs(game, ctx, e.get("to", "target")):
+    for t in _found(ctx, [t for t in refs(game, ctx, e.get("to", "target")) if not isinstance(t, Player)
+                          and t.zone == "play"]):
+        one_shot(game, ctx, t, say("verb.heal"))
         f = _fire(game, "effect_heal", [t], source=src or ctx.source_name, target=t, amount=n)
         evs.append(Event("heal", {"source": src, "source_name": src.name if src else ctx.source_name,
                                   "controller": ctx.controller, "target": t, "amount": n}, f.id, firing=f))
     return bool(game.happen(evs))
 
 
+@rules.implements("713.1", reasons={"one_shot": "object what target"})
+def one_shot(game, ctx: Ctx, target, what: str) -> None:
+    """713.1: a modifier that deals or heals damage is always one-shot — it affects the game once and has no
+    duration (nothing of it is left to end or to recheck later)."""
+    item = ctx.item if ctx.item is not None else ctx.source_name
+    game.fire("713.1", "one_shot", [target], object=item, what=what, target=target)
+
+
 def _simple(kind, code):
     def run_(game, ctx, e):
         evs = []
-        for o in refs(game, ctx, e[kind]):
-            if isinstance(o, Player):
-                continue
+        for o in _found(ctx, [o for o in refs(game, ctx, e[kind]) if not isinstance(o, Player) and o.zone == "play"]):
             if kind == "exhaust" and o.tapped and o.zone == "play":
                 _fire(game, code, [o], source=ctx.source_name, object=o)
                 becomes_near_miss(game, o, say("state.exhausted"))
@@ -269,9 +330,7 @@ def _move_verb(code, to):
         evs = []
         ref = e[next(iter(e))]
         zones = ("play", "chain") + ((ref["all"]["zone"],) if isinstance(ref, dict) and "zone" in ref["all"] else ())
-        for o in refs(game, ctx, ref):
-            if isinstance(o, Player) or o.zone not in zones:
-                continue
+        for o in _found(ctx, [o for o in refs(game, ctx, ref) if not isinstance(o, Player) and o.zone in zones]):
             f = _fire(game, code, [o], source=ctx.source_name, object=o)
             evs.append(Event("move", {"object": o, "to": to, "from": o.zone, "reason": code}, f.id, firing=f))
         return bool(game.happen(evs)) if evs else False
@@ -337,8 +396,13 @@ def _token(game, ctx, e):
     return True
 
 
-def _until(e, default="end_of_turn"):
-    return e.get("until", default)
+def _until(e, game=None, ctx: Ctx | None = None):
+    """An instruction's duration: the one it names, else "this turn" (control: no duration). "Until your next
+    turn" ends when the link's controller's next turn starts."""
+    u = e.get("until", "permanent" if "control" in e else "end_of_turn")
+    if u == "until_your_next_turn" and game is not None:
+        return ("start_of_turn", ctx.controller, game.turn)
+    return u
 
 
 def _lasting(game, ctx, code, o, x, add, **fields) -> None:
@@ -350,8 +414,9 @@ def _lasting(game, ctx, code, o, x, add, **fields) -> None:
 
 def _grant(game, ctx, e):
     power = ability_defs([e["grant"]], prefix="granted_")[0]
-    until = _until(e)
-    objs = refs(game, ctx, e.get("to", "target"))
+    until = _until(e, game, ctx)
+    objs = _found(ctx, [o for o in refs(game, ctx, e.get("to", "target")) if not isinstance(o, Player)
+                        and o.zone == "play"])
     for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.grant"), "grant", getattr(ctx.source, "id", ""), ctx.source_name,
                      ctx.controller, game.tick(), {"power": power}, {o.key}, until=until)
@@ -362,17 +427,38 @@ def _grant(game, ctx, e):
 
 def _modify(game, ctx, e):
     spec = e["modify"]
-    until = _until(e)
+    until = _until(e, game, ctx)
     what = delta_zh(spec)
     if spec.get("while"):
         what += say("note.only_while", what=say(f"while.{spec['while']}"))
-    objs = refs(game, ctx, e.get("to", "target"))
+    ref = e.get("to", "target")
+    if is_group(ref):
+        return _modify_group(game, ctx, spec, ref, until, what)
+    objs = _found(ctx, [o for o in refs(game, ctx, e.get("to", "target")) if not isinstance(o, Player)
+                        and o.zone == "play"])
     for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.mod"), "modify", getattr(ctx.source, "id", ""), ctx.source_name,
-                     ctx.controller, game.tick(), {"atk": spec.get("atk", 0), "health": spec.get("health", 0)},
+                     ctx.controller, game.tick(), {"atk": spec.get("atk", 0), "health": spec.get("health", 0),
+                                                   "set_atk": spec.get("set_atk")},
                      {o.key}, until=until, while_=spec.get("while"))
         _lasting(game, ctx, "effect_modify", o, m, game.add_modifier, what=what, until=_until_zh(until))
     return bool(objs)
+
+
+def _modify_group(game, ctx, spec, ref, until, what) -> bool:
+    """A link's ongoing modifier for every card of a description ("your allies get +1 ATK this turn"): one
+    modifier that marks no card and keeps checking which cards it affects (714.3e)."""
+    f = ref["all"] if isinstance(ref, dict) else {"types": [TYPE.hero, TYPE.ally]}
+    now = refs(game, ctx, ref)
+    m = Modifier(game.new_id(f"{ctx.subject}.mod"), "modify", getattr(ctx.source, "id", ""), ctx.source_name,
+                 ctx.controller, game.tick(), {"atk": spec.get("atk", 0), "health": spec.get("health", 0),
+                                               "set_atk": spec.get("set_atk"), "group": f,
+                                               "seen": tuple(o.id for o in now)},
+                 set(), until=until, while_=spec.get("while"))
+    with game.under(_fire(game, "effect_modify", now, source=ctx.source_name,
+                          object=now or say("modifier.no_card_yet"), what=what, until=_until_zh(until))):
+        game.add_modifier(m)
+    return True
 
 
 def _control(game, ctx, e):
@@ -388,25 +474,25 @@ def _control(game, ctx, e):
     objs = refs(game, ctx, e.get("control", "target"))
     for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.control"), "control", getattr(ctx.source, "id", ""),
-                     ctx.source_name, ctx.controller, game.tick(), {}, {o.key}, until=_until(e, "permanent"),
+                     ctx.source_name, ctx.controller, game.tick(), {}, {o.key}, until=_until(e, game, ctx),
                      hold=hold)
         _lasting(game, ctx, "effect_control", o, m, game.add_modifier, player=game.by_name[ctx.controller])
     return bool(objs)
 
 
 def _prevent(game, ctx, e):
-    until = _until(e)
+    until = _until(e, game, ctx)
     objs = refs(game, ctx, e.get("to", "your_hero"))
     for o in objs:
         s = Shield(game.new_id(f"{ctx.subject}.prevent"), "prevent", ctx.source_name, ctx.controller, o.key,
-                   amount=e["prevent"], until=until)
+                   amount=e["prevent"], until=until, source=getattr(ctx.source, "id", ""))
         _lasting(game, ctx, "effect_prevent", o, s, game.add_shield, amount=e["prevent"], until=_until_zh(until))
     return bool(objs)
 
 
 def _next_time(game, ctx, e):
     spec = e["next_time"]
-    until = _until(e)
+    until = _until(e, game, ctx)
     what = say("next.deal" if spec["event"] == "deal" else "next.dealt") + \
         say("next.damage_when", type=spec.get("damage_type") or "") + \
         (say("next.plus", n=spec["plus"]) if spec.get("plus") else "") + \
@@ -414,7 +500,7 @@ def _next_time(game, ctx, e):
     objs = refs(game, ctx, e.get("to", "your_hero"))
     for o in objs:
         s = Shield(game.new_id(f"{ctx.subject}.next"), "next_time", ctx.source_name, ctx.controller, o.key,
-                   data=dict(spec), until=until)
+                   data=dict(spec), until=until, source=getattr(ctx.source, "id", ""))
         _lasting(game, ctx, "effect_next_time", o, s, game.add_shield, what=say("next.what", what=what),
                  until=_until_zh(until))
     return bool(objs)
@@ -426,7 +512,9 @@ def _until_zh(u) -> str:
     if u == "permanent":
         return say("until.permanent")
     if isinstance(u, tuple):
-        return say("until.controller_next_turn")
+        return say("until.next_turn_of", player=u[1])
+    if u == "until_your_next_turn":
+        return say("until.your_next_turn")
     return str(u)
 
 
@@ -525,10 +613,15 @@ def _delayed(game, ctx, e):
     return True
 
 
+@rules.implements("802.1", reasons={"simultaneous_choices": "players objects"})
 def _destroy_one(game, ctx, e):
-    """Crown of Destruction: the player destroys one card he controls of the named kinds — one that can be."""
+    """Crown of Destruction: the player destroys one card he controls of the named kinds — one that can be. When
+    several players choose at once ("each player destroys one of his allies"), the turn player chooses first, then
+    each next player clockwise, and then all the cards are destroyed at the same time (802.1)."""
     f = e["destroy_one"]
-    for p in players(game, ctx, e.get("who", "active_player")):
+    picks = []
+    who = players(game, ctx, e.get("who", "active_player"))
+    for p in who:
         mine = select(game, {**f, "controller": "you"}, controller=p.name)
         legal = [o for o in mine if not chars(game, o).flags.get("indestructible")]
         if not legal:
@@ -537,7 +630,7 @@ def _destroy_one(game, ctx, e):
             continue
         ids = [o.id for o in legal]
 
-        def why(a, ids=ids, p=p):
+        def why(a, ids=ids, p=p, mine=mine):
             if a in ids:
                 return None
             o = game.objects.get(a)
@@ -547,10 +640,18 @@ def _destroy_one(game, ctx, e):
                 return say("destroy_one.indestructible", card=o.name)
             return say("destroy_one.not_yours", card=o.name, player=p.name,
                        kinds="、".join(f.get("types") or [f.get("type", "")]))
-        pick = game.choose("destroy_one", ctx.subject, by=p.name, options=ids, legal=why, rule="709.2b")
-        o = game.objects[pick]
+        pick = game.choose("destroy_one", ctx.subject if len(who) == 1 else p.name, by=p.name, options=ids,
+                           legal=why, rule="709.2b")
+        picks.append((p, game.objects[pick]))
+    if len(picks) > 1:
+        game.fire("802.1", "simultaneous_choices", [o for _, o in picks], players=[p for p, _ in picks],
+                  objects=[o for _, o in picks])
+    evs = []
+    for p, o in picks:
         fr = _fire(game, "effect_destroy_one", [p, o], player=p, object=o)
-        game.happen([Event("destroy", {"object": o}, fr.id, firing=fr)])
+        evs.append(Event("destroy", {"object": o}, fr.id, firing=fr))
+    if evs:
+        game.happen(evs)
     return True
 
 

@@ -50,7 +50,7 @@ class WowGame(CardGame):
         self.shields: list = []
         self.delayed: list = []
         self.combat: dict | None = None        # {"attacker", "defender", "n"} (ids; n-th combat) during a combat step
-        self._deps: list = []                   # (dependent, depends on) modifier ids, from chars.order (719.2)
+        self._order: dict = {}                  # what chars.order decided: dependencies, loops, conflicts (718, 719)
         self._deps_noted: set = set()           # those already reported under 719.2
         self._seen: dict = {}
         self._explicit: set = set()             # replacement ids a player picked among several (717.3)
@@ -121,7 +121,7 @@ class WowGame(CardGame):
                  defending=False, area=None, chosen=None) -> WCard:
         o = WCard(oid, card, owner, controller or owner, zone, card.name, tapped=tapped, damage=damage,
                   counters=dict(counters or {}), attached_to=attached_to, face_down=face_down, token=token,
-                  timestamp=self.tick(), fresh=fresh, attacking=attacking, defending=defending,
+                  timestamp=0 if zone == "play" else self.tick(), fresh=fresh, attacking=attacking, defending=defending,
                   chosen=dict(chosen or {}))
         o.base_controller = o.controller
         if zone == "play":

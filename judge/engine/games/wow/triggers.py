@@ -29,6 +29,7 @@ _KIND_EVENTS = {
     "step": ("step",),
     "attack": ("attacks",),
     "exhaust": ("becomes_exhausted",),
+    "prevented": ("damage_prevented",),
 }
 
 
@@ -55,13 +56,15 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:
         return
     if check_loop(game, src, ab, ch.controller):
         return
-    if ab.spec["when"]["event"] == "enters":
-        f = game.fire("710.1d", "enters_trigger", [src], caused_by=ev.cause, ability=name, object=src)
-        game.fire("705.4", "triggered", [src], caused_by=f.id, ability=name, source=src, event=_event_zh(ev),
+    event = ab.spec["when"]["event"]
+    cause = ev.cause
+    if event == "enters":           # the rule that decides it triggers, then 705.4 (who controls it)
+        cause = game.fire("710.1d", "enters_trigger", [src], caused_by=cause, ability=name, object=src).id
+    elif event == "damage_prevented":
+        cause = game.fire("717.2e", "prevention_triggers", [src], caused_by=cause, ability=name,
+                          event=_event_zh(ev)).id
+    f = game.fire("705.4", "triggered", [src], caused_by=cause, ability=name, source=src, event=_event_zh(ev),
                   controller=game.by_name[ch.controller])
-    else:
-        f = game.fire("705.4", "triggered", [src], caused_by=ev.cause, ability=name, source=src,
-                      event=_event_zh(ev), controller=game.by_name[ch.controller])
     add_pending(game, src, ch.controller, ab, ev, f, info)
 
 
@@ -169,8 +172,23 @@ def _dealt_damage(game, src, ctrl, w, d, snapshot):
     return True, {"event_source": source.id if source is not None else None}
 
 
+@rules.implements("717.2e", reasons={"prevention_triggers": "ability event"})
+def _damage_prevented(game, src, ctrl, w, d, snapshot):
+    """717.2e: a packet prevented in part or in full triggers "whenever damage is prevented" powers."""
+    target = d["target"]
+    if w.get("your_hero") and target is not game.hero_of(ctrl):
+        return NOT_THIS_EVENT
+    if not _is_self(w, target, src):
+        return NOT_THIS_EVENT
+    f = w.get("filter")
+    if f and matches(game, target, f, controller=ctrl, source_id=src.id):
+        return NOT_THIS_EVENT
+    return True, {"event_target": target.id}
+
+
 _READERS = {"enters": _enters, "destroyed": _destroyed, "step": _step, "attacks": _attacks,
-            "becomes_exhausted": _becomes_exhausted, "deals_damage": _deals_damage, "dealt_damage": _dealt_damage}
+            "becomes_exhausted": _becomes_exhausted, "deals_damage": _deals_damage, "dealt_damage": _dealt_damage,
+            "damage_prevented": _damage_prevented}
 
 
 def _recipient_before(game, target, f: dict, ctrl, src, was: dict):

@@ -111,6 +111,10 @@ VERBS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: the durations a link's ongoing modifier may name (714.3): this turn, none, until your next turn begins
+UNTIL = ("end_of_turn", "permanent", "until_your_next_turn")
+
+
 class Effect(_M):
     """One instruction (709.2b, 712.3). Exactly one verb key plus its parameters: `{damage: 2, to: target, type: 火焰}`."""
 
@@ -123,6 +127,8 @@ class Effect(_M):
         nested(v, verb, _NESTED, _EFFECT_LISTS, Effect)
         if verb == "damage":
             check_one(v.get("type"), DAMAGE_TYPES, "damage type")
+        if "until" in v and v["until"] not in UNTIL:
+            raise ValueError(f"`until`: one of {', '.join(UNTIL)}, not {v['until']!r}")
         if verb in ("destroy_one", "ready_one") and isinstance(v[verb], dict):
             Filter.model_validate(v[verb])
         for k in REF_KEYS:
@@ -147,6 +153,7 @@ class Modify(_M):
 
     atk: int = 0
     health: int = 0
+    set_atk: int | None = None          # "its ATK becomes N": sets the value, so timestamp order matters (718.1)
     while_: Literal["defending", "attacking"] | None = Field(None, alias="while")
 
 
@@ -171,12 +178,13 @@ class TokenDef(_M):
 class TriggerOn(_M):
     """The trigger event of a triggered power (708)."""
 
-    event: Literal["enters", "attacks", "becomes_exhausted", "deals_damage", "dealt_damage", "destroyed", "step"]
+    event: Literal["enters", "attacks", "becomes_exhausted", "deals_damage", "dealt_damage", "destroyed", "step",
+                   "damage_prevented"]
     self_: bool = Field(False, alias="self")
     filter: Filter | None = None        # the subject card (the attacker, the destroyed card, …)
     recipient: Filter | None = None     # deals_damage: the character dealt damage (judged before the event)
     source: Filter | None = None        # dealt_damage: the character dealing it
-    your_hero: bool = False             # dealt_damage: the recipient is your hero
+    your_hero: bool = False             # dealt_damage, damage_prevented: the recipient is your hero
     combat: bool | None = None
     step: str | None = None
     whose: Literal["you", "any"] = "any"
@@ -225,6 +233,7 @@ class Ongoing(_M):
     atk: int = 0
     health: int = 0
     atk_per: Filter | None = None       # +1 ATK for each card matching (recounted continuously, 714.2)
+    set_atk: int | None = None          # "has N ATK": sets the value, so timestamp order matters (718.1)
     add_types: Union[list[str], Literal["chosen"], None] = None
     untargetable: bool = False
     indestructible: bool = False
