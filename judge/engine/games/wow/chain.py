@@ -26,6 +26,7 @@ from judge.engine.core.objects import Event
 from judge.engine.games.common.costs import cost_changers
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.events import move
+from judge.engine.games.wow.hearth import hearth, is_hearth
 from judge.engine.games.wow.filters import group_refs, legal_targets, matches, target_problem
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect
@@ -82,6 +83,28 @@ def _from_hand(game, actor, oid):
     return actor, p, obj
 
 
+@rules.implements("707.1", reasons={"prevented": "player object source"},
+                  near_misses={"not_prevented": "player object source"})
+def forbidden(game, p, obj) -> None:
+    """707.1: a modifier that prevents a player from adding a link means he can't even begin to add it — refused
+    before it is announced (the rewind rule, 707.2, restores the game). A forbidding power whose description the
+    card doesn't fit is a near miss."""
+    for src in game.in_play():
+        sc = chars(game, src)
+        for ab in sc.powers:
+            f = ab.spec.get("forbids_play") if ab.kind == "ongoing" else None
+            if f is None:
+                continue
+            f = {**f, "zone": "hand"}
+            want = f.pop("controller", "any")
+            if want == "opponent" and game.friendly(p.name, sc.controller) or want == "you" and p.name != sc.controller:
+                continue
+            if matches(game, obj, f, controller=p.name) is None:
+                raise game.illegal("707.1", "prevented", f"{src.name} prevents {p.name} from playing {obj.name}",
+                                   player=p, object=obj, source=src)
+            game.near_miss("707.1", "not_prevented", [src], player=p, object=obj, source=src)
+
+
 def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
     actor, p, obj = _from_hand(game, actor, cast)
     card = obj.card
@@ -96,6 +119,7 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
         if why:
             raise game.illegal(RULE.instant, "not_instant_timing", f"{obj.name} is not instant: {why}", player=p,
                            object=obj, why=why)
+    forbidden(game, p, obj)
     if card.requires:
         hero = game.hero_of(actor)
         if hero is None or card.requires not in chars(game, hero).subtypes:
@@ -319,9 +343,11 @@ def find_power(game, obj, key):
 
 
 def use_power(game, actor, activate=None, ability=None, targets=None, x=None, costs=None, mana=None, pay=None, **_):
+    obj = game.objects.get(activate)
+    if obj is not None and obj.zone == "play" and actor is not None and is_hearth(find_power(game, obj, ability)):
+        return hearth(game, actor, obj, find_power(game, obj, ability))      # 800.1: no link, no priority check
     actor = game.require_priority(actor)
     p = game.by_name[actor]
-    obj = game.objects.get(activate)
     if obj is None or obj.zone != "play":
         raise game.illegal(RULE.payment_power, "no_such_power", f"{activate} is not in play", player=p,
                        object=obj or activate, power=ability or "-")

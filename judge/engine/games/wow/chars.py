@@ -103,7 +103,7 @@ def compute(game) -> dict[str, Chars]:
                 c.powers.append(m.data["power"])
                 c.flags.setdefault("gained", {})[m.data["power"].key] = m.timestamp     # 718.2e
                 c.notes.append(("714.1", m.source_name, say("note.gain_power")))
-    appliers = _statics(game, objs, res) + _links(game)
+    appliers = _statics(game, objs, res) + _elsewhere(game) + _links(game)
     ordered, game._order = order(game, appliers, res)
     for a in ordered:
         for oid in select(game, a, res):
@@ -133,13 +133,28 @@ def _statics(game, objs, res) -> list[Applier]:
     return out
 
 
+def _elsewhere(game) -> list[Applier]:
+    """Ongoing powers that say they work in another zone (“while this is in your graveyard, …”, 704.1a): their
+    modifiers' timestamp is when the card entered that zone (718.2c)."""
+    out = []
+    for o in game.objects.values():
+        if o.zone in ("play", "chain", "gone", "deck"):
+            continue
+        for ab in o.card.abilities:
+            if ab.kind == "ongoing" and ab.spec.get("works_in") == o.zone:
+                out.append(Applier(f"{o.id}.{ab.key}", o.timestamp, "714.2", o.id, o.name, o.owner, ab.spec, True,
+                                   ts_rules=("718.2c",)))
+    return out
+
+
 def _links(game) -> list[Applier]:
     out = []
     for m in game.live_modifiers():
         if m.kind in ("grant", "lose_powers"):
             continue
         out.append(Applier(m.id, m.timestamp, "714.1", m.source, m.source_name, m.controller,
-                           {"kind": m.kind, **m.data}, False, m.targets, m.while_, ts_rules=("718.2d",)))
+                           {"kind": m.kind, **m.data}, False, m.targets, m.while_,
+                           ts_rules=("718.2f",) if m.kind == "counter" else ("718.2d",)))
     return out
 
 
@@ -172,7 +187,7 @@ def apply(game, a: Applier, oid: str, res: dict) -> None:
     c = res[oid]
     if not a.static:
         kind = s["kind"]
-        if kind == "modify":
+        if kind in ("modify", "counter"):
             if a.while_ and not _while_holds(game.objects[oid], a.while_):
                 return
             if s.get("set_atk") is not None:

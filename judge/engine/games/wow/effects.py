@@ -27,6 +27,7 @@ from judge.engine.games.wow.enter import token_card
 from judge.engine.games.wow.events import move
 from judge.engine.games.wow.filters import is_group, matches, select, target_problem
 from judge.engine.games.wow.interrupt import interrupt
+from judge.engine.games.wow.packets import affected_controller, candidates
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import Delayed, Modifier, Shield, WCard, ability_defs
 from judge.engine.games.wow.triggers import becomes_near_miss
@@ -171,7 +172,7 @@ def amount(game, ctx: Ctx, a) -> int:
 
 # ------------------------------------------------------------------ running instructions
 
-CONTINUOUS = ("grant", "modify", "control", "prevent", "next_time")
+CONTINUOUS = ("grant", "modify", "control", "prevent", "next_time", "counters")
 #: instructions that only say when or whether the others happen: they create no modifier of their own
 WRAPPERS = ("may", "unless", "if_you_do", "delayed")
 
@@ -242,7 +243,7 @@ def _found(ctx: Ctx, objs: list) -> list:
     "effect_control": "source object player", "effect_prevent": "source object amount until",
     "effect_next_time": "source object what until", "effect_delayed": "source what",
     "effect_interrupt": "source object", "effect_chosen": "player what value",
-    "effect_search": "player object", "effect_destroy_one": "player object",
+    "effect_search": "player object", "effect_destroy_one": "player object", "effect_counters": "source object what",
     "invalid_choice": "player choice answer",
 })
 def _doc_709_2b(game, ctx, e):
@@ -275,9 +276,28 @@ def _damage(game, ctx: Ctx, e):
                                     "target": t, "amount": n, "dtype": dtype, "combat": False,
                                     "preventable": not e.get("unpreventable"), "with": ctx.with_,
                                     "link": ctx.link, "link_name": ctx.link_name}, f.id, firing=f))
+    several_parties(game, evs)
     done = game.happen(evs)
     ctx.last["damage_dealt"] = sum(ev.data["amount"] for ev in done if ev.kind == "damage")
     return bool(done)
+
+
+@rules.implements("802.2", reasons={"parties_in_turn_order": "players"})
+def several_parties(game, evs: list) -> None:
+    """802.2: packets dealt at once to characters of several parties, where modifiers could change them: the turn
+    player makes the choices for the packets that affect his party first (717.3), then each next player clockwise
+    (the packets are already in that order, `group`)."""
+    choosing = []
+    for ev in evs:
+        who = affected_controller(game, ev)
+        cands = candidates(game, ev)
+        # a choice to make: several modifiers to order, or an armor its hero's controller may exhaust (717.2d)
+        if who not in choosing and (len(cands) > 1 or any(c.kind == "armor" for c in cands)):
+            choosing.append(who)
+    if len(choosing) > 1:
+        order = [n for n in game.apnap() if n in choosing]
+        game.fire("802.2", "parties_in_turn_order", [game.by_name[n] for n in order],
+                  players=[game.by_name[n] for n in order])
 
 
 def _heal(game, ctx, e):
@@ -459,6 +479,27 @@ def _modify_group(game, ctx, spec, ref, until, what) -> bool:
                           object=now or say("modifier.no_card_yet"), what=what, until=_until_zh(until))):
         game.add_modifier(m)
     return True
+
+
+def _counters(game, ctx, e):
+    """Put unnamed +ATK / +Health counters on a card: each placement is an ongoing modifier of its own whose
+    timestamp is when the counters were placed (718.2f); they stay with the card, not with the link."""
+    spec = e["counters"]
+    objs = _found(ctx, [o for o in refs(game, ctx, e.get("to", "target")) if not isinstance(o, Player)
+                        and o.zone == "play"])
+    for o in objs:
+        m = Modifier(game.new_id(f"{ctx.subject}.counters"), "counter", getattr(ctx.source, "id", ""),
+                     ctx.source_name, ctx.controller, game.tick(), {"atk": spec.get("atk", 0),
+                                                                   "health": spec.get("health", 0)},
+                     {o.key}, until="permanent", from_link=False)
+        counts = dict(o.counters)
+        for k in ("atk", "health"):
+            if spec.get(k):
+                counts[k] = counts.get(k, 0) + spec[k]
+        with game.under(_fire(game, "effect_counters", [o], source=ctx.source_name, object=o, what=delta_zh(spec))):
+            game.set(o, "counters", counts)
+            game.add_modifier(m)
+    return bool(objs)
 
 
 def _control(game, ctx, e):
@@ -769,6 +810,83 @@ def _copy(game, ctx, e):
     return done
 
 
+@rules.implements("706.2", reasons={"target_changed": "link before after"})
+def _change_target(game, ctx, e):
+    """706.2: "change" a link's single target to a second card of the same kind. That is not targeting the second
+    card — the rest of the link's target description is ignored now (a card that can't be targeted can be
+    chosen) — but the description is rechecked as usual when the link resolves (709.2a)."""
+    done = False
+    for link in refs(game, ctx, e["change_target"]):
+        if isinstance(link, Player) or link.zone != "chain":
+            continue
+        slots = link.link.get("targets", []) if isinstance(link, WCard) else link.targets
+        if len(slots) != 1 or len(slots[0]) != 1 or slots[0][0][0] != "obj":
+            game.fire("709.2c", "do_what_you_can", [link], player=game.by_name[ctx.controller],
+                      wanted=say("change.wanted", link=link.name), did=say("change.not_single"))
+            continue
+        old = game.objects[slots[0][0][1]]
+        kind = chars(game, old).type if old.zone == "play" else old.card.type
+        ids = [o.id for o in game.in_play() if o is not old and o.area != "resource" and chars(game, o).type == kind]
+        if not ids:
+            ctx.last["nothing"] = True
+            continue
+
+        def why(a, ids=ids, kind=kind):
+            return None if a in ids else say("change.same_kind", kind=kind)
+        pick = game.choose("new_target", link.id, by=ctx.controller, options=ids, legal=why, rule="706.2",
+                           hint="706.2: the second card of the same kind the link's single target changes to")
+        new = game.objects[pick]
+        f = game.fire("706.2", "target_changed", [link, new], link=link, before=old, after=new)
+        with game.under(f):
+            new_slots = [[("obj", new.id, new.inc)]]
+            if isinstance(link, WCard):
+                game.set(link, "link", {**link.link, "targets": new_slots})
+            else:
+                game.set(link, "targets", new_slots)
+        done = True
+    return done
+
+
+@rules.implements("800.2a", reasons={"sideboard_deck": "player count", "no_second_deck": "player"})
+@rules.implements("800.2b", reasons={"collection_deck": "player objects"})
+@rules.implements("800.2c", reasons={"new_deck_shuffled": "player count"})
+def _new_deck(game, ctx, e):
+    """Through the Dark Portal's reward, after the deck and graveyard were removed: build a new deck of N cards
+    from the collection. In a tournament the collection is the sideboard, which becomes the new deck, and a second
+    completion in the same game builds none (800.2a); in casual play it is every card the player owns that was
+    not in this game's deck (the scenario's 收藏 zone): he picks N, by the deck rules — at most four of a name
+    (800.2b). Shuffling the new deck is the reward's last step (800.2c)."""
+    n = amount(game, ctx, e["new_deck"])
+    p = game.by_name[ctx.controller]
+    side = game.zone_objects(p.name, "sideboard")
+    if side or not game.zone_objects(p.name, "collection"):
+        if p.name in game.portal_done:
+            game.fire("800.2a", "no_second_deck", [p], player=p)
+            return False
+        game.portal_done = game.portal_done | {p.name}
+        picked = side
+        game.fire("800.2a", "sideboard_deck", [p, *side], player=p, count=len(side))
+    else:
+        coll = game.zone_objects(p.name, "collection")
+        ids = [o.id for o in coll]
+
+        def legal(a, ids=ids):
+            if not isinstance(a, list) or len(a) != n or len(set(a)) != n or any(x not in ids for x in a):
+                return say("portal.pick", n=n)
+            names = [game.objects[x].name for x in a]
+            over = sorted({x for x in names if names.count(x) > 4})
+            return say("portal.four", names="、".join(over)) if over else None
+        ans = game.choose("new_deck", p.name, by=p.name, options=ids, legal=legal, rule="800.2b", auto=False,
+                          hint=f"800.2b: {n} cards of the collection for the new deck (at most four of a name)")
+        picked = [game.objects[x] for x in ans]
+        game.fire("800.2b", "collection_deck", [p, *picked], player=p, objects=picked)
+    for o in picked:
+        game.relocate(o, "deck", controller=p.name, top=False)
+    game.shuffle(p.name)
+    game.fire("800.2c", "new_deck_shuffled", [p], player=p, count=len(picked))
+    return True
+
+
 VERB_FUNCS = {
     "damage": _damage,
     "heal": _heal,
@@ -796,4 +914,7 @@ VERB_FUNCS = {
     "interrupt": _interrupt,
     "choose_type": _choose_type,
     "copy": _copy,
+    "change_target": _change_target,
+    "counters": _counters,
+    "new_deck": _new_deck,
 }

@@ -142,7 +142,7 @@ def legal_targets(game, spec, *, controller, source) -> list:
 # ---------------------------------------------------------------- what a text refers to
 
 GROUP_REFS = ("each_character",)
-REF_KEYS = ("to", "destroy", "exhaust", "ready", "to_hand", "remove", "control", "copy", "search")
+REF_KEYS = ("to", "destroy", "exhaust", "ready", "to_hand", "remove", "control", "copy", "search", "change_target")
 
 
 def is_group(ref) -> bool:

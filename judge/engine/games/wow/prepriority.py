@@ -18,7 +18,7 @@ from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import compute, delta_zh
 from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.rules import rules
-from judge.engine.games.wow.words import RULE, TYPE, say
+from judge.engine.games.wow.words import RULE, TYPE, say, zone
 
 
 def snapshot(game) -> dict:
@@ -76,8 +76,10 @@ def note_characteristics(game) -> None:
 @rules.implements("718.1", reasons={"timestamp_order": "object order"})
 @rules.implements("718.2a", reasons={"card_timestamp": "effect source when"})
 @rules.implements("718.2b", reasons={"attached_timestamp": "effect source"})
+@rules.implements("718.2c", reasons={"zone_timestamp": "effect source zone when"})
 @rules.implements("718.2d", reasons={"link_timestamp": "effect"})
 @rules.implements("718.2e", reasons={"power_timestamp": "effect source how"})
+@rules.implements("718.2f", reasons={"counter_timestamp": "effect what"})
 @rules.implements("718.3", reasons={"same_time": "effects players"})
 @rules.implements("719.1", reasons={"depends": "effect depends_on"})
 @rules.implements("719.3", reasons={"loop_starts": "effect loop"})
@@ -120,6 +122,12 @@ def _timestamp(game, a) -> None:
     for r in a.ts_rules:
         if r == "718.2d":
             game.fire(r, "link_timestamp", [], effect=a.source_name)
+        elif r == "718.2c":
+            game.fire(r, "zone_timestamp", [src] if src else [], effect=a.eid, source=a.source_name,
+                      zone=zone(src.zone) if src else say("none"),
+                      when=say("timestamp.game_start" if a.ts == 0 else "timestamp.entered_zone"))
+        elif r == "718.2f":
+            game.fire(r, "counter_timestamp", [], effect=a.source_name, what=delta_zh(a.spec))
         elif r == "718.2e":
             game.fire(r, "power_timestamp", [src] if src else [], effect=a.eid, source=a.source_name,
                       how=say("timestamp.gained" if len(a.ts_rules) == 1 else "timestamp.printed"))

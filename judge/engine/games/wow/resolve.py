@@ -21,6 +21,7 @@ from judge.engine.games.wow.combat import resolve_proposal
 from judge.engine.games.wow.effects import Ctx, resolve_text
 from judge.engine.games.wow.filters import target_problem
 from judge.engine.games.wow.interrupt import cease_copy, interrupt
+from judge.engine.games.wow.loops import mandatory_without_triggers
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WCard
 from judge.engine.games.wow.words import GROUP, TYPE, say, zone
@@ -35,6 +36,8 @@ from judge.engine.games.wow.words import GROUP, TYPE, say, zone
 def resolve(game, item) -> bool:
     """True if the link was a proposal and its combat step began (which gave priority)."""
     controller = item.link["controller"] if isinstance(item, WCard) else item.controller
+    if mandatory_without_triggers(game, item):
+        return False
     f = game.fire("709.1", "resolves", [item], object=item, controller=game.by_name[controller])
     outer, game.resolving = game.resolving, item
     try:

@@ -287,6 +287,7 @@ def _delayed(game, ev: Event) -> None:
 @rules.implements("708.1a", reasons={"trigger_to_chain": "ability player targets"})
 @rules.implements("708.2", reasons={"no_legal_target": "ability"})
 def put_on_chain(game, t: PendingTrigger) -> None:
+    game.triggered_count += 1
     spec = t.ability.spec
     name = say("name.power_of" if t.ability.key != "delayed" else "name.delayed_effect_of", source=t.source_name)
     targets = []

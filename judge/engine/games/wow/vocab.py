@@ -108,6 +108,9 @@ VERBS: dict[str, tuple[str, ...]] = {
     "interrupt": ("if_targeted", "may"),
     "choose_type": (),
     "copy": (),                             # copy a card on the chain (705.6)
+    "counters": ("to",),                    # put unnamed +ATK/+Health counters: {counters: {atk: 1}} (718.2f)
+    "change_target": (),
+    "new_deck": (),                         # Dark Portal: build a new deck of N cards (800.2)                    # change a link's single target to another card of its kind (706.2)
 }
 
 
@@ -211,6 +214,7 @@ class PaymentCost(_M):
     resources: int = 0
     exhaust: bool = False
     destroy_self: bool = False
+    concede: bool = False               # Hearthstone: the cost includes conceding ("hearthing", 800.1)
 
 
 class Payment(_M):
@@ -234,6 +238,8 @@ class Ongoing(_M):
     health: int = 0
     atk_per: Filter | None = None       # +1 ATK for each card matching (recounted continuously, 714.2)
     set_atk: int | None = None          # "has N ATK": sets the value, so timestamp order matters (718.1)
+    works_in: Literal["graveyard", "removed", "hand"] | None = None   # a power that works outside play (704.1a)
+    forbids_play: Filter | None = None  # "[players] can't play [cards]": adding such a link can't begin (707.1)
     add_types: Union[list[str], Literal["chosen"], None] = None
     untargetable: bool = False
     indestructible: bool = False
