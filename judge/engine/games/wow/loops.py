@@ -17,7 +17,7 @@ from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.games.wow.state import WCard
 from judge.engine.games.wow.chars import compute
 from judge.engine.games.wow.rules import rules
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.words import AGREE, BREAK_LOOP, say
 
 MIN_LOOP = 1_000_000
 
@@ -90,9 +90,6 @@ def mandatory_without_triggers(game, item) -> bool:
 # ------------------------------------------------------------------ loops of optional actions (801.2, 801.4)
 
 OPTIONAL = ("activate", "cast", "play", "attack")
-#: the answers that mean "I name no smaller number" / "I break the loop"
-AGREE = ("agree", "同意")
-BREAK = ("break", "打破")
 
 
 def _perform(game, a: dict) -> None:
@@ -150,7 +147,7 @@ def do_loop(game, actor, loop=None, count=None, **_):
     x, by = None, None
     for p in order:
         def legal(v, x=x, p=p):
-            if isinstance(v, str) and v in BREAK:
+            if isinstance(v, str) and v in BREAK_LOOP:
                 return None
             if x is not None and isinstance(v, str) and v in AGREE:
                 return None
@@ -160,7 +157,7 @@ def do_loop(game, actor, loop=None, count=None, **_):
         v = game.choose("loop", p, by=p, auto=False, rule="801.2", legal=legal,
                         hint="801.2: a number (the first player), a smaller number or `agree` (the others); "
                              "`break`: this player breaks the loop (801.4)")
-        if isinstance(v, str) and v in BREAK:
+        if isinstance(v, str) and v in BREAK_LOOP:
             game.fire("801.4", "loop_broken", [game.by_name[p]], player=game.by_name[p])
             game.close_step()
             return
