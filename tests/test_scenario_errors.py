@@ -187,11 +187,21 @@ def test_unused_choice_fails(write):
     assert isinstance(out.error, UnusedChoice) and "may.bolt" in out.error.message and out.error.line == 12
 
 
-def test_illegal_action_without_rejected_stops_the_replay(write):
-    p = write(BASE.replace("{as: 乙, cast: bolt, targets: [bear], mana: [m1]}", "{as: 乙, cast: bolt, targets: [bear]}"))
+def test_an_unexpected_refusal_is_a_failure_and_the_replay_goes_on(write):
+    """Issue 11 §2: a refusal the scenario did not expect is reported on its line with the rule, the game is
+    rewound (422.1 cited) and the next actions still run."""
+    p = write(BASE.replace("{as: 乙, cast: bolt, targets: [bear], mana: [m1]}", "{as: 乙, cast: bolt, targets: [bear]}")
+              .replace("  - pass_until: stack_empty\n", "  - {as: 乙, pass: true}\n")
+              .replace("where: {bear: graveyard}", "where: {bear: battlefield, bolt: hand}"))
     out = replay(load_scenario(p))
-    assert out.error is not None and "cannot pay" in out.error.message and out.error.line == 11
-    assert out.error.rule == "mtg:409.1h"
+    assert out.error is None
+    [f] = out.failures
+    assert f.line == 11 and "refused this action by mtg:409.1h" in f.message and "`rejected: 409.1h`" in f.message
+    refused = out.trace.steps[2]
+    assert refused.rejected.rule == "mtg:409.1h"
+    assert [x.rule for x in refused.firings] == ["mtg:422.1", "mtg:422.2"]
+    assert [x.rule for x in refused.undone.firings][:1] == ["mtg:409.1a"]
+    assert out.trace.steps[3].what == "pass" and out.trace.steps[3].rejected is None
 
 
 def test_rejected_by_the_wrong_rule_is_a_failure(write):

@@ -393,7 +393,7 @@ def test_the_view_of_a_step_in_full():
 
 def test_the_view_of_a_refused_action_and_of_a_choice():
     v = _view("212.3d-summoning-sickness-attack")
-    step = next(s for s in v["steps"] if s["rules"] == [{"id": "212.3d", "near": True}])
+    step = next(s for s in v["steps"] if s["rules"] == [{"id": "212.3d", "near": True}, {"id": "422.1", "near": False}])
     f = step["firings"][0]
     assert f["text"].startswith("引擎拒绝此动作：") and f["near"] and f["rule"] == "212.3d"
     assert (f["objects"], f["changes"], f["caused_by"]) == ([], [], None) and f["id"].startswith(f"{step['index']}.")

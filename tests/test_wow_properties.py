@@ -12,7 +12,6 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 from test_wow import scratch_scenario
 
-from judge.engine.core.errors import IllegalAction
 from judge.engine.scenario.load import load_scenario
 from judge.engine.scenario.run import replay
 
@@ -111,4 +110,6 @@ def test_a_loop_number_must_exceed_one_million(tmp_path_factory, n):
     if n > 1_000_000:
         assert out.error is None and not out.game.stack
     else:
-        assert isinstance(out.error, IllegalAction) and out.error.rule == "wow:801.3"
+        assert out.error is None and out.trace.steps[-1].rejected is not None       # refused, rewound (issue 11 §2)
+        assert out.trace.steps[-1].rejected.rule == "wow:801.3"
+        assert any("refused this action by wow:801.3" in f.message for f in out.failures)

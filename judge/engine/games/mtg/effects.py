@@ -137,6 +137,7 @@ def _sacrifice(game, ctx, e):
     for p in order:
         cands = cand_of[p.name]
         if not cands:
+            game.chooser.none_legal("sacrifice", p.name, by=p.name)
             continue
         ids = [o.id for o in cands]
         if len(cands) <= n:
@@ -220,7 +221,10 @@ def _add_mana(game, ctx, e):
         if not colors:
             game.fire("406.6", "undefined_mana", [ctx.source] if ctx.source else [], source=ctx.source_name)
             return
-        pick = game.choose("color", ctx.subject, by=ctx.controller, options=[M.COLOR_ZH[c] for c in colors])
+        opts = [M.COLOR_ZH[c] for c in colors]
+        pick = game.choose("color", ctx.subject, by=ctx.controller, options=opts, legal=lambda a: (
+            None if a in opts else (say("why.not_a_color", value=a), "203.2d") if a not in COLORS
+            else (say("why.color_not_produced", value=a), "413.2c")))
         mana = {M.ZH_COLOR[pick]: 1}
     else:
         mana = _added_mana(game, ctx, spec if "{" in spec else "{" + "}{".join(spec) + "}")

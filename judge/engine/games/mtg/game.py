@@ -31,6 +31,28 @@ rules.declare("213.5", reasons={"effect_follows_spell": "object"})
 rules.declare("419.9a", reasons={"replacement_chosen": "player effect options"})
 rules.declare("419.6a", near_misses={"replacement_already_applied": "effect event"})
 rules.declare("410.7", near_misses={"event_prevented": "ability source event"})
+rules.declare("422.1", reasons={"action_rewound": "rule undone"})
+rules.declare("422.2", reasons={"priority_returned": "player"})
+
+# kind of choice → the rule an illegal answer breaks (issue 11 §2), where the code asking names no other
+CHOICE_RULES = {
+    "order": "410.3",          # each player puts his own triggers on the stack in the order he chooses
+    "replacement": "419.9a",   # the affected object's controller or the affected player chooses
+    "targets": "409.1c",       # targets are chosen when the spell is announced (410.4 for triggers)
+    "may": "413.2c",           # no illegal or impossible choice on resolution
+    "sacrifice": "413.2c",
+    "discard": "413.2c",
+    "choose": "413.2c",
+    "color": "203.2d",         # one of the five colours
+    "type": "212.1e",          # exactly one subtype that exists
+    "assign": "310.2",         # combat damage only to legal recipients
+    "pay": "409.1h",           # the total cost, in full
+    "mode": "409.1b",
+}
+for _rule in set(CHOICE_RULES.values()) | {"410.4", "314.1"}:
+    rules.declare(_rule, reasons={"invalid_choice": "player choice answer",
+                                  "wrong_chooser": "player choice answer answerer",
+                                  "nothing_legal": "player choice answer"})
 
 
 class MtgGame(CardGame):
@@ -47,6 +69,8 @@ class MtgGame(CardGame):
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
                               "first_strike_pending", "first_strike_done", "auto_declared", "activations")
     ZONE_SPECS = ZONE_SPECS
+    REWIND_RULE = "422.1"
+    CHOICE_RULES = CHOICE_RULES
     STEPS = STEPS
     ZONES = BOARD_ZONES
     SCENARIO_TEMPLATE = skeleton("mtg")
@@ -409,6 +433,12 @@ class MtgGame(CardGame):
         self._seen = now
         self._statics_seen = statics_now
         self._there_seen = now_there
+
+    def rewound(self, step, error) -> None:
+        """422.1 on every refusal; 422.2 when a spell or ability was rewound: who had priority has it again."""
+        super().rewound(step, error)
+        if step.what in ("cast", "activate") and self.priority is not None:
+            self.fire("422.2", "priority_returned", [self.priority], player=self.by_name[self.priority])
 
     def choice_words(self, kind, answer):
         """A refused answer names the choice in the book's words (生物类别, not `type`) and an object by its name."""

@@ -369,7 +369,7 @@ def put_on_stack(game, t: PendingTrigger) -> None:
     spec = t.ability.spec
     src_obj = game.objects.get(t.source)
     targets = choose_targets(game, t.id, spec.get("targets", []), controller=t.controller, source=None,
-                             source_colors=tuple(chars(game, src_obj).colors) if src_obj else ())
+                             source_colors=tuple(chars(game, src_obj).colors) if src_obj else (), rule="410.4")
     name = say("delayed_ability_of" if t.data.get("delayed") else "ability_of", source=t.source_name)
     if targets is None:
         game.fire("410.4", "trigger_no_target", [t.source], caused_by=t.caused_by, ability=name)
