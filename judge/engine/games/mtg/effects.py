@@ -291,6 +291,11 @@ def _locked_effect(game, ctx, objs, ops, until, eid: str | None = None) -> CEffe
             game.fire("418.3d", "duration_already_over", [held] if held is not None else [],
                       source=ctx.source_name, condition=_cond_zh(kind, held))
             return None
+        broken = getattr(ctx.item, "extra", {}).get("durations_broken", ())
+        if (kind, held.key) in broken:
+            game.fire("418.3d", "duration_broke_before", [held], source=ctx.source_name,
+                      condition=_cond_zh(kind, held))
+            return None
         until = (kind, held.key)
     e = CEffect(eid or game.new_id(f"{ctx.subject}.effect"), getattr(ctx.source, "id", ctx.subject), ctx.source_name,
                 ctx.controller, game.tick(), ops, locked={o.key for o in objs if not isinstance(o, Player)},
@@ -306,6 +311,43 @@ def _continuous(game, ctx, code, objs, ops, until, eid: str | None = None, **fie
     with game.under(f):
         _locked_effect(game, ctx, objs, ops, until, eid=eid)
     return f
+
+
+def _durations(effects):
+    """The "for as long as" durations (`until: {KIND: REF}`) among an ability's instructions, nested ones too."""
+    for e in effects or ():
+        if isinstance(e, dict):
+            u = e.get("until")
+            if isinstance(u, dict) and len(u) == 1:
+                yield next(iter(u.items()))
+            for v in e.values():
+                if isinstance(v, list):
+                    yield from _durations(v)
+
+
+def watch_durations(game) -> None:
+    """418.3d: a "for as long as" duration that ends after an ability's last step of activation (or after a
+    triggered ability went on the stack) and before the effect begins makes the effect do nothing, even if the
+    condition holds again by then. Checked whenever a player would get priority — the activation is complete
+    by then — for each ability waiting on the stack; a break is kept on the stack object (and rewound with it)."""
+    for item in game.stack:
+        spec = getattr(getattr(item, "ability", None), "spec", None)
+        if not isinstance(spec, dict) or "effects" not in spec:
+            continue
+        wanted = list(_durations(spec["effects"]))
+        if not wanted:
+            continue
+        src = game.objects.get(item.source)
+        ctx = Ctx(item, src, item.source_name, item.controller)
+        broken = set(item.extra.get("durations_broken", ()))
+        for kind, ref in wanted:
+            held = (refs(game, ctx, ref) or [None])[0]
+            if held is None:
+                continue
+            gone = held is src and src is not None and src.inc != item.source_inc
+            if (kind, held.key) not in broken and (gone or not _holds(kind, held, ctx)):
+                broken.add((kind, held.key))
+                game.set_quiet(item, "extra", {**item.extra, "durations_broken": frozenset(broken)})
 
 
 def _holds(kind, obj, ctx) -> bool:
@@ -624,6 +666,7 @@ VERB_FUNCS = {
 rules.declare("104.2", reasons={"undefined_as_zero": "what", "negative_as_zero": "object power"})
 rules.declare("406.6", reasons={"undefined_mana": "source"})
 rules.declare("416.3", reasons={"do_what_you_can": "player wanted did"})
-rules.declare("418.3d", reasons={"duration_already_over": "source condition"})
+rules.declare("418.3d", reasons={"duration_already_over": "source condition",
+                                  "duration_broke_before": "source condition"})
 rules.declare("103.4", reasons={"apnap_choices": "players"})
 rules.declare("212.1e", reasons={"invalid_choice": "player choice answer"})

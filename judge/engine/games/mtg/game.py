@@ -12,7 +12,8 @@ from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
-from judge.engine.games.mtg import casting, combat, events, layers, loops, resolve, sba, setup, triggers, turn, zones
+from judge.engine.games.mtg import (casting, combat, effects, events, layers, loops, resolve, sba, setup, triggers,
+                                   turn, zones)
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute, describe_layers, last_known
 from judge.engine.games.mtg.rules import rules
@@ -33,6 +34,8 @@ rules.declare("419.6a", near_misses={"replacement_already_applied": "effect even
 rules.declare("410.7", near_misses={"event_prevented": "ability source event"})
 rules.declare("422.1", reasons={"action_rewound": "rule undone"})
 rules.declare("422.2", reasons={"priority_returned": "player"})
+rules.declare("308.2", reasons={"declaration_rewound": "rule"})
+rules.declare("309.2", reasons={"declaration_rewound": "rule"})
 
 # kind of choice → the rule an illegal answer breaks (issue 11 §2), where the code asking names no other
 CHOICE_RULES = {
@@ -437,6 +440,9 @@ class MtgGame(CardGame):
     def rewound(self, step, error) -> None:
         """422.1 on every refusal; 422.2 when a spell or ability was rewound: who had priority has it again."""
         super().rewound(step, error)
+        declared = {"attack": "308.2", "block": "309.2"}.get(step.what)
+        if declared:
+            self.fire(declared, "declaration_rewound", [], rule=error.rule.partition(":")[2] or error.rule)
         if step.what in ("cast", "activate") and self.priority is not None:
             self.fire("422.2", "priority_returned", [self.priority], player=self.by_name[self.priority])
 
@@ -460,6 +466,7 @@ class MtgGame(CardGame):
             if o.controller != cm[o.id].controller:
                 self.sync_control(o)
         self.note_characteristics()
+        effects.watch_durations(self)
         triggers.state_triggers(self)
         return sba.check(self)
 

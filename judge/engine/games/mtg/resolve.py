@@ -18,7 +18,7 @@ from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import Card
 from judge.engine.games.mtg.targets import recheck_targets
 from judge.engine.games.mtg.triggers import condition_holds, condition_zh
-from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, say
+from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, TYPE, say
 
 @rules.implements("413.1", reasons={"resolves": "object"})
 @rules.implements("413.2a", reasons={"all_targets_illegal": "object", "targets_legal": "object targets some_illegal"},
@@ -68,6 +68,26 @@ def _spell(game, card) -> None:
         game.card_resolved(card, controller, "413.2h", "permanent_enters", attach=host)
     else:
         game.card_resolved(card, controller, "413.2h")
+    by_type(game, card, c, controller)
+
+
+# what each card type's own rule says its spell does on resolving (cited beside 413.2h)
+_RESOLVES_AS = ((TYPE.artifact, "212.2b", "enters_under_controller"), (TYPE.creature, "212.3b", "enters_under_controller"),
+                (TYPE.enchantment, "212.4b", "enters_under_controller"), (TYPE.instant, "212.5b", "instant_resolved"),
+                (TYPE.sorcery, "212.7b", "sorcery_resolved"))
+
+
+@rules.implements("212.2b", reasons={"enters_under_controller": "object type player"})
+@rules.implements("212.3b", reasons={"enters_under_controller": "object type player"})
+@rules.implements("212.4b", reasons={"enters_under_controller": "object type player"})
+@rules.implements("212.5b", reasons={"instant_resolved": "object"})
+@rules.implements("212.7b", reasons={"sorcery_resolved": "object"})
+def by_type(game, card, c, controller) -> None:
+    """The rule of each of the resolved spell's card types (an artifact creature: both 212.2b and 212.3b), by the
+    types it had as it resolved; a countered spell never gets here (414.1 decides instead)."""
+    for t, number, code in _RESOLVES_AS:
+        if t in c.types:
+            game.fire(number, code, [card], object=card, type=t, player=game.by_name[controller])
 
 
 def _ability(game, item) -> None:

@@ -24,7 +24,8 @@ from judge.engine.games.mtg.targets import choose_targets
 from judge.engine.games.mtg.words import TYPE, say
 
 _KIND_EVENTS = {
-    "move": ("enters", "leaves", "dies"),
+    # a discard reaches the triggers as what it is defined as (a move from a hand, reason `discard`): issue 11 §3
+    "move": ("enters", "leaves", "dies", "discards"),
     "damage": ("deals_damage", "dealt_damage"),
     "step": ("step",),
     "cast": ("cast",),
@@ -46,6 +47,7 @@ _KIND_EVENTS = {
 @rules.implements("308.3", near_misses={"attack_trigger_checked": "ability source object check expected actual"})
 @rules.implements("309.4", near_misses={"block_trigger_checked": "ability source object check expected actual"})
 def collect(game, events: list[Event], snapshot) -> None:
+    before = len(game.pending)
     for ev, kinds, leaving, found in game.watchers(events, _KIND_EVENTS, snapshot):
         for src, ch, ab in found:
             _try(game, src, ch, ab, ev, leaving, snapshot)
@@ -54,7 +56,26 @@ def collect(game, events: list[Event], snapshot) -> None:
                 if ab.kind == "triggered" and ab.spec.get("zone") == src.zone and ab.spec["when"]["event"] in kinds:
                     _try(game, src, chars(game, src), ab, ev, False, snapshot)
         _delayed(game, ev)
+    once_per_object(game, game.pending[before:])
     state_triggers(game)
+
+
+@rules.implements("410.6", reasons={"triggered_per_object": "ability source count"})
+def once_per_object(game, new) -> None:
+    """410.6: a trigger event triggers an ability once; an event made of several actions (two cards discarded, a
+    wrath destroying three creatures) triggers it once per action. Cited where one ability of one source
+    triggered more than once on events that happened together."""
+    groups: dict = {}
+    for t in new:
+        if t.event is not None and not t.data.get("delayed"):
+            groups.setdefault((t.source, t.ability.key), []).append(t)
+    for ts in groups.values():
+        if len({t.event.id for t in ts}) < 2:
+            continue
+        src = game.objects.get(ts[0].source)
+        game.fire("410.6", "triggered_per_object", [src] if src else [], caused_by=ts[0].caused_by,
+                  ability=say("ability_of", source=ts[0].source_name), source=src or ts[0].source_name,
+                  count=len(ts))
 
 
 def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot) -> None:
@@ -236,8 +257,14 @@ def _object(game, src, ctrl, w, kind, d, snapshot):
 
 
 def _player_event(game, src, ctrl, w, kind, d, snapshot):
-    """gains_life / draws / discards: a player did it (you, or any)."""
-    return _Decided((True, {})) if _whose(w, d["player"].name, ctrl) else None
+    """gains_life / draws / discards: a player did it (you, or any). A discard is seen as the move it is defined
+    as (a card from its owner's hand to the graveyard, reason `discard`): the one who discards owns the hand."""
+    player = d.get("player")
+    if kind == "discards" and player is None:
+        if d.get("reason") != "discard":
+            return None
+        player = game.by_name[d["object"].owner]
+    return _Decided((True, {})) if _whose(w, player.name, ctrl) else None
 
 
 _READERS = {
