@@ -54,6 +54,25 @@ def run_file(path: Path) -> list[tuple[str, str, str]]:
     return out
 
 
+def decisive_cited(path: Path) -> bool:
+    """Whether the main instance's trace cites the file's decisive rule (the first of its `source:`), fired,
+    refused under or recorded as a near miss. A file that does not load or replay cites nothing."""
+    try:
+        sf = load_scenario(path)
+        src = sf.model.source
+        want = str(src[0] if isinstance(src, list) else src)
+        res = replay(sf, None)
+    except (ScenarioError, ScenarioErrors, EngineError):
+        return False
+    rules = set()
+    for st in res.trace.steps:
+        rules.update(f.rule for f in st.firings)
+        rules.update(n.rule for n in st.near_misses)
+        if st.rejected is not None:
+            rules.add(st.rejected.rule)
+    return any(r.partition(":")[2] == want for r in rules)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dirs", nargs="*", type=Path)
@@ -62,8 +81,10 @@ def main(argv=None) -> int:
     dirs = args.dirs or sorted(d for d in HELDOUT.iterdir() if d.is_dir() and scenario_files(d))
     for d in dirs:
         groups: dict[str, list[str]] = defaultdict(list)
+        cited: list[bool] = []
         print(f"## {d.relative_to(ROOT) if d.is_relative_to(ROOT) else d}")
         for path in scenario_files(d):
+            cited.append(decisive_cited(path))
             for label, result, detail in run_file(path):
                 groups[path.name.split("-", 1)[0]].append(result)
                 line = f"{result.upper():7} {label}"
@@ -77,6 +98,8 @@ def main(argv=None) -> int:
         for g, rs in sorted(groups.items()) + [("all", total)]:
             print(f"| {g} | {len(rs)} | " + " | ".join(str(rs.count(k)) for k in ("pass", "load", "error", "expect"))
                   + " |")
+        print()
+        print(f"decisive rule (first of `source:`) cited in the main instance: {sum(cited)} of {len(cited)} files")
         print()
     return 0
 
