@@ -564,6 +564,9 @@ def _may(game, ctx, e):
     else:
         ans = game.choose("may", subject, by=who.name, options=[True, False], auto=False)
     game.fire("413.2c", "may_chosen", [who], player=who, choice=say("answer.yes") if ans else say("answer.no"))
+    if getattr(ctx.item, "kind", None) == "triggered":
+        game.fire("410.5", "optional_trigger_decided", [who], player=who, ability=ctx.item.name,
+                  choice=say("answer.yes") if ans else say("answer.no"))
     if ans:
         run(game, ctx, inner)
     else:
@@ -666,6 +669,7 @@ VERB_FUNCS = {
 rules.declare("104.2", reasons={"undefined_as_zero": "what", "negative_as_zero": "object power"})
 rules.declare("406.6", reasons={"undefined_mana": "source"})
 rules.declare("416.3", reasons={"do_what_you_can": "player wanted did"})
+rules.declare("410.5", reasons={"optional_trigger_decided": "player ability choice"})
 rules.declare("418.3d", reasons={"duration_already_over": "source condition",
                                   "duration_broke_before": "source condition"})
 rules.declare("103.4", reasons={"apnap_choices": "players"})

@@ -21,7 +21,7 @@ from judge.engine.games.mtg.refs import Ctx
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import AbilityDef
 from judge.engine.games.mtg.targets import choose_targets
-from judge.engine.games.mtg.words import TYPE, say
+from judge.engine.games.mtg.words import STEP, TYPE, say
 
 _KIND_EVENTS = {
     # a discard reaches the triggers as what it is defined as (a move from a hand, reason `discard`): issue 11 §3
@@ -103,7 +103,28 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot) -> N
     else:
         f = game.fire("410.2", "triggered", [src], caused_by=ev.cause, ability=name, source=src,
                       event=_event_zh(ev))
+    if ev.kind == "step":
+        at_beginning_of(game, src, name, ev.data["step"])
     add_pending(game, src, ch.controller, ab, ev, f, info)
+
+
+# the step whose own rule says its "at the beginning of" triggers go on the stack then (beside 300.5)
+_STEP_RULES = {STEP.upkeep: "303.1", STEP.beginning_of_combat: "307.1", STEP.end_of_combat: "311.1",
+               STEP.end_of_turn: "313.1"}
+
+
+@rules.implements("300.5", reasons={"step_trigger": "ability step"})
+@rules.implements("303.1", reasons={"step_trigger": "ability step"})
+@rules.implements("307.1", reasons={"step_trigger": "ability step"})
+@rules.implements("311.1", reasons={"step_trigger": "ability step"})
+@rules.implements("313.1", reasons={"step_trigger": "ability step"})
+def at_beginning_of(game, src, name: str, step: str) -> None:
+    """An "at the beginning of [step]" ability triggered as the step began: 300.5, and the step's own rule (upkeep
+    303.1, beginning of combat 307.1, end of combat 311.1, end of turn 313.1) where it has one."""
+    game.fire("300.5", "step_trigger", [src], ability=name, step=step)
+    number = _STEP_RULES.get(step)
+    if number:
+        game.fire(number, "step_trigger", [src], ability=name, step=step)
 
 
 def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> PendingTrigger:
