@@ -298,6 +298,9 @@ def affected(ev: Event):
 
 # ------------------------------------------------------------------ performing
 
+rules.declare("310.4c", reasons={"combat_damage_not_dealt": "object amount"})
+
+
 @rules.implements("212.5d", reasons={"cannot_enter_play": "object zone"})
 @rules.implements("212.7d", reasons={"cannot_enter_play": "object zone"})
 @rules.implements("214.1", reasons={"not_a_permanent_type": "object"})
@@ -375,7 +378,9 @@ def _damage(game, d: dict) -> bool:
         game.set(t, "life", t.life - amount)
         return True
     if t.zone != "battlefield" or TYPE.creature not in chars(game, t).types:
-        return False                    # 310.4c: not there or no longer a creature
+        if d.get("combat"):             # 310.4c: not there or no longer a creature
+            game.fire("310.4c", "combat_damage_not_dealt", [t], object=t, amount=amount)
+        return False
     game.set(t, "damage", t.damage + amount)
     return True
 
