@@ -299,6 +299,7 @@ def affected(ev: Event):
 # ------------------------------------------------------------------ performing
 
 rules.declare("310.4c", reasons={"combat_damage_not_dealt": "object amount"})
+rules.declare("419.5a", reasons={"zero_damage": "source target"})
 
 
 @rules.implements("212.5d", reasons={"cannot_enter_play": "object zone"})
@@ -370,6 +371,7 @@ def perform(game, ev: Event) -> bool:
 def _damage(game, d: dict) -> bool:
     amount = d["amount"]
     if amount <= 0:                      # 419.5a: 0 damage is no damage
+        game.fire("419.5a", "zero_damage", [d["target"]], source=d.get("source_name", "?"), target=d["target"])
         return False
     t = d["target"]
     if isinstance(t, Player):

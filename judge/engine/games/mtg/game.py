@@ -35,6 +35,9 @@ rules.declare("410.7", near_misses={"event_prevented": "ability source event"})
 rules.declare("422.1", reasons={"action_rewound": "rule undone"})
 rules.declare("422.2", reasons={"priority_returned": "player"})
 rules.declare("308.2", reasons={"declaration_rewound": "rule"})
+rules.declare("414.2", reasons={"costs_not_refunded": "object"})
+rules.declare("401.7", reasons={"countered_to_graveyard": "object by"})
+rules.declare("102.1", reasons={"game_ends": "outcome"})
 rules.declare("309.2", reasons={"declaration_rewound": "rule"})
 
 # kind of choice → the rule an illegal answer breaks (issue 11 §2), where the code asking names no other
@@ -287,6 +290,9 @@ class MtgGame(CardGame):
                 self._counter(item)
         else:
             self._counter(item)
+        if number == "414.1" and isinstance(item, Card):
+            self.fire("401.7", "countered_to_graveyard", [item], object=item, by=by or "-")
+        self.fire("414.2", "costs_not_refunded", [item], object=item)
 
     def _counter(self, item) -> None:
         if isinstance(item, Card):
@@ -377,6 +383,15 @@ class MtgGame(CardGame):
         if c.controller != o.controller:
             self.set(o, "controller", c.controller)
             self.set(o, "sick", True)
+
+    def after_losses(self) -> None:
+        """102.1: when a player wins or the game is a draw, the game ends at once (cited once, as it ends)."""
+        was_over = self.over
+        super().after_losses()
+        if self.over and not was_over:
+            won = [p for p in self.players if p.won]
+            self.fire("102.1", "game_ends", won, outcome=say("outcome.win", player="、".join(p.name for p in won))
+                      if won else say("outcome.draw"))
 
     def concede(self, name: str) -> None:
         p = self.by_name[name]

@@ -100,10 +100,15 @@ def _ability(game, item) -> None:
     if legal_slots is None:
         return
     cond = item.ability.spec.get("if")
-    if cond and not condition_holds(game, src or item, controller, cond):
-        game.fire("410.8", "intervening_if_false_resolution", [item], ability=item.name, condition=condition_zh(cond))
-        game.remove_from_stack(item)
-        return
+    if cond:
+        holds = condition_holds(game, src or item, controller, cond)
+        game.fire("404.3", "intervening_if_checked", [item], ability=item.name, condition=condition_zh(cond),
+                  result=say("answer.yes") if holds else say("answer.no"))
+        if not holds:
+            game.fire("410.8", "intervening_if_false_resolution", [item], ability=item.name,
+                      condition=condition_zh(cond))
+            game.remove_from_stack(item)
+            return
     ctx = Ctx(item, src, item.source_name, controller, legal_slots, x=item.extra.get("x", 0),
               event=item.extra.get("event"), source_colors=colors)
     if item.extra.get("about") and not _about(game, item, ctx):

@@ -44,6 +44,7 @@ _KIND_EVENTS = {
                   near_misses={"trigger_filter_failed": "ability source object check expected actual"})
 @rules.implements("410.10d", reasons={"look_back": "ability source event"})
 @rules.implements("410.8", near_misses={"intervening_if_false": "ability source condition"})
+@rules.implements("404.3", reasons={"intervening_if_checked": "ability condition result"})
 @rules.implements("308.3", near_misses={"attack_trigger_checked": "ability source object check expected actual"})
 @rules.implements("309.4", near_misses={"block_trigger_checked": "ability source object check expected actual"})
 def collect(game, events: list[Event], snapshot) -> None:
@@ -93,10 +94,14 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot) -> N
                        check=check, expected=exp, actual=act)
         return
     cond = ab.spec.get("if")
-    if cond and not condition_holds(game, src, ch.controller, cond):
-        game.near_miss("410.8", "intervening_if_false", [src], once=(src.id, ab.key, ev.id), ability=name,
-                       source=src, condition=condition_zh(cond))
-        return
+    if cond:
+        holds = condition_holds(game, src, ch.controller, cond)
+        game.fire("404.3", "intervening_if_checked", [src], ability=name, condition=condition_zh(cond),
+                  result=say("answer.yes") if holds else say("answer.no"))
+        if not holds:
+            game.near_miss("410.8", "intervening_if_false", [src], once=(src.id, ab.key, ev.id), ability=name,
+                           source=src, condition=condition_zh(cond))
+            return
     if leaving and src.zone != "battlefield":
         f = game.fire("410.10d", "look_back", [src], caused_by=ev.cause, ability=name, source=src,
                       event=_event_zh(ev))
