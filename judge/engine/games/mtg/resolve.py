@@ -87,7 +87,8 @@ def by_type(game, card, c, controller) -> None:
     types it had as it resolved; a countered spell never gets here (414.1 decides instead)."""
     for t, number, code in _RESOLVES_AS:
         if t in c.types:
-            game.fire(number, code, [card], object=card, type=t, player=game.by_name[controller])
+            more = {"type": t, "player": game.by_name[controller]} if code == "enters_under_controller" else {}
+            game.fire(number, code, [card], object=card, **more)
 
 
 def _ability(game, item) -> None:
