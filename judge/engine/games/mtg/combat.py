@@ -432,6 +432,33 @@ def assign_combat_damage(game) -> None:
         game.push(item)
 
 
+@rules.implements("306.2", reasons={"removed_from_combat": "object why"})
+def leaves_combat(game, o, why: str) -> None:
+    """306.2: a creature that leaves play, regenerates, changes controller or stops being a creature is removed
+    from combat — no longer attacking, blocking, blocked or unblocked (`why`: a phrase key)."""
+    if not (o.attacking or o.blocking or o.blocked or o.blocked_by):
+        return
+    f = game.fire("306.2", "removed_from_combat", [o], object=o, why=say(why))
+    with game.under(f):
+        game.remove_from_combat(o)
+
+
+def damage_to_come(game) -> bool:
+    """Combat damage is still to be dealt this combat: before the damage step, while combat damage is on the stack,
+    or between the first-strike and the regular damage step."""
+    if game.step in (STEP.declare_attackers, STEP.declare_blockers):
+        return True
+    return game.step == STEP.combat_damage and (game.first_strike_pending
+                                                or any(isinstance(i, CombatDamage) for i in game.stack))
+
+
+def no_longer_creatures(game, cm) -> None:
+    """306.2: a creature in combat that is no longer a creature is removed from combat (checked with the state)."""
+    for o in game.battlefield():
+        if (o.attacking or o.blocking) and TYPE.creature not in cm[o.id].types:
+            leaves_combat(game, o, "why.combat_not_creature")
+
+
 @rules.implements("306.2b", reasons={"tapped_still_in_combat": "object", "untapped_still_in_combat": "object"})
 def _still_in_combat(game, o) -> None:
     """306.2b: a declared attacker or blocker that became tapped or untapped after its declaration stays in combat

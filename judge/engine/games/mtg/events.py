@@ -20,6 +20,7 @@ from judge.engine.games.common.events import into_graveyard
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, printed
 from judge.engine.games.mtg.filters import matches, source_matches
+from judge.engine.games.mtg.combat import leaves_combat
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import PERMANENT_TYPES, TYPE, say, zone
 from judge.engine.games.mtg.state import Card, Shield
@@ -346,7 +347,7 @@ def perform(game, ev: Event) -> bool:
         o = d["object"]
         game.set(o, "damage", 0)
         game.set(o, "tapped", True)
-        game.remove_from_combat(o)
+        leaves_combat(game, o, "why.combat_regenerated")
         return True
     if k == "counters":
         o = d["object"]

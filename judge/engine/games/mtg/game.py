@@ -198,7 +198,9 @@ class MtgGame(CardGame):
         if frm == "stack" and obj in self.stack:
             self.stack.remove(obj)
         if frm == "battlefield":
-            if obj.attacking or obj.blocking:
+            if combat.damage_to_come(self):
+                combat.leaves_combat(self, obj, "why.combat_left_play")
+            else:                           # its combat damage is dealt: leaving play changes nothing in combat
                 self.remove_from_combat(obj)
             if obj.attached_to:
                 self.set(obj, "attached_to", None)
@@ -381,6 +383,7 @@ class MtgGame(CardGame):
     def sync_control(self, o: Card) -> None:
         c = chars(self, o)
         if c.controller != o.controller:
+            combat.leaves_combat(self, o, "why.combat_control_changed")
             self.set(o, "controller", c.controller)
             self.set(o, "sick", True)
 
@@ -480,6 +483,7 @@ class MtgGame(CardGame):
         for o in self.battlefield():
             if o.controller != cm[o.id].controller:
                 self.sync_control(o)
+        combat.no_longer_creatures(self, cm)
         self.note_characteristics()
         effects.watch_durations(self)
         triggers.state_triggers(self)
