@@ -58,7 +58,25 @@ def collect(game, events: list[Event], snapshot) -> None:
                     _try(game, src, chars(game, src), ab, ev, False, snapshot)
         _delayed(game, ev)
     once_per_object(game, game.pending[before:])
+    _too_late_for_end_step(game, events)
     state_triggers(game)
+
+
+@rules.implements("313.2", near_misses={"end_trigger_waits": "ability source"})
+def _too_late_for_end_step(game, events) -> None:
+    """313.2: a permanent with an "at end of turn" ability that enters once the end of turn step has begun missed
+    this turn's trigger; it waits for the next turn's end of turn step."""
+    if game.step != STEP.end_of_turn:
+        return
+    for ev in events:
+        if ev.kind != "move" or ev.data.get("to") != "battlefield":
+            continue
+        o = ev.data["object"]
+        for ab in chars(game, o).abilities:
+            w = ab.spec.get("when", {}) if ab.kind == "triggered" else {}
+            if w.get("event") == "step" and w.get("step") == STEP.end_of_turn:
+                game.near_miss("313.2", "end_trigger_waits", [o], once=(o.id, o.inc, ab.key, game.turn),
+                               ability=say("ability_of", source=o.name), source=o)
 
 
 @rules.implements("410.6", reasons={"triggered_per_object": "ability source count"})
