@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from judge.engine.core.errors import EngineError
-from judge.engine.core.game import Game
+from judge.engine.core.game import Game, forbidding
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
 from judge.engine.games.mtg import (casting, combat, effects, events, layers, loops, resolve, sba, setup, triggers,
@@ -460,7 +460,7 @@ class MtgGame(CardGame):
         super().rewound(step, error)
         declared = {"attack": "308.2", "block": "309.2"}.get(step.what)
         if declared:
-            self.fire(declared, "declaration_rewound", [], rule=error.rule.partition(":")[2] or error.rule)
+            self.fire(declared, "declaration_rewound", [], rule=forbidding(error))
         if step.what in ("cast", "activate") and self.priority is not None:
             self.fire("422.2", "priority_returned", [self.priority], player=self.by_name[self.priority])
 
