@@ -45,13 +45,15 @@ _KIND_EVENTS = {
 @rules.implements("410.10d", reasons={"look_back": "ability source event"})
 @rules.implements("410.8", near_misses={"intervening_if_false": "ability source condition"})
 @rules.implements("404.3", reasons={"intervening_if_checked": "ability condition result"})
+@rules.implements("410.10a", reasons={"entered_together": "ability source object"})
 @rules.implements("308.3", near_misses={"attack_trigger_checked": "ability source object check expected actual"})
 @rules.implements("309.4", near_misses={"block_trigger_checked": "ability source object check expected actual"})
 def collect(game, events: list[Event], snapshot) -> None:
     before = len(game.pending)
+    entering = {ev.data["object"].id for ev in events if ev.kind == "move" and ev.data.get("to") == "battlefield"}
     for ev, kinds, leaving, found in game.watchers(events, _KIND_EVENTS, snapshot):
         for src, ch, ab in found:
-            _try(game, src, ch, ab, ev, leaving, snapshot)
+            _try(game, src, ch, ab, ev, leaving, snapshot, entering)
         for src in game.zone_trigger_sources():
             for ab in src.card.abilities:
                 if ab.kind == "triggered" and ab.spec.get("zone") == src.zone and ab.spec["when"]["event"] in kinds:
@@ -97,7 +99,7 @@ def once_per_object(game, new) -> None:
                   count=len(ts))
 
 
-def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot) -> None:
+def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot, entering=frozenset()) -> None:
     ok, info = match(game, src, ch, ab.spec, ev, snapshot)
     name = say("ability_of", source=src.name)
     if ok is None:
@@ -128,6 +130,9 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot) -> N
                       event=_event_zh(ev))
     if ev.kind == "step":
         at_beginning_of(game, src, name, ev.data["step"])
+    elif src.id in entering and ev.data.get("to") == "battlefield" and ev.data["object"] is not src:
+        game.fire("410.10a", "entered_together", [src, ev.data["object"]], ability=name, source=src,
+                  object=ev.data["object"])
     add_pending(game, src, ch.controller, ab, ev, f, info)
 
 
