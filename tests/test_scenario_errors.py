@@ -302,3 +302,23 @@ def test_unused_choice_inside_a_loop_fails(write):
               .replace("{loop: {甲: 5}}", "{loop: {甲: 5, 乙: agree}}"))
     out = replay(load_scenario(p))
     assert isinstance(out.error, UnusedChoice) and "may.bird.fly" in out.error.message
+
+
+def test_a_variants_turn_players_and_objects_are_checked_like_the_base(write):
+    """A variant changes the base's turn, players and objects: what it changes them to is checked before the
+    replay like the base (an unknown step in a variant's turn was silently replayed with no step at all)."""
+    good = BASE + "variants:\n  - name: 乙的回合\n    turn: {active: 乙, priority: 乙}\n    expect: {where: {bear: graveyard}}\n"
+    load_scenario(write(good))
+    cases = [
+        ("    turn: {step: 喝茶阶段}\n", "variants.0.turn.step: unknown step '喝茶阶段'"),
+        ("    turn: {active: 丙}\n", "variants.0.turn.active: unknown player '丙'"),
+        ("    turn: {priority: 丙}\n", "variants.0.turn.priority: unknown player '丙'"),
+        ("    turn: {number: 两}\n", "variants.0.turn.number: Input should be a valid integer"),
+        ("    players: {甲: {life: 多}}\n", "variants.0.players.甲.life: Input should be a valid integer"),
+        ("    objects: {bear: {card: 灰熊x}}\n", "variants.0.objects.bear.card: unknown card '灰熊x'"),
+        ("    objects: {bear: {controller: 丙}}\n", "variants.0.objects.bear.controller: unknown player '丙'"),
+    ]
+    for change, message in cases:
+        text = BASE + "variants:\n  - name: 坏\n" + change + "    expect: {where: {bear: graveyard}}\n"
+        e = error_of(write(text, "bad.yaml"))
+        assert message in e.located() and ":17:" in e.located(), (change, e.located())
