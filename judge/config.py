@@ -91,7 +91,7 @@ def read_settings(path: Path | None = None) -> dict[str, str]:
 
 def _line_of(text: str, key: str) -> int:
     for i, ln in enumerate(text.splitlines(), 1):
-        s = ln.strip()
+        s = ln.strip().lstrip("[").strip()          # `book = …`, `"book" = …`, or a table `[book]`
         if s.startswith((key, f'"{key}"', f"'{key}'")):
             return i
     return 1

@@ -63,8 +63,9 @@ def _share(part: str, whole: str) -> float:
     return len(part) / max(len(whole), 1)
 
 
-def _generality(keys: list[str]) -> dict[str, int]:
-    return {k: sum(1 for o in keys if o != k and k in o) for k in keys}
+def _generality(keys: list[str], index: dict[str, str]) -> dict[str, int]:
+    """How many other entries' keys contain each key (an entry's own variants, `tramples`, do not count)."""
+    return {k: len({index[o] for o in keys if o != k and k in o and index[o] != index[k]}) for k in keys}
 
 
 def near_entries(book: Book, term: str, n: int = 5) -> list[Near]:
@@ -73,7 +74,7 @@ def near_entries(book: Book, term: str, n: int = 5) -> list[Near]:
     if not q or not book.glossary_index:
         return []
     keys = [k for k in book.glossary_index if len(_loose(k)) >= 2 and k != q]
-    general = _generality(keys)
+    general = _generality(keys, book.glossary_index)
     found: dict[str, Near] = {}
 
     def offer(near: Near) -> None:

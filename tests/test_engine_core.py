@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from judge.engine.core.errors import IllegalAction, MissingChoice
+from judge.engine.core.choices import Choices
+from judge.engine.core.errors import IllegalAction, InvalidChoice, MissingChoice
 from judge.engine.core.game import Game
 from judge.engine.core.objects import Event, PendingTrigger, Player
 from judge.engine.core.registry import RuleRegistry
@@ -330,3 +331,106 @@ def test_a_numbered_firing_has_no_mechanic_in_its_json():
     g.fire("100.2", "resolved", [], item="i")
     fd = g.trace.to_dict()["steps"][0]["firings"][0]
     assert fd["rule"] == "toy:100.2" and "mechanic" not in fd
+
+
+# ---------------------------------------------------------------- issue 11 §2: refusals, not replay errors
+
+class RulingToy(Toy):
+    """The toy with a rewind rule and a rule per kind of choice, as MTG (422.1) and WoW (707.2) have."""
+
+    REWIND_RULE = "100.3"
+    CHOICE_RULES = {"replacement": "100.4"}
+
+
+toy_rules.declare("100.3", reasons={"action_rewound": "rule undone"})
+toy_rules.declare("100.4", reasons={"invalid_choice": "player choice answer",
+                                    "wrong_chooser": "player choice answer answerer",
+                                    "nothing_legal": "player choice answer"})
+
+
+def test_a_rewound_attempt_is_kept_marked_undone_with_its_own_ids():
+    g = Toy()
+    g.act("hit", "A", {"amount": 1})
+    touched = dict(g.recorder.touched)
+    with pytest.raises(IllegalAction):
+        g.act("bad", "A", {})
+    step = g.trace.steps[-1]
+    assert step.firings == [] and step.rejected.rule == "toy:100.1"
+    assert [(f.id, f.rule) for f in step.undone.firings] == [(f"{step.index}~{step.index}.1", "toy:100.1")]
+    assert g.recorder.touched == touched                      # the recorder forgets what the attempt touched
+    doc = g.trace.to_dict()["steps"][-1]
+    assert doc["undone"]["firings"][0]["id"] == f"{step.index}~{step.index}.1"
+    assert doc["rejected"]["rule"] == "toy:100.1" and doc["data"]["rejected_because"] == "not allowed"
+
+
+def test_the_rewind_rule_is_cited_on_every_refusal():
+    g = RulingToy()
+    with pytest.raises(IllegalAction):
+        g.act("bad", "A", {})
+    [f] = g.trace.steps[-1].firings
+    assert (f.rule, f.reason, f.fields) == ("toy:100.3", "action_rewound", {"rule": "100.1", "undone": 1})
+
+
+def test_a_choice_answered_by_the_wrong_player_is_refused_under_the_rule_that_says_who_chooses():
+    g = RulingToy(doublers=2)
+    with pytest.raises(IllegalAction) as e:
+        g.act("hit", "A", {"amount": 2}, {"replacement": {"A": "d0"}})
+    assert e.value.rule == "toy:100.4" and e.value.reason == "wrong_chooser"
+    assert e.value.fields["answerer"].name == "A" and e.value.fields["player"].name == "B"
+    assert g.by_name["B"].life == 20 and g.stack == [] and g.priority == "A"
+    g.act("hit", "A", {"amount": 2}, {"replacement": {"B": "d0"}})      # the replay goes on, legally
+    assert g.by_name["B"].life == 12
+
+
+def test_an_illegal_answer_without_any_rule_stays_an_engine_error():
+    g = Toy(doublers=2)
+    with pytest.raises(InvalidChoice):
+        g.act("hit", "A", {"amount": 2}, {"replacement": {"B": "d9"}})
+    assert g.by_name["B"].life == 20
+
+
+def test_choices_keyed_by_the_player_who_makes_them():
+    sheet = Choices({"targets": {"甲": {"x.a1": "bear"}}, "replacement": {"乙": ["g1", "g2"]}}, ["甲", "乙"])
+    assert sheet.need("targets", "x.a1", by="甲", options=["bear", "elf"]) == ("bear", False)
+    assert sheet.need("replacement", "beast", by="乙", options=["g1", "g2"], sequence=True) == ("g1", False)
+    assert sheet.need("replacement", "beast", by="乙", options=["g2"], sequence=True) == ("g2", False)
+    assert sheet.unused() == []
+
+
+def test_another_players_answer_is_refused_not_missing():
+    nested = Choices({"targets": {"乙": {"x.a1": "bear"}}}, ["甲", "乙"])
+    with pytest.raises(InvalidChoice) as e:
+        nested.need("targets", "x.a1", by="甲", options=["bear", "elf"])
+    assert e.value.answerer == "乙" and "甲's to make, not 乙's" in e.value.message
+    own = Choices({"sacrifice": {"乙": "a1"}}, ["甲", "乙"])       # 乙 names 甲's creature for 甲's decision
+    with pytest.raises(InvalidChoice) as e:
+        own.need("sacrifice", "甲", by="甲", options=["a1", "a2"])
+    assert e.value.answerer == "乙"
+    theirs = Choices({"sacrifice": {"乙": "b1"}}, ["甲", "乙"])     # 乙's own decision: not an answer for 甲
+    with pytest.raises(MissingChoice):
+        theirs.need("sacrifice", "甲", by="甲", options=["a1", "a2"])
+    assert theirs.unused() == [("sacrifice", "乙")]
+
+
+def test_legal_may_name_the_rule_that_forbids_an_answer():
+    sheet = Choices({"color": {"s": "多色"}}, ["甲"])
+    with pytest.raises(InvalidChoice) as e:
+        sheet.need("color", "s", by="甲", legal=lambda a: ("not a colour", "203.2d"))
+    assert e.value.rule == "203.2d" and "not a colour" in e.value.message
+
+
+def test_an_answer_to_a_decision_with_nothing_legal_is_refused():
+    g = RulingToy()
+    g.begin_step("action", "x")
+    g.chooser.start({"replacement": {"B": "d0"}})
+    with pytest.raises(IllegalAction) as e:
+        g.chooser.none_legal("replacement", "B", by="B")
+    assert e.value.reason == "nothing_legal" and e.value.rule == "toy:100.4"
+    g.chooser.start({})
+    g.chooser.none_legal("replacement", "B", by="B")            # nothing answered: nothing to refuse
+
+
+def test_a_missing_choice_stays_an_error_with_the_options():
+    with pytest.raises(MissingChoice) as e:
+        Choices({}, ["甲"]).need("targets", "x", by="甲", options=["a", "b"])
+    assert e.value.options == ["a", "b"]

@@ -215,8 +215,11 @@ def test_acting_without_priority_is_refused_by_a_mechanic_not_a_rule():
         "book: riftbound\ntitle: t\nsource: '108.1.a'\nplayers: {甲: {}, 乙: {}}\n"
         "turn: {active: 甲, step: 行动阶段}\nboard: {乙: {hand: [{card: 速攻, id: q}]}}\n"
         "actions:\n  - {as: 乙, cast: q}\n", "inline.yaml", ROOT / "scenarios")
-    out = replay(sf)
-    assert out.error is not None and "乙 does not have priority" in out.error.message
+    out = replay(sf)        # an unexpected refusal is a failure on its line and the replay goes on (issue 11 §2)
+    assert out.error is None
+    [f] = out.failures
+    assert "乙 does not have priority" in f.message and "(not in this book)" in f.message
+    assert out.trace.steps[-1].rejected.rule is None and out.trace.steps[-1].rejected.mechanic
 
 
 def test_the_excerpts_rules_are_all_implemented_and_exercised():

@@ -187,11 +187,21 @@ def test_unused_choice_fails(write):
     assert isinstance(out.error, UnusedChoice) and "may.bolt" in out.error.message and out.error.line == 12
 
 
-def test_illegal_action_without_rejected_stops_the_replay(write):
-    p = write(BASE.replace("{as: 乙, cast: bolt, targets: [bear], mana: [m1]}", "{as: 乙, cast: bolt, targets: [bear]}"))
+def test_an_unexpected_refusal_is_a_failure_and_the_replay_goes_on(write):
+    """Issue 11 §2: a refusal the scenario did not expect is reported on its line with the rule, the game is
+    rewound (422.1 cited) and the next actions still run."""
+    p = write(BASE.replace("{as: 乙, cast: bolt, targets: [bear], mana: [m1]}", "{as: 乙, cast: bolt, targets: [bear]}")
+              .replace("  - pass_until: stack_empty\n", "  - {as: 乙, pass: true}\n")
+              .replace("where: {bear: graveyard}", "where: {bear: battlefield, bolt: hand}"))
     out = replay(load_scenario(p))
-    assert out.error is not None and "cannot pay" in out.error.message and out.error.line == 11
-    assert out.error.rule == "mtg:409.1h"
+    assert out.error is None
+    [f] = out.failures
+    assert f.line == 11 and "refused this action by mtg:409.1h" in f.message and "`rejected: 409.1h`" in f.message
+    refused = out.trace.steps[2]
+    assert refused.rejected.rule == "mtg:409.1h"
+    assert [x.rule for x in refused.firings] == ["mtg:422.1", "mtg:422.2"]
+    assert [x.rule for x in refused.undone.firings][:1] == ["mtg:409.1a"]
+    assert out.trace.steps[3].what == "pass" and out.trace.steps[3].rejected is None
 
 
 def test_rejected_by_the_wrong_rule_is_a_failure(write):
@@ -225,7 +235,7 @@ def test_loading_fires_nothing(write):
     assert out.passed
     load = out.trace.steps[0]
     assert load.kind == "load" and load.firings == [] and load.near_misses == []
-    assert [f.rule for f in out.trace.steps[1].firings] == ["mtg:420.5c"]
+    assert [f.rule for f in out.trace.steps[1].firings] == ["mtg:420.3", "mtg:420.5c"]      # the round, its finding
 
 
 def test_change_toughness_and_it_survives(write):
@@ -292,3 +302,23 @@ def test_unused_choice_inside_a_loop_fails(write):
               .replace("{loop: {甲: 5}}", "{loop: {甲: 5, 乙: agree}}"))
     out = replay(load_scenario(p))
     assert isinstance(out.error, UnusedChoice) and "may.bird.fly" in out.error.message
+
+
+def test_a_variants_turn_players_and_objects_are_checked_like_the_base(write):
+    """A variant changes the base's turn, players and objects: what it changes them to is checked before the
+    replay like the base (an unknown step in a variant's turn was silently replayed with no step at all)."""
+    good = BASE + "variants:\n  - name: 乙的回合\n    turn: {active: 乙, priority: 乙}\n    expect: {where: {bear: graveyard}}\n"
+    load_scenario(write(good))
+    cases = [
+        ("    turn: {step: 喝茶阶段}\n", "variants.0.turn.step: unknown step '喝茶阶段'"),
+        ("    turn: {active: 丙}\n", "variants.0.turn.active: unknown player '丙'"),
+        ("    turn: {priority: 丙}\n", "variants.0.turn.priority: unknown player '丙'"),
+        ("    turn: {number: 两}\n", "variants.0.turn.number: Input should be a valid integer"),
+        ("    players: {甲: {life: 多}}\n", "variants.0.players.甲.life: Input should be a valid integer"),
+        ("    objects: {bear: {card: 灰熊x}}\n", "variants.0.objects.bear.card: unknown card '灰熊x'"),
+        ("    objects: {bear: {controller: 丙}}\n", "variants.0.objects.bear.controller: unknown player '丙'"),
+    ]
+    for change, message in cases:
+        text = BASE + "variants:\n  - name: 坏\n" + change + "    expect: {where: {bear: graveyard}}\n"
+        e = error_of(write(text, "bad.yaml"))
+        assert message in e.located() and ":17:" in e.located(), (change, e.located())

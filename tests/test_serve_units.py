@@ -369,15 +369,16 @@ def _view(name: str) -> dict:
 
 def test_the_view_of_a_step_in_full():
     """Step 5 of 420.5c-lethal-damage: 闪电击 resolves (413.1), its target is checked (413.2a), it deals 3
-    damage (413.2b), goes to the graveyard (413.2h), and the 2/2 灰熊 with 3 damage is destroyed (420.5c),
-    which the damage caused; no regeneration shield replaced the destruction (419.6b, a near miss)."""
+    damage (413.2b), goes to the graveyard (413.2h) as an instant does (212.5b); then state-based effects are
+    checked (420.3) and the 2/2 灰熊 with 3 damage is destroyed (420.5c), which the damage caused; no regeneration shield replaced the destruction (419.6b, a near miss)."""
     v = _view("420.5c-lethal-damage")
     step = v["steps"][5]
     assert (step["index"], step["kind"], step["line"], step["choices"], step["open"]) == (5, "event", 14, [], True)
-    assert [f["id"] for f in step["firings"]] == ["5.1", "5.2", "5.3", "5.4", "5.5", "5.6"]
-    assert step["rules"] == [{"id": r, "near": False} for r in ("413.1", "413.2a", "413.2b", "413.2h", "420.5c")] + [
+    assert [f["id"] for f in step["firings"]] == ["5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8"]
+    assert step["rules"] == [{"id": r, "near": False}
+                             for r in ("413.1", "413.2a", "413.2b", "413.2h", "212.5b", "420.3", "420.5c")] + [
         {"id": "419.6b", "near": True}]
-    assert [f["caused_by"] for f in step["firings"]] == [None, "5.1", "5.1", "5.1", "5.3", None]
+    assert [f["caused_by"] for f in step["firings"]] == [None, "5.1", "5.1", "5.1", "5.1", None, "5.3", None]
     damage = step["firings"][2]
     assert damage["objects"] == ["闪电击(bolt)", "灰熊(bear)"] and damage["changes"] == ["灰熊.伤害: 0 → 3"]
     assert damage["rule_text"].startswith("咒语或异能的操控者依序执行其上的指示") and damage["rule_text"].endswith("…")
@@ -394,7 +395,8 @@ def test_the_view_of_a_step_in_full():
 
 def test_the_view_of_a_refused_action_and_of_a_choice():
     v = _view("212.3d-summoning-sickness-attack")
-    step = next(s for s in v["steps"] if s["rules"] == [{"id": "212.3d", "near": True}])
+    step = next(s for s in v["steps"] if s["rules"] == [{"id": "212.3d", "near": True}, {"id": "422.1", "near": False},
+                                                        {"id": "308.2", "near": False}])
     f = step["firings"][0]
     assert f["text"].startswith("引擎拒绝此动作：") and f["near"] and f["rule"] == "212.3d"
     assert (f["objects"], f["changes"], f["caused_by"]) == ([], [], None) and f["id"].startswith(f"{step['index']}.")

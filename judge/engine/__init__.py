@@ -43,8 +43,11 @@ and may refine these defaults: `apnap()` and `next_player(name)` (turn order), `
 `zone_objects(player, zone)`, `put_triggers()`, `indistinguishable(triggers)` (no order choice),
 `replacement_chooser` / `choose_replacement` / `replacement_already_applied` / `event_subject`
 (several replacement effects on one event), `not_priority` / `awaiting_error` / `choice_words` (how a
-refusal is worded), `end_of_step_state()` (what the trace shows after a step), and for a scenario's
-expectations `observe(obj)`, `pool_text`, `normalize_pool`, `display_value`.
+refusal is worded), `rewound(step, error)` (what is cited after an action the rules refused was
+rewound: `REWIND_RULE`, MTG 422.1, WoW 707.2), `end_of_step_state()` (what the trace shows after a step),
+and for a scenario's expectations `observe(obj)`, `pool_text`, `normalize_pool`, `display_value`. A
+game's `CHOICE_RULES` names, per kind of choice, the rule an illegal answer breaks (issue 11 §2: an illegal
+answer is refused like an illegal action).
 
 Rule code uses the game's verbs — `fire`, `near_miss`, `under`, `set`, `relocate`, `happen`,
 `choose`, `give_priority`, `took_action`… — which belong to the core (a game cannot redefine them).

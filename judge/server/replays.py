@@ -148,7 +148,7 @@ def view(trace: dict, ruling: dict | None, ruling_error: str | None, out, varian
                 misses.append({"rule": uid(f["rule"]), "text": f["text"], "step": s["index"]})
         if s.get("rejected"):
             f = s["rejected"]
-            firings.append({"id": f["id"], "rule": uid(f["rule"]) if f["rule"] else None, "near": True,
+            firings.insert(0, {"id": f["id"], "rule": uid(f["rule"]) if f["rule"] else None, "near": True,
                             "mechanic": reasons.outside_book(f["mechanic"]) if f["rule"] is None else None,
                             "text": "引擎拒绝此动作：" + f["text"],
                             "rule_text": _short(f["rule_text"]), "objects": [], "changes": [], "caused_by": None})

@@ -8,11 +8,23 @@ A scenario attaches choices to the action they answer:
         targets: {bear.a1: [goblin]}
         may: {bear.a1: true}
 
-The engine asks with `need(kind, subject, ...)`. A missing choice fails and
-lists the legal options; a choice that is not legal fails; a choice nobody
-asked for fails at the end of the action (`unused`). A choice with exactly
-one legal answer is taken automatically (and recorded as automatic), except
-where the caller says a real decision is always required (optional "may").
+The engine asks with `need(kind, subject, ...)`. A missing choice fails and lists the legal options
+(a script that never answers is an error, not a ruling). A choice with exactly one legal answer is
+taken automatically (and recorded as automatic), except where the caller says a real decision is
+always required (optional "may").
+
+An answer the rules do not allow is a ruling, not a script error (issue 11 §2): like an illegal
+action, the engine refuses it citing the rule that forbids it (the caller's `rule`, else the game's
+`CHOICE_RULES` for that kind of choice), the action that carried it is rewound, and the replay goes on
+(a scenario asserts it with `rejected: RULE` on that action). Refused alike:
+- an answer outside the legal options, or one `legal(answer)` explains away (it may name the rule that
+  forbids that answer: `(why, rule)`);
+- an answer to a decision that has no legal option (`none_legal`: a trigger with no legal target);
+- an answer given by the wrong player. Where the rules say who chooses (MTG 419.9a: the affected
+  object's controller), the answer may be keyed by that player — `replacement: {乙: gate.a1}`, or
+  nested `choose: {乙: {SUBJECT: ANSWER}}` — and an answer keyed by another player in the game is
+  refused under the rule that says who chooses.
+A choice nobody asked for at all is still an error at the end of the action (`unused`).
 
 Some decisions come up more than once for the same subject within one action:
 several replacement effects on one event are chosen one after another (MTG
@@ -22,8 +34,8 @@ asked (`replacement: {hero: [stance.dealt, helm]}`), and items left over are
 unused choices.
 
 `Chooser` is the part of the game that asks: it holds the answer sheet of the action being
-performed, turns an illegal answer into the engine refusing the action under a rule when the
-caller names one, and records every decision on the trace step.
+performed, turns an illegal answer into the engine refusing the action under a rule, and records
+every decision on the trace step.
 """
 from __future__ import annotations
 
@@ -33,44 +45,104 @@ from judge.engine.core.errors import IllegalAction, InvalidChoice, MissingChoice
 from judge.engine.core.trace import ChoiceMade
 
 
-class Choices:
-    __slots__ = ("given", "used", "asked")
+_NOT_GIVEN = object()
 
-    def __init__(self, given: dict | None = None):
+
+class Choices:
+    __slots__ = ("given", "used", "asked", "players")
+
+    def __init__(self, given: dict | None = None, players=()):
         self.given = given or {}
         self.used: set[tuple[str, str]] = set()
         self.asked: dict[tuple[str, str], int] = {}
+        self.players = frozenset(players)       # names an answer may be keyed by (who makes the choice)
+
+    def _lookup(self, table: dict, subject: str, by: str | None, sequence: bool):
+        """(key, answer) answering `subject`: keyed by the subject, nested under the chooser
+        (`{by: {subject: answer}}`), or — for a decision made again and again — keyed by the chooser alone."""
+        if subject in table:
+            return subject, table[subject], False
+        if by is not None and by != subject and by in table:
+            v = table[by]
+            if isinstance(v, dict) and subject in v:
+                return by, v[subject], True
+            if sequence and not isinstance(v, dict):
+                return by, v, False
+        return None, _NOT_GIVEN, False
+
+    def _other_player(self, table: dict, subject: str, by: str | None, sequence: bool, options):
+        """Another player's entry that answers this decision of `by`'s: nested under that player for this subject,
+        or — for a decision keyed by whoever makes it — one of this decision's own options. (player, answer)."""
+        if by is None or by not in self.players:
+            return None
+        for p in sorted(self.players):
+            if p == by or p not in table:
+                continue
+            v = table[p]
+            if isinstance(v, dict) and subject in v:
+                return p, v[subject]
+            if (sequence or subject == by) and options and not isinstance(v, dict):
+                first = v[0] if sequence and isinstance(v, list) and v else v
+                if _hashable(first) and first in options:
+                    return p, first
+        return None
 
     def need(self, kind: str, subject: str, *, options: list | None = None, by: str | None = None,
              legal=None, auto: bool = True, hint: str = "", sequence: bool = False):
-        """The answer and whether it was automatic. `legal(answer)` returns None or why it is illegal."""
+        """The answer and whether it was automatic. `legal(answer)` returns None or why it is illegal (or
+        `(why, rule)` to name the rule that forbids that answer)."""
         table = self.given.get(kind)
-        if table is not None and subject in table:
-            answer = table[subject]
-            if sequence and isinstance(answer, list):
-                i = self.asked.get((kind, subject), 0)
-                self.asked[(kind, subject)] = i + 1
-                if i >= len(answer):
-                    raise MissingChoice(kind, subject, options or [], by,
-                                        f"asked a {i + 1}th time, but the list answers only {len(answer)}")
-                if i + 1 == len(answer):
-                    self.used.add((kind, subject))
-                answer = answer[i]
+        if table is not None:
+            key, answer, nested = self._lookup(table, subject, by, sequence)
+            if answer is _NOT_GIVEN:
+                other = self._other_player(table, subject, by, sequence, options)
+                if other is not None:
+                    p, answer = other
+                    self.used.add((kind, p))
+                    raise InvalidChoice(kind, subject, answer, options, f"this choice is {by}'s to make, not {p}'s",
+                                        answerer=p)
             else:
-                self.used.add((kind, subject))
-            if legal is not None:
-                why = legal(answer)
-                if why:
-                    raise InvalidChoice(kind, subject, answer, options, why)
-            elif options is not None and answer not in options:
-                raise InvalidChoice(kind, subject, answer, options)
-            return answer, False
+                if sequence and isinstance(answer, list):
+                    i = self.asked.get((kind, key), 0)
+                    self.asked[(kind, key)] = i + 1
+                    if i >= len(answer):
+                        raise MissingChoice(kind, subject, options or [], by,
+                                            f"asked a {i + 1}th time, but the list answers only {len(answer)}")
+                    if i + 1 == len(answer):
+                        self.used.add((kind, key))
+                    answer = answer[i]
+                else:
+                    self.used.add((kind, key) if not nested else (kind, key, subject))
+                if options is not None and not options:
+                    raise InvalidChoice(kind, subject, answer, options, "nothing can be chosen", nothing=True)
+                if legal is not None:
+                    why = legal(answer)
+                    if why:
+                        rule = None
+                        if isinstance(why, tuple):
+                            why, rule = why
+                        raise InvalidChoice(kind, subject, answer, options, why, rule=rule)
+                elif options is not None and (not _hashable(answer) or answer not in options):
+                    raise InvalidChoice(kind, subject, answer, options)
+                return answer, False
         if auto and options is not None and len(options) == 1:
             return options[0], True
         raise MissingChoice(kind, subject, options or [], by, hint)
 
     def unused(self) -> list[tuple[str, str]]:
-        return [(k, s) for k, t in self.given.items() for s in t if (k, s) not in self.used]
+        out = []
+        for k, t in self.given.items():
+            for s, v in t.items():
+                if (k, s) in self.used:
+                    continue
+                if s in self.players and isinstance(v, dict) and v and all((k, s, x) in self.used for x in v):
+                    continue
+                out.append((k, s))
+        return out
+
+
+def _hashable(v) -> bool:
+    return not isinstance(v, (list, dict, set))
 
 
 class Chooser:
@@ -80,9 +152,12 @@ class Chooser:
         self.game = game
         self.sheet = Choices()
 
+    def _sheet(self, answers: dict | None) -> Choices:
+        return Choices(answers, (p.name for p in self.game.players))
+
     def start(self, answers: dict | None) -> None:
         """An action begins with the scenario's answers for it."""
-        self.sheet = Choices(answers)
+        self.sheet = self._sheet(answers)
 
     def finish(self) -> None:
         """The action is done: a choice nobody asked for is an error (`UnusedChoice`)."""
@@ -98,7 +173,7 @@ class Chooser:
     def answering(self, answers: dict | None):
         """Inner actions with their own answers (one turn of a loop): the outer sheet is restored after."""
         outer = self.sheet
-        self.sheet = Choices(answers)
+        self.sheet = self._sheet(answers)
         try:
             yield
             unused = self.sheet.unused()
@@ -109,19 +184,40 @@ class Chooser:
 
     def choose(self, kind: str, subject: str, *, by: str | None = None, options: list | None = None,
                legal=None, auto: bool = True, hint: str = "", rule: str | None = None, sequence: bool = False):
-        """A player's decision, from the scenario's `choices`. With `rule`, an illegal answer is the engine
-        refusing the action under that rule (so a scenario can expect `rejected: RULE`)."""
+        """A player's decision, from the scenario's `choices`. An illegal answer is the engine refusing the
+        action (`IllegalAction`) under the rule that forbids it: the one `legal` names for that answer, else
+        `rule`, else the game's rule for this kind of choice (`CHOICE_RULES`), else its rewind rule."""
         g = self.game
         try:
             answer, was_auto = self.sheet.need(kind, subject, options=options, by=by, legal=legal, auto=auto,
                                                hint=hint, sequence=sequence)
         except InvalidChoice as e:
-            if rule is None:
-                raise
-            choice, shown = g.choice_words(kind, str(e.answer))
-            raise IllegalAction(g.rid(rule), "invalid_choice", {"player": by, "choice": choice, "answer": shown},
-                                e.message) from None
+            raise self.refusal(e, by, e.rule or rule) from None
         step = g.recorder.step
         if step is not None:
             step.choices.append(ChoiceMade(kind, subject, answer, by, was_auto))
         return answer
+
+    def none_legal(self, kind: str, subject: str, *, by: str | None = None, rule: str | None = None) -> None:
+        """A decision with no legal option (a trigger with no legal target, a sacrifice with nothing to
+        sacrifice): nothing is asked, and an answer the scenario gives for it anyway is refused."""
+        try:
+            self.sheet.need(kind, subject, options=[], by=by, auto=False)
+        except MissingChoice:
+            return
+        except InvalidChoice as e:
+            raise self.refusal(e, by, rule) from None
+
+    def refusal(self, e: InvalidChoice, by: str | None, rule: str | None) -> IllegalAction:
+        g = self.game
+        rule = rule or g.CHOICE_RULES.get(e.choice) or g.REWIND_RULE
+        if not rule:
+            return e
+        choice, shown = g.choice_words(e.choice, str(e.answer))
+        player = g.by_name.get(by, by) if by else "-"
+        if e.answerer is not None:
+            return IllegalAction(g.rid(rule), "wrong_chooser", {"player": player, "choice": choice, "answer": shown,
+                                                                "answerer": g.by_name.get(e.answerer, e.answerer)},
+                                 e.message)
+        code = "nothing_legal" if e.nothing else "invalid_choice"
+        return IllegalAction(g.rid(rule), code, {"player": player, "choice": choice, "answer": shown}, e.message)

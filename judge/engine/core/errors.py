@@ -72,8 +72,12 @@ class InvalidChoice(EngineError):
 
     kind = "invalid_choice"
 
-    def __init__(self, choice: str, subject: str, answer, options: list | None, why: str = "", **kw):
+    def __init__(self, choice: str, subject: str, answer, options: list | None, why: str = "", *,
+                 rule: str | None = None, answerer: str | None = None, nothing: bool = False, **kw):
         self.choice, self.subject, self.answer, self.options = choice, subject, answer, options
+        self.rule = rule              # the rule that forbids this answer, when the check names one
+        self.answerer = answerer      # the player who answered a choice that is another player's
+        self.nothing = nothing        # nothing could be chosen at all
         opts = f"; legal options: {', '.join(_fmt(o) for o in options)}" if options else ""
         super().__init__(f"choice `{choice}` for `{subject}` = {_fmt(answer)} is not legal"
                          + (f" ({why})" if why else "") + opts, **kw)

@@ -23,10 +23,10 @@ from judge.engine.core.errors import EngineError, GameOver, IllegalAction
 from judge.engine.core.events import Events
 from judge.engine.core.objects import Event, Obj, PendingTrigger, Player
 from judge.engine.core.priority import Priority
-from judge.engine.core.record import Recorder
+from judge.engine.core.record import Recorder, ref_of
 from judge.engine.core.registry import RuleRegistry
 from judge.engine.core.rewind import Journal
-from judge.engine.core.trace import Ref
+from judge.engine.core.trace import Firing, Ref
 from judge.engine.core.zones import Zone, can_see
 
 # the verbs rule code uses, by the part that owns them (bound on each game: no extra call on the hot path)
@@ -44,7 +44,7 @@ HOOKS = ("end_step", "check_state", "resolve", "collect_triggers", "put_on_stack
 REFINEMENTS = ("apnap", "next_player", "canonical_step", "zone_objects", "put_triggers", "indistinguishable",
                "replacement_chooser", "choose_replacement", "replacement_already_applied", "event_subject",
                "not_priority", "awaiting_error", "choice_words", "end_of_step_state", "observe", "pool_text",
-               "normalize_pool", "display_value")
+               "normalize_pool", "display_value", "rewound")
 
 
 class Game:
@@ -65,6 +65,10 @@ class Game:
     STACK_ZONE = "stack"     # what the game calls the stack in a zone change (`stack`, a chain…)
     STEPS: tuple = ()        # the game's steps, as its book names them
     ZONES: tuple = ()        # the zones a scenario's board may place cards in
+    # the rule that rewinds an action the rules refuse (MTG 422.1, WoW 707.2): cited beside every refusal
+    REWIND_RULE = ""
+    # kind of choice → the rule an illegal answer of that kind breaks, when the code asking names none
+    CHOICE_RULES: dict[str, str] = {}
     # attributes whose changes never change characteristics (games cache characteristics on `version`)
     UNVERSIONED: frozenset = frozenset()
 
@@ -270,11 +274,19 @@ class Game:
                                                                      if v is not None}})
         try:
             perform(actor, **args)
-        except IllegalAction:
+            self.chooser.finish()
+        except IllegalAction as e:
             self.journal.rewind(step)
             self.chooser.abandon()
+            step.rejected = Firing(f"{step.index}.0", e.rule, e.reason, {k: ref_of(v) for k, v in e.fields.items()},
+                                   [], [], None, e.mechanic)
+            step.data["rejected_because"] = e.message
+            self.rewound(step, e)
+            self.close_step()
             raise
-        self.chooser.finish()
+        except EngineError:
+            self.chooser.abandon()
+            raise
         self.close_step()
         return step
 
@@ -369,6 +381,13 @@ class Game:
         return IllegalAction(f"{self.game}:?", "not_priority", {"player": name},
                              f"{name} does not have priority ({self.priority} has)")
 
+    def rewound(self, step, error: IllegalAction) -> None:
+        """An action the rules refused was rewound (its attempt kept on `step.undone`): cite the rewind rule
+        (`REWIND_RULE`, declared by the game with reason `action_rewound`) beside the rule that forbids it."""
+        if self.REWIND_RULE:
+            self.fire(self.REWIND_RULE, "action_rewound", [], rule=forbidding(error),
+                      undone=sum(1 for _ in step.undone.all_firings()) if step.undone else 0)
+
     def choice_words(self, kind: str, answer: str) -> tuple[str, str]:
         """A refused answer as a judge reads it: the choice's name and the answer's (games translate)."""
         return kind, answer
@@ -440,3 +459,9 @@ class Game:
 
 
 __all__ = ["Game", "Ref", "HOOKS", "REFINEMENTS", "VERBS"]
+
+
+def forbidding(error: IllegalAction) -> str:
+    """What forbade a refused action, as a reason reads it: the rule's number, or the word of a mechanic the book
+    does not number."""
+    return (error.rule.partition(":")[2] or error.rule) if error.rule else (error.mechanic or "?")

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 
 from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.objects import Obj, Player
-from judge.engine.core.trace import Change, Firing, NearMiss, Ref, Step, Trace
+from judge.engine.core.trace import Attempt, Change, Firing, NearMiss, Ref, Step, Trace
 
 
 def ref_of(v):
@@ -65,14 +65,26 @@ class Recorder:
                 break
             steps[i].after = self.game.end_of_step_state()
 
-    def restart(self, step: Step) -> None:
-        """Forget everything written after `step` began (a rewound action): the step is empty again."""
+    def mark(self) -> tuple:
+        """What a rewind restores of the recorder's own memory (who was last involved, near misses seen)."""
+        return dict(self.touched), set(self.seen)
+
+    def restart(self, step: Step, mark: tuple | None = None) -> None:
+        """A rewound action: what was written since `step` began is kept on the step as an undone `Attempt`
+        (its ids renamed `STEP~ID`), the step is empty again, and the recorder's memory is as at `mark`."""
+        later = self.trace.steps[step.index + 1:]
         del self.trace.steps[step.index + 1:]
+        attempt = Attempt(list(step.firings), list(step.near_misses), list(step.choices), later)
         step.firings.clear()
         step.near_misses.clear()
         step.choices.clear()
+        if attempt:
+            _rename(attempt, f"{step.index}~")
+            step.undone = attempt
         self.step = step
         self.applying_now.clear()
+        if mark is not None:
+            self.touched, self.seen = mark
 
     # ------------------------------------------------------------------ firings
     def rid(self, number: str) -> str:
@@ -178,3 +190,15 @@ class Recorder:
     def cause_of(self, subject) -> str | None:
         """The last firing that changed or involved this object or player: what a state check was caused by."""
         return self.touched.get(subject if isinstance(subject, str) else subject.id)
+
+
+def _rename(attempt: Attempt, prefix: str) -> None:
+    """Ids inside an undone attempt get `prefix` (causes inside it follow; causes outside it stay)."""
+    items = [*attempt.firings, *attempt.near_misses]
+    for st in attempt.steps:
+        items += [*st.firings, *st.near_misses]
+    ids = {x.id for x in items}
+    for x in items:
+        x.id = prefix + x.id
+        if x.caused_by in ids:
+            x.caused_by = prefix + x.caused_by

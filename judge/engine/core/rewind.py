@@ -4,8 +4,8 @@ When an action begins, the journal copies the game state a game lists in `REWOUN
 pending triggers, who is active and has priority, the step, the turn…: lists, dicts and sets are
 copied, other values kept) and the ids in use. While the action runs, every attribute change
 (`set`), zone move and placement is noted. If the rules refuse the action (`IllegalAction`),
-`rewind()` undoes the notes in reverse order, restores the copies and drops what the action wrote
-into the trace.
+`rewind()` undoes the notes in reverse order and restores the copies; what the action wrote into the
+trace stays there as an undone attempt (`Step.undone`).
 """
 from __future__ import annotations
 
@@ -14,13 +14,14 @@ _COPY = {list: list, dict: dict, set: set}     # how a saved value is copied (ot
 
 
 class Journal:
-    __slots__ = ("game", "names", "entries", "saved")
+    __slots__ = ("game", "names", "entries", "saved", "memory")
 
     def __init__(self, game, names: tuple):
         self.game = game
         self.names = names          # the game attributes an action may change without a note (its `REWOUND`)
         self.entries: list = []
         self.saved: dict = {}
+        self.memory: tuple | None = None
 
     def start(self) -> None:
         """An action begins: copy what a rewind restores, forget earlier notes."""
@@ -33,6 +34,7 @@ class Journal:
             c = copier(v.__class__)
             saved[name] = v if c is None else c(v)
         saved["ids"] = set(g.ids)
+        self.memory = g.recorder.mark()
 
     # ------------------------------------------------------------------ notes
     def set(self, target, attr: str, old) -> None:
@@ -70,5 +72,5 @@ class Journal:
                 g.ids = v
             else:
                 setattr(g, name, v)
-        g.recorder.restart(step)
+        g.recorder.restart(step, self.memory)
         g.version += 1

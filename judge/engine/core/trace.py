@@ -6,6 +6,9 @@ change it made (before → after) and what caused it (an earlier firing's id).
 A `NearMiss` is the "why not" a judge gets asked: a target that became
 illegal and which check failed, a trigger whose condition was false, a
 replacement skipped because it already applied to this event.
+An `Attempt` is what an action the rules refused had done before it was
+refused (MTG 422.1, WoW 707.2): the game is rewound, the trace keeps it,
+marked undone, so a judge sees what was tried.
 
 These are plain slotted dataclasses: building them is on the replay hot path.
 `Trace.to_dict()` is the documented JSON form (docs/scenarios.md); rendering
@@ -65,6 +68,26 @@ class ChoiceMade:
 
 
 @dataclass(slots=True)
+class Attempt:
+    """What a refused action did before the refusal, undone: its own firings, near misses and choices, and the
+    steps it began (a resolution, a new step…) as they were. Ids are renamed `STEP~ID` (`5~6.2`: firing 6.2 of
+    the attempt made at step 5) so they never collide with the steps written after the rewind."""
+
+    firings: list = field(default_factory=list)
+    near_misses: list = field(default_factory=list)
+    choices: list = field(default_factory=list)
+    steps: list = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.firings or self.near_misses or self.choices or self.steps)
+
+    def all_firings(self):
+        yield from self.firings
+        for s in self.steps:
+            yield from s.firings
+
+
+@dataclass(slots=True)
 class Step:
     index: int
     kind: str                  # "load" | "action" | "event" | "checkpoint"
@@ -74,8 +97,9 @@ class Step:
     firings: list[Firing] = field(default_factory=list)
     near_misses: list[NearMiss] = field(default_factory=list)
     choices: list[ChoiceMade] = field(default_factory=list)
-    rejected: Firing | None = None     # an IllegalAction the scenario expected
+    rejected: Firing | None = None     # the refusal (an IllegalAction): the rule that forbids the action
     after: dict = field(default_factory=dict)   # turn / step / priority / stack after the step
+    undone: Attempt | None = None      # what the refused action had done, rewound (kept, marked undone)
 
 
 @dataclass(slots=True)
@@ -126,16 +150,25 @@ class Trace:
             d["caused_by"] = f.caused_by
             return d
 
-        steps = []
-        for s in self.steps:
+        def choices(cs):
+            return [{"choice": c.choice, "subject": c.subject, "answer": fval(c.answer), "by": c.by,
+                     "auto": c.auto} for c in cs]
+
+        def step(s):
             sd = {"index": s.index, "kind": s.kind, "what": s.what, "data": fval(s.data), "line": s.line,
                   "firings": [firing(f) for f in s.firings],
                   "near_misses": [firing(n, True) for n in s.near_misses],
-                  "choices": [{"choice": c.choice, "subject": c.subject, "answer": fval(c.answer), "by": c.by,
-                               "auto": c.auto} for c in s.choices]}
+                  "choices": choices(s.choices)}
             if s.rejected is not None:
                 sd["rejected"] = firing(s.rejected)
+            if s.undone:
+                u = s.undone
+                sd["undone"] = {"firings": [firing(f) for f in u.firings],
+                                "near_misses": [firing(n, True) for n in u.near_misses],
+                                "choices": choices(u.choices), "steps": [step(x) for x in u.steps]}
             sd["after"] = fval(s.after)
-            steps.append(sd)
+            return sd
+
+        steps = [step(s) for s in self.steps]
         return {"schema": "rules-judge/trace/1", "game": self.game, "book": self.book, "players": list(self.players),
                 "objects": self.objects, "steps": steps, "result": fval(self.result)}

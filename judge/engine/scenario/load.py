@@ -20,7 +20,7 @@ from judge.engine.core.registry import citable
 from judge.engine.games import game_for, known_books
 from judge.engine.scenario import yamlio
 from judge.engine.scenario.files import bundled_library
-from judge.engine.scenario.model import Action, Expect, Scenario, Variant
+from judge.engine.scenario.model import Action, Expect, Placement, PlayerSpec, Scenario, TurnSpec, Variant
 from judge.engine.scenario.yamlio import ScenarioError, line_of
 
 
@@ -190,11 +190,39 @@ def check(sf: ScenarioFile, errors: list) -> None:
                         err(loc + ("id",), f"duplicate id {pl.id!r}")
                     vids[pl.id] = loc
                     need_card(pl, loc)
-        for pn in v.players:
+        for pn, patch in v.players.items():
             need_player(pn, base + ("players", pn))
+            if pn in m.players:
+                try:
+                    PlayerSpec.model_validate({**m.players[pn].model_dump(), **patch})
+                except ValidationError as e:
+                    errors.extend(yamlio.pydantic_errors(e, path, marks, base + ("players", pn)))
+        for oid, patch in v.objects.items():
+            if oid in ids and isinstance(patch.get("card"), str):
+                need_card(Placement.model_construct(card=patch["card"], id=oid), base + ("objects", oid))
+            if oid in ids and isinstance(patch.get("controller"), str):
+                need_player(patch["controller"], base + ("objects", oid, "controller"))
+        if v.turn:
+            _check_turn(m, v.turn, base + ("turn",), gc, need_player, err, errors, path, marks)
         if v.actions is not None:
             _check_actions(sf, v.actions, base + ("actions",), vids, players, err)
         _check_expect(sf, v.expect, base + ("expect",), players, err)
+
+
+def _check_turn(m: Scenario, patch: dict, loc: tuple, gc, need_player, err, errors, path, marks) -> None:
+    """A variant's `turn:` is the base turn with some fields changed: the result must be a turn the base could
+    have been — known fields of the right type, players of the scenario, a step of the game."""
+    try:
+        ts = TurnSpec.model_validate({**m.turn.model_dump(), **patch})
+    except ValidationError as e:
+        errors.extend(yamlio.pydantic_errors(e, path, marks, loc))
+        return
+    if "active" in patch:
+        need_player(ts.active, loc + ("active",))
+    if "priority" in patch:
+        need_player(ts.priority, loc + ("priority",))
+    if "step" in patch and gc.step_name(ts.step) is None:
+        err(loc + ("step",), f"unknown step {ts.step!r}; steps: {', '.join(gc.STEPS)}")
 
 
 def _check_actions(sf, actions: list[Action], base: tuple, ids, players, err) -> None:

@@ -104,7 +104,8 @@ def _folded_row(group: list, names: dict, game: str) -> tuple[str, str]:
 def _step_rows(s, quiet: list, *, names: dict, game: str, display, zones: dict, attrs: dict, stack_label: str,
                full_rule: bool) -> list[tuple[str, str]]:
     """One step's rows: what happened, the set-up's board, choices, each firing (the routine ones in `quiet`
-    folded into one row), a rejected action, and the state after it."""
+    folded into one row) after a refusal if the action was refused, what a refused attempt had done (undone),
+    and the state after it."""
     lines: list[tuple[str, str]] = []
     desc = reasons.render_step(s.what, s.data, names, game=game)
     where = f"  (第{s.line}行)" if s.line else ""
@@ -120,6 +121,13 @@ def _step_rows(s, quiet: list, *, names: dict, game: str, display, zones: dict, 
     for c in s.choices:
         how = "（自动：唯一合法选项）" if c.auto else ""
         lines.append(("      ", f"选择 {c.choice}[{c.subject}] = {reasons.show(c.answer)}{how}"))
+    if s.rejected is not None:          # the refusal first: what follows it (422.1…) explains the rewind
+        f = s.rejected
+        if f.rule is None:
+            lines.append(("    ⊘ 引擎拒绝此动作：", reasons.outside_book(f.mechanic)))
+        else:
+            lines.append((f"    ⊘ 引擎拒绝此动作：{f.rule}  ", short(rule_text(f.rule))))
+        lines.append(("        理由：", reasons.render(game, f.reason, f.fields)))
     if quiet:
         from judge.engine.scenario.fold import bare
 
@@ -142,13 +150,11 @@ def _step_rows(s, quiet: list, *, names: dict, game: str, display, zones: dict, 
                                                                              attrs=attrs) for c in f.changes)))
         if f.caused_by:
             lines.append(("        起因：", f"{f.caused_by}"))
-    if s.rejected is not None:
-        f = s.rejected
-        if f.rule is None:
-            lines.append(("    ⊘ 引擎拒绝此动作：", reasons.outside_book(f.mechanic)))
-        else:
-            lines.append((f"    ⊘ 引擎拒绝此动作：{f.rule}  ", short(rule_text(f.rule))))
-        lines.append(("        理由：", reasons.render(game, f.reason, f.fields)))
+    if s.undone:
+        undone = [f"{f.rule or reasons.outside_book(f.mechanic)}（{reasons.render(game, f.reason, f.fields)}）"
+                  for f in s.undone.all_firings()]
+        if undone:
+            lines.append(("    ↺ 已倒回的尝试：", "；".join(undone)))
     if s.after and s.kind != "load":
         a = s.after
         stack = "、".join(names.get(i, i) for i in a.get("stack", [])) or "空"

@@ -4,8 +4,10 @@ The outcome holds the trace (always, even when the replay stopped on an
 error), the expectation failures with the file and line of each expectation,
 and the error that stopped the replay if any. An action marked
 `rejected: RULE` must be refused by the engine citing that rule (a class-B
-"this is not legal" example); the refusal is recorded in the trace and the
-replay goes on from the unchanged state.
+"this is not legal" example, or an illegal answer to a choice); the engine
+records the refusal and what the attempt had done (undone) in the trace, and
+the replay goes on from the state before the attempt. A refusal the scenario
+did not expect is a failure, and the replay goes on all the same.
 """
 from __future__ import annotations
 
@@ -14,8 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.core.errors import EngineError, IllegalAction
-from judge.engine.core.record import ref_of
-from judge.engine.core.trace import Firing, Trace
+from judge.engine.core.trace import Trace
 from judge.engine.scenario.expect import Failure, check_expect, rule_id
 from judge.engine.scenario.load import ScenarioFile, variant as get_variant
 from judge.engine.scenario.model import Action
@@ -114,29 +115,30 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
             try:
                 game.act(kind, a.as_, args, a.choices, line)
             except IllegalAction as e:
+                out.checked += 1
+                where = line_of(marks, abase + (i, "rejected")) if a.rejected is not None else line
+                path = ".".join(map(str, abase + (i, "rejected" if a.rejected is not None else "")))
+                by = e.rule or f"{e.mechanic} (not in this book)"
                 if a.rejected is None:
-                    raise
-                want = rule_id(game, a.rejected)
-                step = game.trace.steps[-1]
-                step.rejected = Firing(f"{step.index}.0", e.rule, e.reason, {k: ref_of(v) for k, v in e.fields.items()},
-                                       [], [], None, e.mechanic)
-                step.data["rejected_because"] = e.message
-                game.close_step()
-                out.checked += 1
-                if e.rule != want:
-                    out.failures.append(Failure(sf.path, line_of(marks, abase + (i, "rejected")),
-                                                ".".join(map(str, abase + (i, "rejected"))), want, e.rule,
-                                                f"the engine refused the action, but by "
-                                                f"{e.rule or f'{e.mechanic} (not in this book)'} ({e.message}), "
+                    hint = (f"add `rejected: {e.rule.partition(':')[2] or e.rule}`" if e.rule else
+                            "the book numbers no rule for it, so `rejected:` cannot name one")
+                    out.failures.append(Failure(sf.path, where, path.rstrip("."), "accepted", by,
+                                                f"the engine refused this action by {by} ({e.message}); the game was "
+                                                f"rewound and the replay went on — if the refusal is what the "
+                                                f"scenario shows, {hint}"))
+                elif e.rule != rule_id(game, a.rejected):
+                    want = rule_id(game, a.rejected)
+                    out.failures.append(Failure(sf.path, where, path, want, by,
+                                                f"the engine refused the action, but by {by} ({e.message}), "
                                                 f"not {want}"))
-                continue
-            if a.rejected is not None:
-                out.checked += 1
-                want = rule_id(game, a.rejected)
-                out.failures.append(Failure(sf.path, line_of(marks, abase + (i, "rejected")),
-                                            ".".join(map(str, abase + (i, "rejected"))), want, "accepted",
-                                            f"expected the engine to refuse this action by {want}, but it was "
-                                            f"accepted"))
+            else:
+                if a.rejected is not None:
+                    out.checked += 1
+                    want = rule_id(game, a.rejected)
+                    out.failures.append(Failure(sf.path, line_of(marks, abase + (i, "rejected")),
+                                                ".".join(map(str, abase + (i, "rejected"))), want, "accepted",
+                                                f"expected the engine to refuse this action by {want}, but it was "
+                                                f"accepted"))
             if a.expect is not None:
                 out.failures += check_expect(game, sf, a.expect, abase + (i, "expect"), where=f"after action {i + 1}")
                 out.checked += 1

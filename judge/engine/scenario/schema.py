@@ -63,8 +63,21 @@ class StepDoc(_M):
     firings: list[FiringDoc]
     near_misses: list[NearMissDoc]
     choices: list[ChoiceDoc]
-    rejected: FiringDoc | None = None
+    rejected: FiringDoc | None = None      # the refusal: the rule that forbids the action (MTG 422.1, WoW 707.2)
+    undone: "AttemptDoc | None" = None     # what the refused action had done before it was rewound
     after: dict[str, Any]
+
+
+class AttemptDoc(_M):
+    """A refused action's attempt, kept and marked undone: ids are `STEP~ID`, unique in the trace."""
+
+    firings: list[FiringDoc]
+    near_misses: list[NearMissDoc]
+    choices: list[ChoiceDoc]
+    steps: list[StepDoc]
+
+
+StepDoc.model_rebuild()
 
 
 class TraceDoc(_M):

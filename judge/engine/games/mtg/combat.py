@@ -72,6 +72,12 @@ rules.declare("502.4b", reasons={"flying_block": "attacker blocker"})
 rules.declare("310.1", reasons={"combat_damage_assigned": "assignments"})
 rules.declare("310.2a", reasons={"no_combat_damage": "object power"})
 rules.declare("310.4", reasons={"combat_damage_dealt": "assignments", "combat_damage_dealt_would": "assignments"})
+rules.declare("310.2b", reasons={"unblocked_assigns_to_player": "object player amount"})
+rules.declare("310.2c", reasons={"blocked_assigns_among_blockers": "object objects player",
+                                 "blocked_no_blockers": "object"})
+rules.declare("310.2d", reasons={"blocker_assigns": "object objects"})
+rules.declare("309.2f", reasons={"stays_blocked": "object"})
+rules.declare("310.5", reasons={"first_strike_step": "objects"})
 
 _WHY_KEY = {"not_creature": "why.not_creature", "not_controller": "why.not_active_controller",
             "tapped": "why.tapped", "sick": "why.sick", "cant_attack": "why.cant_attack"}
@@ -353,6 +359,7 @@ def assign_combat_damage(game) -> None:
         game.first_strike_pending = True
         firsts = [o for o in attackers + game.blockers() if KEYWORD.first_strike in chars(game, o).keywords]
         game.fire("502.2b", "first_strike_step", firsts, objects=firsts)
+        game.fire("310.5", "first_strike_step", firsts, objects=firsts)
     else:
         game.first_strike_pending = False
 
@@ -372,13 +379,20 @@ def assign_combat_damage(game) -> None:
         if p <= 0:
             _no_damage(game, a, chars(game, a).power)
             continue
+        _still_in_combat(game, a)
         if not a.blocked:
-            assignments.append((a, game.by_name[a.attacking], p))
+            defender = game.by_name[a.attacking]
+            game.fire("310.2b", "unblocked_assigns_to_player", [a, defender], object=a, player=defender, amount=p)
+            assignments.append((a, defender, p))
             continue
         blockers = [game.objects[b] for b in a.blocked_by if game.objects[b].zone == "battlefield"
                     and a.id in game.objects[b].blocking]
-        if not blockers:
-            continue                                    # 310.2c: blocked, but nothing left to hit
+        if not blockers:                                # blocked, but nothing left to hit; it stays blocked
+            game.fire("310.2c", "blocked_no_blockers", [a], object=a)
+            game.fire("309.2f", "stays_blocked", [a], object=a)
+            continue
+        game.fire("310.2c", "blocked_assigns_among_blockers", [a, *blockers], object=a, objects=blockers,
+                  player=game.by_name[a.controller])
         if len(blockers) == 1:
             assignments.append((a, blockers[0], p))
         else:
@@ -399,7 +413,10 @@ def assign_combat_damage(game) -> None:
             if targets:
                 _no_damage(game, b, chars(game, b).power)
             continue
+        if targets:
+            _still_in_combat(game, b)
         if len(targets) == 1:
+            game.fire("310.2d", "blocker_assigns", [b, targets[0]], object=b, objects=targets)
             assignments.append((b, targets[0], p))
     if fs_any and second:
         game.first_strike_done = False
@@ -413,6 +430,44 @@ def assign_combat_damage(game) -> None:
                   assignments=_assign_text(assignments))
     with game.under(f):
         game.push(item)
+
+
+@rules.implements("306.2", reasons={"removed_from_combat": "object why"})
+def leaves_combat(game, o, why: str) -> None:
+    """306.2: a creature that leaves play, regenerates, changes controller or stops being a creature is removed
+    from combat — no longer attacking, blocking, blocked or unblocked (`why`: a phrase key)."""
+    if not (o.attacking or o.blocking or o.blocked or o.blocked_by):
+        return
+    f = game.fire("306.2", "removed_from_combat", [o], object=o, why=say(why))
+    with game.under(f):
+        game.remove_from_combat(o)
+
+
+def damage_to_come(game) -> bool:
+    """Combat damage is still to be dealt this combat: before the damage step, while combat damage is on the stack,
+    or between the first-strike and the regular damage step."""
+    if game.step in (STEP.declare_attackers, STEP.declare_blockers):
+        return True
+    return game.step == STEP.combat_damage and (game.first_strike_pending
+                                                or any(isinstance(i, CombatDamage) for i in game.stack))
+
+
+def no_longer_creatures(game, cm) -> None:
+    """306.2: a creature in combat that is no longer a creature is removed from combat (checked with the state)."""
+    for o in game.battlefield():
+        if (o.attacking or o.blocking) and TYPE.creature not in cm[o.id].types:
+            leaves_combat(game, o, "why.combat_not_creature")
+
+
+@rules.implements("306.2b", reasons={"tapped_still_in_combat": "object", "untapped_still_in_combat": "object"})
+def _still_in_combat(game, o) -> None:
+    """306.2b: a declared attacker or blocker that became tapped or untapped after its declaration stays in combat
+    and deals its damage — a blocker is untapped when declared (309.2a) and an attacker tapped (308.2c), so a
+    tapped blocker or an untapped attacker changed since."""
+    if o.blocking and o.tapped:
+        game.fire("306.2b", "tapped_still_in_combat", [o], object=o)
+    elif o.attacking and not o.tapped:
+        game.fire("306.2b", "untapped_still_in_combat", [o], object=o)
 
 
 def _no_damage(game, o, power) -> None:

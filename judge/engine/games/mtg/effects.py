@@ -139,6 +139,7 @@ def _sacrifice(game, ctx, e):
     for p in order:
         cands = cand_of[p.name]
         if not cands:
+            game.chooser.none_legal("sacrifice", p.name, by=p.name)
             continue
         ids = [o.id for o in cands]
         if len(cands) <= n:
@@ -222,7 +223,10 @@ def _add_mana(game, ctx, e):
         if not colors:
             game.fire("406.6", "undefined_mana", [ctx.source] if ctx.source else [], source=ctx.source_name)
             return
-        pick = game.choose("color", ctx.subject, by=ctx.controller, options=[M.COLOR_ZH[c] for c in colors])
+        opts = [M.COLOR_ZH[c] for c in colors]
+        pick = game.choose("color", ctx.subject, by=ctx.controller, options=opts, legal=lambda a: (
+            None if a in opts else (say("why.not_a_color", value=a), "203.2d") if a not in COLORS
+            else (say("why.color_not_produced", value=a), "413.2c")))
         mana = {M.ZH_COLOR[pick]: 1}
     else:
         mana = _added_mana(game, ctx, spec if "{" in spec else "{" + "}{".join(spec) + "}")
@@ -289,6 +293,11 @@ def _locked_effect(game, ctx, objs, ops, until, eid: str | None = None) -> CEffe
             game.fire("418.3d", "duration_already_over", [held] if held is not None else [],
                       source=ctx.source_name, condition=_cond_zh(kind, held))
             return None
+        broken = getattr(ctx.item, "extra", {}).get("durations_broken", ())
+        if (kind, held.key) in broken:
+            game.fire("418.3d", "duration_broke_before", [held], source=ctx.source_name,
+                      condition=_cond_zh(kind, held))
+            return None
         until = (kind, held.key)
     e = CEffect(eid or game.new_id(f"{ctx.subject}.effect"), getattr(ctx.source, "id", ctx.subject), ctx.source_name,
                 ctx.controller, game.tick(), ops, locked={o.key for o in objs if not isinstance(o, Player)},
@@ -304,6 +313,43 @@ def _continuous(game, ctx, code, objs, ops, until, eid: str | None = None, **fie
     with game.under(f):
         _locked_effect(game, ctx, objs, ops, until, eid=eid)
     return f
+
+
+def _durations(effects):
+    """The "for as long as" durations (`until: {KIND: REF}`) among an ability's instructions, nested ones too."""
+    for e in effects or ():
+        if isinstance(e, dict):
+            u = e.get("until")
+            if isinstance(u, dict) and len(u) == 1:
+                yield next(iter(u.items()))
+            for v in e.values():
+                if isinstance(v, list):
+                    yield from _durations(v)
+
+
+def watch_durations(game) -> None:
+    """418.3d: a "for as long as" duration that ends after an ability's last step of activation (or after a
+    triggered ability went on the stack) and before the effect begins makes the effect do nothing, even if the
+    condition holds again by then. Checked whenever a player would get priority — the activation is complete
+    by then — for each ability waiting on the stack; a break is kept on the stack object (and rewound with it)."""
+    for item in game.stack:
+        spec = getattr(getattr(item, "ability", None), "spec", None)
+        if not isinstance(spec, dict) or "effects" not in spec:
+            continue
+        wanted = list(_durations(spec["effects"]))
+        if not wanted:
+            continue
+        src = game.objects.get(item.source)
+        ctx = Ctx(item, src, item.source_name, item.controller)
+        broken = set(item.extra.get("durations_broken", ()))
+        for kind, ref in wanted:
+            held = (refs(game, ctx, ref) or [None])[0]
+            if held is None:
+                continue
+            gone = held is src and src is not None and src.inc != item.source_inc
+            if (kind, held.key) not in broken and (gone or not _holds(kind, held, ctx)):
+                broken.add((kind, held.key))
+                game.set_quiet(item, "extra", {**item.extra, "durations_broken": frozenset(broken)})
 
 
 def _holds(kind, obj, ctx) -> bool:
@@ -521,6 +567,9 @@ def _may(game, ctx, e):
     else:
         ans = game.choose("may", subject, by=who.name, options=[True, False], auto=False)
     game.fire("413.2c", "may_chosen", [who], player=who, choice=say("answer.yes") if ans else say("answer.no"))
+    if getattr(ctx.item, "kind", None) == "triggered":
+        game.fire("410.5", "optional_trigger_decided", [who], player=who, ability=ctx.item.name,
+                  choice=say("answer.yes") if ans else say("answer.no"))
     if ans:
         run(game, ctx, inner)
     else:
@@ -623,6 +672,8 @@ VERB_FUNCS = {
 rules.declare("104.2", reasons={"undefined_as_zero": "what", "negative_as_zero": "object power"})
 rules.declare("406.6", reasons={"undefined_mana": "source"})
 rules.declare("416.3", reasons={"do_what_you_can": "player wanted did"})
-rules.declare("418.3d", reasons={"duration_already_over": "source condition"})
+rules.declare("410.5", reasons={"optional_trigger_decided": "player ability choice"})
+rules.declare("418.3d", reasons={"duration_already_over": "source condition",
+                                  "duration_broke_before": "source condition"})
 rules.declare("103.4", reasons={"apnap_choices": "players"})
 rules.declare("212.1e", reasons={"invalid_choice": "player choice answer"})

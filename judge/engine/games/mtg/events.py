@@ -20,8 +20,9 @@ from judge.engine.games.common.events import into_graveyard
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, printed
 from judge.engine.games.mtg.filters import matches, source_matches
+from judge.engine.games.mtg.combat import leaves_combat
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import TYPE, say, zone
+from judge.engine.games.mtg.words import PERMANENT_TYPES, TYPE, say, zone
 from judge.engine.games.mtg.state import Card, Shield
 
 
@@ -61,11 +62,8 @@ def candidates(game, ev: Event) -> list[Rep]:
                 continue
             if s.protects is not None and s.protects != tkey:
                 continue
-            if s.data.get("source_filter") is not None:
-                src = d.get("source")
-                if src is None or source_matches(game, src, s.data["source_filter"], controller=s.controller,
-                                                 ch=d.get("source_chars")) is not None:
-                    continue
+            if s.data.get("source_filter") is not None and not _source_still_qualifies(game, s, ev):
+                continue
             if s.data.get("combat_only") and not d.get("combat"):
                 continue
             out.append(Rep(s.id, "prevent", s.source_name, s.controller, shield=s))
@@ -73,6 +71,25 @@ def candidates(game, ev: Event) -> list[Rep]:
         if _static_applies(game, o, ab.spec, ev):
             out.append(Rep(f"{o.id}.{ab.key}", "static", o.name, c.controller, spec=ab.spec, source=o))
     return out
+
+
+@rules.implements("419.8b", reasons={"shield_source_rechecked": "shield source"},
+                  near_misses={"shield_source_failed": "shield source check expected actual"})
+def _source_still_qualifies(game, s, ev: Event) -> bool:
+    """419.8b: a shield that names its source's characteristics checks them again each time that source would
+    deal damage; when they no longer match, the damage is not prevented and the shield is not used up."""
+    d = ev.data
+    src = d.get("source")
+    name = d.get("source_name", "?")
+    if src is None:
+        return False
+    bad = source_matches(game, src, s.data["source_filter"], controller=s.controller, ch=d.get("source_chars"))
+    if bad is None:
+        return True
+    check, expected, actual = bad
+    game.near_miss("419.8b", "shield_source_failed", [src], once=(s.id, ev.root),
+                   shield=s.source_name, source=name, check=check, expected=expected, actual=actual)
+    return False
 
 
 def _static_applies(game, src: Card, spec: dict, ev: Event) -> bool:
@@ -162,6 +179,8 @@ def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
     s = rep.shield
     amount = d["amount"]
     src, tgt = d.get("source_name", "?"), d["target"]
+    if s.data.get("source_filter") is not None:
+        game.fire("419.8b", "shield_source_rechecked", [tgt], shield=rep.name, source=src)
     if s.amount == "all":
         game.fire("419.7b", "all_damage_prevented", [tgt], amount=amount, source=src, target=tgt, shield=rep.name)
         return []
@@ -291,12 +310,34 @@ def affected(ev: Event):
 
 # ------------------------------------------------------------------ performing
 
+rules.declare("310.4c", reasons={"combat_damage_not_dealt": "object amount"})
+rules.declare("419.5a", reasons={"zero_damage": "source target"})
+
+
+@rules.implements("212.5d", reasons={"cannot_enter_play": "object zone"})
+@rules.implements("212.7d", reasons={"cannot_enter_play": "object zone"})
+@rules.implements("214.1", reasons={"not_a_permanent_type": "object"})
+def _can_enter(game, o) -> bool:
+    """An instant or a sorcery never enters play: it stays in the zone it was in (212.5d, 212.7d); only
+    artifacts, creatures, enchantments and lands are permanents (214.1)."""
+    c = chars(game, o)
+    if any(t in c.types for t in PERMANENT_TYPES):
+        return True
+    for t, number in ((TYPE.instant, "212.5d"), (TYPE.sorcery, "212.7d")):
+        if t in c.types:
+            game.fire(number, "cannot_enter_play", [o], object=o, zone=zone(o.zone))
+    game.fire("214.1", "not_a_permanent_type", [o], object=o)
+    return False
+
+
 def perform(game, ev: Event) -> bool:
     k = ev.kind
     d = ev.data
     if k == "damage":
         return _damage(game, d)
     if k == "move":
+        if d["to"] == "battlefield" and d.get("from") != "stack" and not _can_enter(game, d["object"]):
+            return False
         ok = game.move(d["object"], d["to"], reason=d.get("reason", "effect"), controller=d.get("controller"),
                        top=d.get("top", True), shuffle=d.get("shuffle", False))
         host = d.get("attach")
@@ -317,7 +358,7 @@ def perform(game, ev: Event) -> bool:
         o = d["object"]
         game.set(o, "damage", 0)
         game.set(o, "tapped", True)
-        game.remove_from_combat(o)
+        leaves_combat(game, o, "why.combat_regenerated")
         return True
     if k == "counters":
         o = d["object"]
@@ -342,6 +383,7 @@ def perform(game, ev: Event) -> bool:
 def _damage(game, d: dict) -> bool:
     amount = d["amount"]
     if amount <= 0:                      # 419.5a: 0 damage is no damage
+        game.fire("419.5a", "zero_damage", [d["target"]], source=d.get("source_name", "?"), target=d["target"])
         return False
     t = d["target"]
     if isinstance(t, Player):
@@ -350,7 +392,9 @@ def _damage(game, d: dict) -> bool:
         game.set(t, "life", t.life - amount)
         return True
     if t.zone != "battlefield" or TYPE.creature not in chars(game, t).types:
-        return False                    # 310.4c: not there or no longer a creature
+        if d.get("combat"):             # 310.4c: not there or no longer a creature
+            game.fire("310.4c", "combat_damage_not_dealt", [t], object=t, amount=amount)
+        return False
     game.set(t, "damage", t.damage + amount)
     return True
 

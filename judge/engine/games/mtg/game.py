@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 
 from judge.engine.core.errors import EngineError
-from judge.engine.core.game import Game
+from judge.engine.core.game import Game, forbidding
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
-from judge.engine.games.mtg import casting, combat, events, layers, loops, resolve, sba, setup, triggers, turn, zones
+from judge.engine.games.mtg import (casting, combat, effects, events, layers, loops, resolve, sba, setup, triggers,
+                                   turn, zones)
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute, describe_layers, last_known
 from judge.engine.games.mtg.rules import rules
@@ -32,6 +33,33 @@ rules.declare("213.5", reasons={"effect_follows_spell": "object"})
 rules.declare("419.9a", reasons={"replacement_chosen": "player effect options"})
 rules.declare("419.6a", near_misses={"replacement_already_applied": "effect event"})
 rules.declare("410.7", near_misses={"event_prevented": "ability source event"})
+rules.declare("422.1", reasons={"action_rewound": "rule undone"})
+rules.declare("422.2", reasons={"priority_returned": "player"})
+rules.declare("308.2", reasons={"declaration_rewound": "rule"})
+rules.declare("414.2", reasons={"costs_not_refunded": "object"})
+rules.declare("401.7", reasons={"countered_to_graveyard": "object by"})
+rules.declare("102.1", reasons={"game_ends": "outcome"})
+rules.declare("309.2", reasons={"declaration_rewound": "rule"})
+
+# kind of choice → the rule an illegal answer breaks (issue 11 §2), where the code asking names no other
+CHOICE_RULES = {
+    "order": "410.3",          # each player puts his own triggers on the stack in the order he chooses
+    "replacement": "419.9a",   # the affected object's controller or the affected player chooses
+    "targets": "409.1c",       # targets are chosen when the spell is announced (410.4 for triggers)
+    "may": "413.2c",           # no illegal or impossible choice on resolution
+    "sacrifice": "413.2c",
+    "discard": "413.2c",
+    "choose": "413.2c",
+    "color": "203.2d",         # one of the five colours
+    "type": "212.1e",          # exactly one subtype that exists
+    "assign": "310.2",         # combat damage only to legal recipients
+    "pay": "409.1h",           # the total cost, in full
+    "mode": "409.1b",
+}
+for _rule in set(CHOICE_RULES.values()) | {"410.4", "314.1"}:
+    rules.declare(_rule, reasons={"invalid_choice": "player choice answer",
+                                  "wrong_chooser": "player choice answer answerer",
+                                  "nothing_legal": "player choice answer"})
 
 
 class MtgGame(CardGame):
@@ -48,6 +76,8 @@ class MtgGame(CardGame):
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
                               "first_strike_pending", "first_strike_done", "auto_declared", "activations")
     ZONE_SPECS = ZONE_SPECS
+    REWIND_RULE = "422.1"
+    CHOICE_RULES = CHOICE_RULES
     STEPS = STEPS
     ZONES = BOARD_ZONES
     SCENARIO_TEMPLATE = skeleton("mtg")
@@ -169,7 +199,9 @@ class MtgGame(CardGame):
         if frm == "stack" and obj in self.stack:
             self.stack.remove(obj)
         if frm == "battlefield":
-            if obj.attacking or obj.blocking:
+            if combat.damage_to_come(self):
+                combat.leaves_combat(self, obj, "why.combat_left_play")
+            else:                           # its combat damage is dealt: leaving play changes nothing in combat
                 self.remove_from_combat(obj)
             if obj.attached_to:
                 self.set(obj, "attached_to", None)
@@ -265,6 +297,9 @@ class MtgGame(CardGame):
                 self._counter(item)
         else:
             self._counter(item)
+        if number == "414.1" and isinstance(item, Card):
+            self.fire("401.7", "countered_to_graveyard", [item], object=item, by=by or "-")
+        self.fire("414.2", "costs_not_refunded", [item], object=item)
 
     def _counter(self, item) -> None:
         if isinstance(item, Card):
@@ -353,8 +388,18 @@ class MtgGame(CardGame):
     def sync_control(self, o: Card) -> None:
         c = chars(self, o)
         if c.controller != o.controller:
+            combat.leaves_combat(self, o, "why.combat_control_changed")
             self.set(o, "controller", c.controller)
             self.set(o, "sick", True)
+
+    def after_losses(self) -> None:
+        """102.1: when a player wins or the game is a draw, the game ends at once (cited once, as it ends)."""
+        was_over = self.over
+        super().after_losses()
+        if self.over and not was_over:
+            won = [p for p in self.players if p.won]
+            self.fire("102.1", "game_ends", won, outcome=say("outcome.win", player="、".join(p.name for p in won))
+                      if won else say("outcome.draw"))
 
     def concede(self, name: str) -> None:
         p = self.by_name[name]
@@ -419,6 +464,15 @@ class MtgGame(CardGame):
         self._statics_seen = statics_now
         self._there_seen = now_there
 
+    def rewound(self, step, error) -> None:
+        """422.1 on every refusal; 422.2 when a spell or ability was rewound: who had priority has it again."""
+        super().rewound(step, error)
+        declared = {"attack": "308.2", "block": "309.2"}.get(step.what)
+        if declared:
+            self.fire(declared, "declaration_rewound", [], rule=forbidding(error))
+        if step.what in ("cast", "activate") and self.priority is not None:
+            self.fire("422.2", "priority_returned", [self.priority], player=self.by_name[self.priority])
+
     def choice_words(self, kind, answer):
         """A refused answer names the choice in the book's words (生物类别, not `type`) and an object by its name."""
         return say(f"choice.{kind}"), (self.objects[answer].name if answer in self.objects else answer)
@@ -438,7 +492,9 @@ class MtgGame(CardGame):
         for o in self.battlefield():
             if o.controller != cm[o.id].controller:
                 self.sync_control(o)
+        combat.no_longer_creatures(self, cm)
         self.note_characteristics()
+        effects.watch_durations(self)
         triggers.state_triggers(self)
         return sba.check(self)
 

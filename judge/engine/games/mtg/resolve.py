@@ -18,7 +18,7 @@ from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import Card
 from judge.engine.games.mtg.targets import recheck_targets
 from judge.engine.games.mtg.triggers import condition_holds, condition_zh
-from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, say
+from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, TYPE, say
 
 @rules.implements("413.1", reasons={"resolves": "object"})
 @rules.implements("413.2a", reasons={"all_targets_illegal": "object", "targets_legal": "object targets some_illegal"},
@@ -70,6 +70,27 @@ def _spell(game, card) -> None:
         game.card_resolved(card, controller, "413.2h", "permanent_enters", attach=host)
     else:
         game.card_resolved(card, controller, "413.2h")
+    by_type(game, card, c, controller)
+
+
+# what each card type's own rule says its spell does on resolving (cited beside 413.2h)
+_RESOLVES_AS = ((TYPE.artifact, "212.2b", "enters_under_controller"), (TYPE.creature, "212.3b", "enters_under_controller"),
+                (TYPE.enchantment, "212.4b", "enters_under_controller"), (TYPE.instant, "212.5b", "instant_resolved"),
+                (TYPE.sorcery, "212.7b", "sorcery_resolved"))
+
+
+@rules.implements("212.2b", reasons={"enters_under_controller": "object type player"})
+@rules.implements("212.3b", reasons={"enters_under_controller": "object type player"})
+@rules.implements("212.4b", reasons={"enters_under_controller": "object type player"})
+@rules.implements("212.5b", reasons={"instant_resolved": "object"})
+@rules.implements("212.7b", reasons={"sorcery_resolved": "object"})
+def by_type(game, card, c, controller) -> None:
+    """The rule of each of the resolved spell's card types (an artifact creature: both 212.2b and 212.3b), by the
+    types it had as it resolved; a countered spell never gets here (414.1 decides instead)."""
+    for t, number, code in _RESOLVES_AS:
+        if t in c.types:
+            more = {"type": t, "player": game.by_name[controller]} if code == "enters_under_controller" else {}
+            game.fire(number, code, [card], object=card, **more)
 
 
 def _ability(game, item) -> None:
@@ -82,10 +103,15 @@ def _ability(game, item) -> None:
     if legal_slots is None:
         return
     cond = item.ability.spec.get("if")
-    if cond and not condition_holds(game, src or item, controller, cond):
-        game.fire("410.8", "intervening_if_false_resolution", [item], ability=item.name, condition=condition_zh(cond))
-        game.remove_from_stack(item)
-        return
+    if cond:
+        holds = condition_holds(game, src or item, controller, cond)
+        game.fire("404.3", "intervening_if_checked", [item], ability=item.name, condition=condition_zh(cond),
+                  result=say("answer.yes") if holds else say("answer.no"))
+        if not holds:
+            game.fire("410.8", "intervening_if_false_resolution", [item], ability=item.name,
+                      condition=condition_zh(cond))
+            game.remove_from_stack(item)
+            return
     ctx = Ctx(item, src, item.source_name, controller, legal_slots, x=item.extra.get("x", 0),
               event=item.extra.get("event"), source_colors=colors)
     if item.extra.get("about") and not _about(game, item, ctx):

@@ -27,11 +27,13 @@ def sba(number: str, **kw):
 
 
 @sba("420.5a", reasons={"life_zero": "player life"}, near_misses={"life_positive": "player life"})
+@rules.implements("102.3b", reasons={"loses_life_zero": "player life"})
 def life_zero(game, cm):
     out = []
     for p in game.in_game():
         if p.life <= 0:
-            out.append(("420.5a", "life_zero", [p], {"player": p, "life": p.life}, ("lose", p)))
+            out.append(("420.5a", "life_zero", [p], {"player": p, "life": p.life}, ("lose", p),
+                        [("102.3b", "loses_life_zero", {"player": p, "life": p.life})]))
     return out
 
 
@@ -59,20 +61,27 @@ def lethal_damage(game, cm):
 
 
 @sba("420.5d", reasons={"aura_illegal": "object why"})
+@rules.implements("212.4f", reasons={"aura_host_illegal": "object why"})
+@rules.implements("212.4g", reasons={"aura_cannot_enchant": "object why"})
 def aura_illegal(game, cm):
+    """An Aura attached to nothing, to a permanent gone from play (212.4f), to itself or while it is a creature
+    (212.4g) goes to its owner's graveyard."""
     out = []
     for o in game.battlefield():
         c = cm[o.id]
         if SUBTYPE.aura not in c.subtypes:
             continue
         host = game.objects.get(o.attached_to) if o.attached_to else None
-        why = None
         if host is None or host.zone != "battlefield":
-            why = say("why.not_attached")
-        elif host is o or TYPE.creature in c.types:
-            why = say("why.illegal_attachment")
-        if why:
-            out.append(("420.5d", "aura_illegal", [o], {"object": o, "why": why}, ("move", o, "graveyard")))
+            why, beside = say("why.not_attached"), ("212.4f", "aura_host_illegal")
+        elif host is o:
+            why, beside = say("why.attached_to_itself"), ("212.4g", "aura_cannot_enchant")
+        elif TYPE.creature in c.types:
+            why, beside = say("why.attachment_is_creature"), ("212.4g", "aura_cannot_enchant")
+        else:
+            continue
+        fields = {"object": o, "why": why}
+        out.append(("420.5d", "aura_illegal", [o], fields, ("move", o, "graveyard"), [(*beside, fields)]))
     return out
 
 
@@ -93,29 +102,35 @@ def legend_rule(game, cm):
 
 
 @sba("420.5f", reasons={"token_gone": "object zone"})
+@rules.implements("216.3", reasons={"token_cannot_return": "object zone"})
 def token_gone(game, cm):
     out = []
     for o in list(game.objects.values()):
         if o.token and o.zone not in ("battlefield",) and not o.extra.get("gone"):
-            out.append(("420.5f", "token_gone", [o], {"object": o, "zone": zone_zh(o.zone)}, ("cease", o)))
+            fields = {"object": o, "zone": zone_zh(o.zone)}
+            out.append(("420.5f", "token_gone", [o], fields, ("cease", o), [("216.3", "token_cannot_return", fields)]))
     return out
 
 
 @sba("420.5g", reasons={"drew_from_empty": "player"})
+@rules.implements("102.3c", reasons={"loses_drew_too_many": "player"})
 def drew_from_empty(game, cm):
     out = []
     for p in game.in_game():
         if p.drew_from_empty:
-            out.append(("420.5g", "drew_from_empty", [p], {"player": p}, ("lose", p)))
+            out.append(("420.5g", "drew_from_empty", [p], {"player": p}, ("lose", p),
+                        [("102.3c", "loses_drew_too_many", {"player": p})]))
     return out
 
 
 @sba("420.5h", reasons={"poison_ten": "player poison"}, near_misses={"poison_below_ten": "player poison"})
+@rules.implements("102.3d", reasons={"loses_poison_ten": "player poison"})
 def poison_ten(game, cm):
     out = []
     for p in game.in_game():
         if p.poison >= 10:
-            out.append(("420.5h", "poison_ten", [p], {"player": p, "poison": p.poison}, ("lose", p)))
+            fields = {"player": p, "poison": p.poison}
+            out.append(("420.5h", "poison_ten", [p], fields, ("lose", p), [("102.3d", "loses_poison_ten", fields)]))
     return out
 
 
@@ -131,25 +146,42 @@ def world_rule(game, cm):
 
 
 @sba("420.5k", reasons={"equipment_unattached": "object"})
+@rules.implements("212.2i", reasons={"equipment_cannot_equip": "object why"})
 def equipment(game, cm):
+    """212.2i: an Equipment that is a creature, that equips itself, or whose permanent is gone or no longer a
+    creature is unattached and stays in play (issue 11 §3: the Equipment's own state counts, not only its host's)."""
     out = []
     for o in game.battlefield():
         c = cm[o.id]
         if SUBTYPE.equipment not in c.subtypes or not o.attached_to:
             continue
         host = game.objects.get(o.attached_to)
-        if host is None or host.zone != "battlefield" or TYPE.creature not in cm[host.id].types:
-            out.append(("420.5k", "equipment_unattached", [o], {"object": o}, ("unattach", o)))
+        if host is o:
+            why = say("why.attached_to_itself")
+        elif TYPE.creature in c.types:
+            why = say("why.attachment_is_creature")
+        elif host is None or host.zone != "battlefield":
+            why = say("why.not_attached")
+        elif TYPE.creature not in cm[host.id].types:
+            why = say("why.host_not_creature")
+        else:
+            continue
+        out.append(("420.5k", "equipment_unattached", [o], {"object": o}, ("unattach", o),
+                    [("212.2i", "equipment_cannot_equip", {"object": o, "why": why})]))
     return out
 
 
 @sba("420.5m", reasons={"unattached": "object"})
 def other_attached(game, cm):
+    """Anything else attached comes off; an Equipment that lost the subtype can no longer equip (212.2i)."""
     out = []
     for o in game.battlefield():
         c = cm[o.id]
         if o.attached_to and SUBTYPE.aura not in c.subtypes and SUBTYPE.equipment not in c.subtypes:
-            out.append(("420.5m", "unattached", [o], {"object": o}, ("unattach", o)))
+            beside = []
+            if SUBTYPE.equipment in (o.card.subtypes or ()):
+                beside = [("212.2i", "equipment_cannot_equip", {"object": o, "why": say("why.lost_equipment")})]
+            out.append(("420.5m", "unattached", [o], {"object": o}, ("unattach", o), beside))
     return out
 
 
@@ -159,7 +191,7 @@ def near_misses(game, cm, found) -> None:
     counters (420.5h); and, when the scenario expects the rule not to apply (`not_fired`), the toughness of
     every creature an effect changed (420.5b) and the life of every player who lost some (420.5a). Each
     comparison is recorded once per value, so repeated checks add nothing."""
-    hit = {id(o) for _, _, objs, _, _ in found for o in objs}
+    hit = {id(o) for x in found for o in x[2]}
     watched = game.watched
     turn = game.turn
     for o in game.battlefield():
@@ -188,8 +220,11 @@ def near_misses(game, cm, found) -> None:
                            once=("420.5a", p.name, p.life), player=p, life=p.life)
 
 
+@rules.implements("420.3", reasons={"sba_round": "count"})
 def check(game) -> bool:
-    """One round of 420.3: everything that applies, as one simultaneous event. True if anything happened."""
+    """One round of 420.3: everything that applies, as one simultaneous event. True if anything happened.
+    A round that finds something cites 420.3 (all of them at once, then checked again); each finding is cited
+    under its 420.5 letter and, beside it, the rule a judge quotes with it (102.3b beside 420.5a…)."""
     found = []
     cm = compute(game)
     for _, fn in CHECKS:
@@ -197,10 +232,14 @@ def check(game) -> bool:
     near_misses(game, cm, found)
     if not found:
         return False
+    game.fire("420.3", "sba_round", [], caused_by=None, count=len(found))
     events = []
     losers = []
-    for number, code, objs, fields, act in found:
-        f = game.fire(number, code, objs, caused_by=game.cause_of(objs[0]) if objs else None, **fields)
+    for number, code, objs, fields, act, *beside in found:
+        cause = game.cause_of(objs[0]) if objs else None
+        f = game.fire(number, code, objs, caused_by=cause, **fields)
+        for b_number, b_code, b_fields in (beside[0] if beside else ()):
+            game.fire(b_number, b_code, objs, caused_by=cause, **b_fields)
         kind = act[0]
         if kind == "lose":
             losers.append((act[1], f))

@@ -62,25 +62,28 @@ def target_filter(spec: dict) -> dict:
     return f
 
 
-def choose_targets(game, subject: str, specs: list, *, controller: str, source, source_colors=()):
+def choose_targets(game, subject: str, specs: list, *, controller: str, source, source_colors=(),
+                   rule: str = "409.1c"):
     """Targets for each use of "目标" (409.1c), from the `targets` choice (a cast or activation that names no
-    targets, a triggered ability put on the stack).
+    targets, a triggered ability put on the stack: `rule` 410.4).
 
-    Returns one list of (kind, id, inc) per spec, or None when a required target has no legal choice.
+    Returns one list of (kind, id, inc) per spec, or None when a required target has no legal choice (an
+    answer given for it anyway is refused under `rule`).
     """
     out = []
     for i, spec in enumerate(specs):
         n = int(spec.get("count", 1))
         legal = legal_targets(game, spec, controller=controller, source=source, source_colors=source_colors)
-        if not legal and n and not spec.get("up_to"):
-            return None
         sub = subject if len(specs) == 1 else f"{subject}[{i + 1}]"
+        if not legal and n and not spec.get("up_to"):
+            game.chooser.none_legal("targets", sub, by=controller, rule=rule)
+            return None
         options = [x.name if isinstance(x, Player) else x.id for x in legal]
         if n == 1:
-            ans = game.choose("targets", sub, by=controller, options=options)
+            ans = game.choose("targets", sub, by=controller, options=options, rule=rule)
             picks = ans if isinstance(ans, list) else [ans]
         else:
-            ans = game.choose("targets", sub, by=controller, options=options, legal=lambda a, o=options: (
+            ans = game.choose("targets", sub, by=controller, options=options, rule=rule, legal=lambda a, o=options: (
                 None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in o for x in a)
                 else f"choose {n} different targets"))
             picks = list(ans)

@@ -21,10 +21,11 @@ from judge.engine.games.mtg.refs import Ctx
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import AbilityDef
 from judge.engine.games.mtg.targets import choose_targets
-from judge.engine.games.mtg.words import TYPE, say
+from judge.engine.games.mtg.words import STEP, TYPE, say
 
 _KIND_EVENTS = {
-    "move": ("enters", "leaves", "dies"),
+    # a discard reaches the triggers as what it is defined as (a move from a hand, reason `discard`): issue 11 §3
+    "move": ("enters", "leaves", "dies", "discards"),
     "damage": ("deals_damage", "dealt_damage"),
     "step": ("step",),
     "cast": ("cast",),
@@ -43,21 +44,62 @@ _KIND_EVENTS = {
                   near_misses={"trigger_filter_failed": "ability source object check expected actual"})
 @rules.implements("410.10d", reasons={"look_back": "ability source event"})
 @rules.implements("410.8", near_misses={"intervening_if_false": "ability source condition"})
+@rules.implements("404.3", reasons={"intervening_if_checked": "ability condition result"})
+@rules.implements("410.10a", reasons={"entered_together": "ability source object"})
 @rules.implements("308.3", near_misses={"attack_trigger_checked": "ability source object check expected actual"})
 @rules.implements("309.4", near_misses={"block_trigger_checked": "ability source object check expected actual"})
 def collect(game, events: list[Event], snapshot) -> None:
+    before = len(game.pending)
+    entering = {ev.data["object"].id for ev in events if ev.kind == "move" and ev.data.get("to") == "battlefield"}
     for ev, kinds, leaving, found in game.watchers(events, _KIND_EVENTS, snapshot):
         for src, ch, ab in found:
-            _try(game, src, ch, ab, ev, leaving, snapshot)
+            _try(game, src, ch, ab, ev, leaving, snapshot, entering)
         for src in game.zone_trigger_sources():
             for ab in src.card.abilities:
                 if ab.kind == "triggered" and ab.spec.get("zone") == src.zone and ab.spec["when"]["event"] in kinds:
                     _try(game, src, chars(game, src), ab, ev, False, snapshot)
         _delayed(game, ev)
+    once_per_object(game, game.pending[before:])
+    _too_late_for_end_step(game, events)
     state_triggers(game)
 
 
-def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot) -> None:
+@rules.implements("313.2", near_misses={"end_trigger_waits": "ability source"})
+def _too_late_for_end_step(game, events) -> None:
+    """313.2: a permanent with an "at end of turn" ability that enters once the end of turn step has begun missed
+    this turn's trigger; it waits for the next turn's end of turn step."""
+    if game.step != STEP.end_of_turn:
+        return
+    for ev in events:
+        if ev.kind != "move" or ev.data.get("to") != "battlefield":
+            continue
+        o = ev.data["object"]
+        for ab in chars(game, o).abilities:
+            w = ab.spec.get("when", {}) if ab.kind == "triggered" else {}
+            if w.get("event") == "step" and w.get("step") == STEP.end_of_turn:
+                game.near_miss("313.2", "end_trigger_waits", [o], once=(o.id, o.inc, ab.key, game.turn),
+                               ability=say("ability_of", source=o.name), source=o)
+
+
+@rules.implements("410.6", reasons={"triggered_per_object": "ability source count"})
+def once_per_object(game, new) -> None:
+    """410.6: a trigger event triggers an ability once; an event made of several actions (two cards discarded, a
+    wrath destroying three creatures) triggers it once per action. Cited where one ability of one source
+    triggered more than once on events that happened together."""
+    groups: dict = {}
+    for t in new:
+        if t.event is not None and not t.data.get("delayed"):
+            groups.setdefault((t.source, t.ability.key), []).append(t)
+    for ts in groups.values():
+        if len({t.event.id for t in ts}) < 2:
+            continue
+        src = game.objects.get(ts[0].source)
+        game.fire("410.6", "triggered_per_object", [src] if src else [], caused_by=ts[0].caused_by,
+                  ability=say("ability_of", source=ts[0].source_name), source=src or ts[0].source_name,
+                  count=len(ts))
+
+
+def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot, entering=frozenset()) -> None:
     ok, info = match(game, src, ch, ab.spec, ev, snapshot)
     name = say("ability_of", source=src.name)
     if ok is None:
@@ -72,17 +114,45 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot) -> N
                        check=check, expected=exp, actual=act)
         return
     cond = ab.spec.get("if")
-    if cond and not condition_holds(game, src, ch.controller, cond):
-        game.near_miss("410.8", "intervening_if_false", [src], once=(src.id, ab.key, ev.id), ability=name,
-                       source=src, condition=condition_zh(cond))
-        return
+    if cond:
+        holds = condition_holds(game, src, ch.controller, cond)
+        game.fire("404.3", "intervening_if_checked", [src], ability=name, condition=condition_zh(cond),
+                  result=say("answer.yes") if holds else say("answer.no"))
+        if not holds:
+            game.near_miss("410.8", "intervening_if_false", [src], once=(src.id, ab.key, ev.id), ability=name,
+                           source=src, condition=condition_zh(cond))
+            return
     if leaving and src.zone != "battlefield":
         f = game.fire("410.10d", "look_back", [src], caused_by=ev.cause, ability=name, source=src,
                       event=_event_zh(ev))
     else:
         f = game.fire("410.2", "triggered", [src], caused_by=ev.cause, ability=name, source=src,
                       event=_event_zh(ev))
+    if ev.kind == "step":
+        at_beginning_of(game, src, name, ev.data["step"])
+    elif src.id in entering and ev.data.get("to") == "battlefield" and ev.data["object"] is not src:
+        game.fire("410.10a", "entered_together", [src, ev.data["object"]], ability=name, source=src,
+                  object=ev.data["object"])
     add_pending(game, src, ch.controller, ab, ev, f, info)
+
+
+# the step whose own rule says its "at the beginning of" triggers go on the stack then (beside 300.5)
+_STEP_RULES = {STEP.upkeep: "303.1", STEP.beginning_of_combat: "307.1", STEP.end_of_combat: "311.1",
+               STEP.end_of_turn: "313.1"}
+
+
+@rules.implements("300.5", reasons={"step_trigger": "ability step"})
+@rules.implements("303.1", reasons={"step_trigger": "ability step"})
+@rules.implements("307.1", reasons={"step_trigger": "ability step"})
+@rules.implements("311.1", reasons={"step_trigger": "ability step"})
+@rules.implements("313.1", reasons={"step_trigger": "ability step"})
+def at_beginning_of(game, src, name: str, step: str) -> None:
+    """An "at the beginning of [step]" ability triggered as the step began: 300.5, and the step's own rule (upkeep
+    303.1, beginning of combat 307.1, end of combat 311.1, end of turn 313.1) where it has one."""
+    game.fire("300.5", "step_trigger", [src], ability=name, step=step)
+    number = _STEP_RULES.get(step)
+    if number:
+        game.fire(number, "step_trigger", [src], ability=name, step=step)
 
 
 def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> PendingTrigger:
@@ -236,8 +306,14 @@ def _object(game, src, ctrl, w, kind, d, snapshot):
 
 
 def _player_event(game, src, ctrl, w, kind, d, snapshot):
-    """gains_life / draws / discards: a player did it (you, or any)."""
-    return _Decided((True, {})) if _whose(w, d["player"].name, ctrl) else None
+    """gains_life / draws / discards: a player did it (you, or any). A discard is seen as the move it is defined
+    as (a card from its owner's hand to the graveyard, reason `discard`): the one who discards owns the hand."""
+    player = d.get("player")
+    if kind == "discards" and player is None:
+        if d.get("reason") != "discard":
+            return None
+        player = game.by_name[d["object"].owner]
+    return _Decided((True, {})) if _whose(w, player.name, ctrl) else None
 
 
 _READERS = {
@@ -369,7 +445,7 @@ def put_on_stack(game, t: PendingTrigger) -> None:
     spec = t.ability.spec
     src_obj = game.objects.get(t.source)
     targets = choose_targets(game, t.id, spec.get("targets", []), controller=t.controller, source=None,
-                             source_colors=tuple(chars(game, src_obj).colors) if src_obj else ())
+                             source_colors=tuple(chars(game, src_obj).colors) if src_obj else (), rule="410.4")
     name = say("delayed_ability_of" if t.data.get("delayed") else "ability_of", source=t.source_name)
     if targets is None:
         game.fire("410.4", "trigger_no_target", [t.source], caused_by=t.caused_by, ability=name)

@@ -62,6 +62,17 @@ def _end_phase(game, phase: str) -> None:
             with game.under(f):
                 for o in inc:
                     game.remove_from_combat(o)
+        _until_end_of_combat(game)
+
+
+@rules.implements("300.4", reasons={"effects_end_with_phase": "count"})
+def _until_end_of_combat(game) -> None:
+    """300.4: "until end of combat" effects end as the combat phase ends (not as the end of combat step begins)."""
+    n = game.count_effects("end_of_combat")
+    if not n:
+        return
+    f = game.fire("300.4", "effects_end_with_phase", [], count=n)
+    with game.under(f):
         game.end_effects("end_of_combat")
 
 

@@ -26,7 +26,8 @@ from judge.engine.core.objects import Event
 from judge.engine.games.common.costs import cost_changers
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.events import move
-from judge.engine.games.wow.filters import legal_targets, matches, target_problem
+from judge.engine.games.wow.hearth import hearth, is_hearth
+from judge.engine.games.wow.filters import group_refs, legal_targets, matches, target_problem
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect
 from judge.engine.games.wow.words import KEYWORD, RULE, STEP, TYPE, say
@@ -37,6 +38,7 @@ rules.declare("705.3", reasons={"effect_to_chain": "player source ability"})
 rules.declare("705.5", reasons={"link_source": "object source"})
 rules.declare("706.1", reasons={"untargetable": "object target why", "illegal_target": "object target check expected actual"})
 rules.declare("706.1b", reasons={"same_target_twice": "object target"})
+rules.declare("706.1a", reasons={"no_target_word": "object", "untargetable_affected": "object target why"})
 rules.declare("706.1c", reasons={"granted_targets_later": "object power", "too_many_targets": "object given needed"})
 rules.declare("707.1a", reasons={"link_announced": "player object"})
 rules.declare("707.1b", reasons={"mode_chosen": "object mode", "no_such_mode": "object mode count"})
@@ -81,6 +83,28 @@ def _from_hand(game, actor, oid):
     return actor, p, obj
 
 
+@rules.implements("707.1", reasons={"prevented": "player object source"},
+                  near_misses={"not_prevented": "player object source"})
+def forbidden(game, p, obj) -> None:
+    """707.1: a modifier that prevents a player from adding a link means he can't even begin to add it — refused
+    before it is announced (the rewind rule, 707.2, restores the game). A forbidding power whose description the
+    card doesn't fit is a near miss."""
+    for src in game.in_play():
+        sc = chars(game, src)
+        for ab in sc.powers:
+            f = ab.spec.get("forbids_play") if ab.kind == "ongoing" else None
+            if f is None:
+                continue
+            f = {**f, "zone": "hand"}
+            want = f.pop("controller", "any")
+            if want == "opponent" and game.friendly(p.name, sc.controller) or want == "you" and p.name != sc.controller:
+                continue
+            if matches(game, obj, f, controller=p.name) is None:
+                raise game.illegal("707.1", "prevented", f"{src.name} prevents {p.name} from playing {obj.name}",
+                                   player=p, object=obj, source=src)
+            game.near_miss("707.1", "not_prevented", [src], player=p, object=obj, source=src)
+
+
 def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
     actor, p, obj = _from_hand(game, actor, cast)
     card = obj.card
@@ -95,6 +119,7 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
         if why:
             raise game.illegal(RULE.instant, "not_instant_timing", f"{obj.name} is not instant: {why}", player=p,
                            object=obj, why=why)
+    forbidden(game, p, obj)
     if card.requires:
         hero = game.hero_of(actor)
         if hero is None or card.requires not in chars(game, hero).subtypes:
@@ -129,7 +154,7 @@ def play_card(game, actor, cast=None, targets=None, x=None, mode=None, costs=Non
     specs = ([card.attach] if card.attach else []) + list(play.get("targets", [])) + mode_targets
     obj.link["specs"] = specs
     _granted_note(game, obj, specs, targets)
-    obj.link["targets"] = check_targets(game, obj, specs, targets, controller=actor)
+    obj.link["targets"] = check_targets(game, obj, specs, targets, controller=actor, effects=effects)
     # 707.1e total cost: alternative instead of the printed cost, then additional costs, then reductions
     alt = _alternative(game, obj, actor, costs)
     cost = 0 if alt is not None else int(card.cost or 0) + xv
@@ -209,13 +234,15 @@ def _granted_note(game, obj, specs, given) -> None:
     game.fire("706.1c", "granted_targets_later", [obj], object=obj, power="；".join(granted))
 
 
-def check_targets(game, obj, specs, given, *, controller) -> list:
+def check_targets(game, obj, specs, given, *, controller, effects=()) -> list:
     """707.1d / 706.1: the targets an action names, all legal, as (kind, id, inc) slots."""
     p = game.by_name[controller]
     if not specs:
         if given:
             raise game.illegal("707.1d", "wrong_number", f"{obj.name} has no targets", object=obj, needed=0,
                            given=len(given))
+        if group_refs(effects):
+            game.fire("706.1a", "no_target_word", [obj], object=obj)
         return []
     if given is None:
         given = []
@@ -316,9 +343,11 @@ def find_power(game, obj, key):
 
 
 def use_power(game, actor, activate=None, ability=None, targets=None, x=None, costs=None, mana=None, pay=None, **_):
+    obj = game.objects.get(activate)
+    if obj is not None and obj.zone == "play" and actor is not None and is_hearth(find_power(game, obj, ability)):
+        return hearth(game, actor, obj, find_power(game, obj, ability))      # 800.1: no link, no priority check
     actor = game.require_priority(actor)
     p = game.by_name[actor]
-    obj = game.objects.get(activate)
     if obj is None or obj.zone != "play":
         raise game.illegal(RULE.payment_power, "no_such_power", f"{activate} is not in play", player=p,
                        object=obj or activate, power=ability or "-")
@@ -349,7 +378,8 @@ def use_power(game, actor, activate=None, ability=None, targets=None, x=None, co
     with game.under(f):
         game.push(item)
     game.fire("705.3", "effect_to_chain", [obj, item.id], player=p, source=obj, ability=ab.text or ab.key)
-    item.targets = check_targets(game, item, spec.get("targets", []), targets, controller=actor)
+    item.targets = check_targets(game, item, spec.get("targets", []), targets, controller=actor,
+                                 effects=spec.get("effects", []))
     game.fire("707.1e", "total_cost", [obj], object=name, cost=int(cost.get("resources", 0)), alternative=say("none"))
     pay_resources(game, actor, int(cost.get("resources", 0)), item, costs)
     if cost.get("exhaust"):

@@ -80,6 +80,7 @@ class Applier:
     static: bool
     keys: set | None = None    # link modifiers: the (id, inc) keys they affect
     while_: str | None = None
+    ts_rules: tuple = ()       # the rules that give its timestamp (718.2a/b/d/e)
 
 
 @version_cached
@@ -100,9 +101,10 @@ def compute(game) -> dict[str, Chars]:
                 c.notes.append(("710.1a", m.source_name, say("note.lose_powers")))
             elif not c.flags.get("no_powers"):
                 c.powers.append(m.data["power"])
+                c.flags.setdefault("gained", {})[m.data["power"].key] = m.timestamp     # 718.2e
                 c.notes.append(("714.1", m.source_name, say("note.gain_power")))
-    appliers = _statics(game, objs, res) + _links(game)
-    ordered, game._deps = order(game, appliers, res)
+    appliers = _statics(game, objs, res) + _elsewhere(game) + _links(game)
+    ordered, game._order = order(game, appliers, res)
     for a in ordered:
         for oid in select(game, a, res):
             apply(game, a, oid, res)
@@ -118,11 +120,30 @@ def _statics(game, objs, res) -> list[Applier]:
     for o in objs:
         if o.zone != "play" or o.area == "resource":
             continue
+        gained = res[o.id].flags.get("gained", {})
         for ab in res[o.id].powers:
             if ab.kind != "ongoing":
                 continue
-            out.append(Applier(f"{o.id}.{ab.key}", o.timestamp, "714.2", o.id, o.name, res[o.id].controller,
-                               ab.spec, True))
+            if ab.key in gained:          # 718.2e: a power it gained: when it was gained
+                ts, why = gained[ab.key], ("718.2e",)
+            else:                         # 718.2e: a printed power: the card's timestamp (718.2a, 718.2b)
+                ts, why = o.timestamp, ("718.2e", "718.2b" if o.attached_to else "718.2a")
+            out.append(Applier(f"{o.id}.{ab.key}", ts, "714.2", o.id, o.name, res[o.id].controller,
+                               ab.spec, True, ts_rules=why))
+    return out
+
+
+def _elsewhere(game) -> list[Applier]:
+    """Ongoing powers that say they work in another zone (“while this is in your graveyard, …”, 704.1a): their
+    modifiers' timestamp is when the card entered that zone (718.2c)."""
+    out = []
+    for o in game.objects.values():
+        if o.zone in ("play", "chain", "gone", "deck"):
+            continue
+        for ab in o.card.abilities:
+            if ab.kind == "ongoing" and ab.spec.get("works_in") == o.zone:
+                out.append(Applier(f"{o.id}.{ab.key}", o.timestamp, "714.2", o.id, o.name, o.owner, ab.spec, True,
+                                   ts_rules=("718.2c",)))
     return out
 
 
@@ -132,13 +153,19 @@ def _links(game) -> list[Applier]:
         if m.kind in ("grant", "lose_powers"):
             continue
         out.append(Applier(m.id, m.timestamp, "714.1", m.source, m.source_name, m.controller,
-                           {"kind": m.kind, **m.data}, False, m.targets, m.while_))
+                           {"kind": m.kind, **m.data}, False, m.targets, m.while_,
+                           ts_rules=("718.2f",) if m.kind == "counter" else ("718.2d",)))
     return out
 
 
 def select(game, a: Applier, res: dict) -> list[str]:
     """The ids of the cards modifier `a` affects, judged on the characteristics in `res`."""
     if not a.static:
+        group = a.spec.get("group")
+        if group is not None:           # 714.3e: a link's modifier for a description marks no card: recheck
+            return [oid for oid, c in res.items() if game.objects[oid].zone == "play"
+                    and matches(game, game.objects[oid], group, controller=a.controller, source_id=a.source,
+                                ch=c) is None]
         return [oid for oid in res if game.objects[oid].key in a.keys and game.objects[oid].zone == "play"]
     aff = a.spec.get("affects", "self")
     src = game.objects.get(a.source)
@@ -160,9 +187,11 @@ def apply(game, a: Applier, oid: str, res: dict) -> None:
     c = res[oid]
     if not a.static:
         kind = s["kind"]
-        if kind == "modify":
+        if kind in ("modify", "counter"):
             if a.while_ and not _while_holds(game.objects[oid], a.while_):
                 return
+            if s.get("set_atk") is not None:
+                c.atk = s["set_atk"]
             if s.get("atk"):
                 c.atk = (c.atk or 0) + s["atk"]
             if s.get("health"):
@@ -173,6 +202,9 @@ def apply(game, a: Applier, oid: str, res: dict) -> None:
             c.controller = a.controller
             c.notes.append(("714.3b", a.source_name, say("note.control", player=a.controller)))
         return
+    if s.get("set_atk") is not None:
+        c.atk = s["set_atk"]
+        c.notes.append(("714.2", a.source_name, delta_zh(s)))
     if s.get("atk"):
         c.atk = (c.atk or 0) + s["atk"]
     if s.get("health") and c.health is not None:
@@ -211,6 +243,8 @@ def _while_holds(obj, cond: str) -> bool:
 def delta_zh(s: dict) -> str:
     """'+4攻击力、+1总生命' for an ATK/Health change (an ongoing power's or a link's modifier)."""
     parts = []
+    if s.get("set_atk") is not None:
+        parts.append(say("note.set_atk", n=s["set_atk"]))
     if s.get("atk"):
         parts.append(say("note.atk", n=f"{s['atk']:+d}"))
     if s.get("health"):
@@ -218,11 +252,18 @@ def delta_zh(s: dict) -> str:
     return "、".join(parts) or say("none")
 
 
-def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], list[tuple[str, str]]]:
-    """718.1/719.2: timestamp order, dependents after what they depend on; 719.3 loops start earliest."""
-    by_ts = sorted(appliers, key=lambda a: (a.ts, a.eid))
+def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], dict]:
+    """718.1/719.2: timestamp order — equal timestamps (cards in play since the game began) with the turn player's
+    first, then clockwise (718.3) —, dependents after what they depend on (719.1, 719.2); a loop of dependencies
+    starts with its earliest timestamp (719.3). Also what the rules decided, for the trace: `deps` (every
+    dependency), `later` (a dependent moved after a later timestamp), `loops` (where a loop started) and
+    `conflicts` (cards on which the order changes the result: a value set by one modifier and changed by
+    another)."""
+    seat = {n: i for i, n in enumerate(game.apnap())}
+    by_ts = sorted(appliers, key=lambda a: (a.ts, seat.get(a.controller, 99), a.eid))
+    notes = {"deps": [], "later": [], "loops": [], "conflicts": []}
     if len(by_ts) < 2:
-        return by_ts, []
+        return by_ts, notes
     base_sel = {a.eid: set(select(game, a, res)) for a in by_ts}
     deps: dict[str, set] = {a.eid: set() for a in by_ts}
     for b in by_ts:
@@ -234,12 +275,14 @@ def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], list
         for a in by_ts:
             if a is not b and set(select(game, a, trial)) != base_sel[a.eid]:
                 deps[a.eid].add(b.eid)
+                notes["deps"].append((a.eid, b.eid))
     out: list[Applier] = []
     left = list(by_ts)
-    notes = []
     while left:
         ready = [a for a in left if not (deps[a.eid] & {x.eid for x in left})]
         pick = ready[0] if ready else left[0]
+        if not ready:
+            notes["loops"].append((pick.eid, tuple(x.eid for x in left if deps[x.eid] & {y.eid for y in left})))
         out.append(pick)
         left.remove(pick)
     pos = {a.eid: i for i, a in enumerate(by_ts)}
@@ -247,7 +290,12 @@ def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], list
     for a in out:
         for d in deps[a.eid]:
             if pos[d] > pos[a.eid]:
-                notes.append((named[a.eid], named[d]))      # a judge reads the modifiers by their sources
+                notes["later"].append((a.eid, d))
+    for oid in res:
+        on = [a for a in out if oid in base_sel[a.eid] and (a.spec.get("set_atk") is not None or a.spec.get("atk")
+                                                         or a.spec.get("atk_per"))]
+        if len(on) > 1 and any(a.spec.get("set_atk") is not None for a in on):    # setting a value: order matters
+            notes["conflicts"].append((oid, tuple(on)))
     return out, notes
 
 

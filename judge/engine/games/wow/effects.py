@@ -25,12 +25,13 @@ from judge.engine.games.wow.chain import pay_resources
 from judge.engine.games.wow.chars import chars, delta_zh
 from judge.engine.games.wow.enter import token_card
 from judge.engine.games.wow.events import move
-from judge.engine.games.wow.filters import matches, select, target_problem
+from judge.engine.games.wow.filters import is_group, matches, select, target_problem
 from judge.engine.games.wow.interrupt import interrupt
+from judge.engine.games.wow.packets import affected_controller, candidates
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import Delayed, Modifier, Shield, WCard, ability_defs
 from judge.engine.games.wow.triggers import becomes_near_miss
-from judge.engine.games.wow.words import say
+from judge.engine.games.wow.words import TYPE, say, zone
 
 
 @dataclass(slots=True)
@@ -65,6 +66,8 @@ def refs(game, ctx: Ctx, ref) -> list:
         return []
     if isinstance(ref, list):
         return merged(refs, game, ctx, ref)
+    if isinstance(ref, dict) and "all" in ref:
+        return group(game, ctx, ref["all"])
     r = str(ref)
     got = shared_ref(game, ctx, r)
     if got is not None:
@@ -103,16 +106,55 @@ def refs(game, ctx: Ctx, ref) -> list:
         for b in base:
             if isinstance(b, Player):
                 continue
-            name = chars(game, b).controller if b.zone == "play" else (b.lki.get("controller") or b.owner)
+            if b.zone == "play":
+                name = chars(game, b).controller
+            else:
+                # 712.3: "that [thing]" is the thing last mentioned, even if it no longer fits the description
+                name = b.lki.get("controller") or b.owner
+                said = ctx.last.setdefault("that_said", set())
+                if b.key not in said:
+                    said.add(b.key)
+                    game.fire("712.3", "that_thing", [b], object=ctx.item or ctx.source_name,
+                              thing=say("that.controller", card=b.name, zone=zone(b.zone), player=name))
             out.append(game.by_name[name])
         return out
     if r == "each_character":
-        out = []
-        for name in game.apnap():
-            out += [o for o in game.in_play() if o.area != "resource" and chars(game, o).controller == name
-                    and chars(game, o).is_character]
-        return out
+        return group(game, ctx, {"types": [TYPE.hero, TYPE.ally]})
+    if r == "each_player":              # turn player first, then clockwise (802.1)
+        return [game.by_name[n] for n in game.apnap()]
     raise EngineError(f"unknown reference {r!r}")
+
+
+@rules.implements("712.4", reasons={"only_in_play": "object description missed", "names_zone": "object zone"})
+def group(game, ctx: Ctx, f: dict) -> list:
+    """Every card a description names ("each hero and ally", "all opposing allies"), turn player's first (802.1).
+    A modifier affects only cards in play unless it names another zone (712.4); a link that names a group is not
+    targeted, so a card that can't be targeted is still affected (706.1a)."""
+    f = dict(f)
+    where = f.get("zone", "play")
+    found = select(game, f, controller=ctx.controller, source_id=getattr(ctx.source, "id", None))
+    order = {n: i for i, n in enumerate(game.apnap())}
+    found.sort(key=lambda o: order.get(chars(game, o).controller if o.zone == "play" else o.owner, 99))
+    item = ctx.item if ctx.item is not None else ctx.source_name
+    if where != "play":
+        game.fire("712.4", "names_zone", found, object=item, zone=zone(where))
+    else:
+        missed = [o for z in ("graveyard", "removed") for o in select(game, {**f, "zone": z}, controller=ctx.controller)]
+        if missed:
+            game.fire("712.4", "only_in_play", missed, object=item, description=describe_filter(f), missed=missed)
+        for o in found:
+            c = chars(game, o)
+            if c.flags.get("untargetable"):
+                game.fire("706.1a", "untargetable_affected", [item, o] if ctx.item is not None else [o],
+                          object=item, target=o, why=c.flags["untargetable"])
+    return found
+
+
+def describe_filter(f: dict) -> str:
+    """A description as a judge reads it: 对方的盟军, 英雄或盟军."""
+    what = f.get("type") or say("filter.or").join(f.get("types") or []) or say("filter.card_in_play")
+    who = f.get("controller", "any")
+    return (say("filter.whose", who=say(f"filter.{who}")) if who != "any" else "") + "、".join(f.get("subtypes") or []) + what
 
 
 def players(game, ctx, ref) -> list[Player]:
@@ -130,24 +172,66 @@ def amount(game, ctx: Ctx, a) -> int:
 
 # ------------------------------------------------------------------ running instructions
 
-CONTINUOUS = ("grant", "modify", "control", "prevent", "next_time")
+CONTINUOUS = ("grant", "modify", "control", "prevent", "next_time", "counters")
+#: instructions that only say when or whether the others happen: they create no modifier of their own
+WRAPPERS = ("may", "unless", "if_you_do", "delayed")
+
+
+def verb_of(e: dict) -> str:
+    return next(k for k in e if k in VERB_FUNCS)
 
 
 @rules.implements("709.2e", reasons={"separate_modifiers": "object parts"})
+@rules.implements("712.1", reasons={"modifier_kinds": "object kinds"})
+@rules.implements("712.2", reasons={"one_modifier_per_part": "object count parts"})
+@rules.implements("714.3c", reasons={"durations_apart": "object durations", "shared_duration": "object duration"})
+def resolve_text(game, ctx: Ctx, effects: list[dict]) -> bool:
+    """A resolving link's text: which modifiers it creates, then its instructions in order (709.2b).
+    Each part is a one-shot or an ongoing modifier (712.1); parts with different durations, or a one-shot and an
+    ongoing part, are separate modifiers (712.2, 709.2e), and ongoing parts that name no other duration share one
+    (714.3c)."""
+    parts = [(verb_of(e), e) for e in effects if verb_of(e) not in WRAPPERS]
+    cont = [(v, e) for v, e in parts if v in CONTINUOUS]
+    obj = [ctx.item] if ctx.item is not None else []
+    if cont:
+        kinds = [say("modifier.ongoing" if v in CONTINUOUS else "modifier.one_shot", what=say(f"verb.{v}"))
+                 for v, _ in parts]
+        game.fire("712.1", "modifier_kinds", obj, object=ctx.item, kinds="；".join(kinds))
+    durations = list(dict.fromkeys(_until_zh(_until(e)) for _, e in cont))
+    groups = len(durations) + (1 if len(parts) > len(cont) else 0)
+    if groups > 1:
+        game.fire("709.2e", "separate_modifiers", obj, object=ctx.item, parts=groups)
+        game.fire("712.2", "one_modifier_per_part", obj, object=ctx.item, count=groups,
+                  parts="；".join(durations + ([say("modifier.one_shot_part")] if len(parts) > len(cont) else [])))
+    if len(durations) > 1:
+        game.fire("714.3c", "durations_apart", obj, object=ctx.item, durations=durations)
+    elif len(cont) > 1:
+        game.fire("714.3c", "shared_duration", obj, object=ctx.item, duration=durations[0])
+    return run(game, ctx, effects)
+
+
+@rules.implements("712.3", reasons={"part_cannot": "object part", "that_thing": "object thing"})
 def run(game, ctx: Ctx, effects: list[dict]) -> bool:
-    """Follow the instructions in order. True if every instruction was carried out (for 709.2f)."""
-    verbs = [next(k for k in e if k in VERB_FUNCS) for e in effects]
-    cont = [v for v in verbs if v in CONTINUOUS]
-    if cont and len(verbs) > len(cont) or len({str(e.get("until", "end_of_turn")) for e in effects
-                                                if next(k for k in e if k in VERB_FUNCS) in CONTINUOUS}) > 1:
-        game.fire("709.2e", "separate_modifiers", [ctx.item] if ctx.item is not None else [], object=ctx.item,
-                  parts=len(verbs))
+    """Follow the instructions in text order (712.3). True if every instruction was carried out (for 709.2f).
+    A part that finds nothing to act on is skipped and the rest is still done (712.3, 709.2c)."""
     ok = True
-    for e, verb in zip(effects, verbs):
+    for e in effects:
+        verb = verb_of(e)
+        ctx.last.pop("nothing", None)
         done = VERB_FUNCS[verb](game, ctx, e)
         if done is False:
             ok = False
+        if ctx.last.pop("nothing", None) and len(effects) > 1:
+            game.fire("712.3", "part_cannot", [ctx.item] if ctx.item is not None else [], object=ctx.item or
+                      ctx.source_name, part=say(f"verb.{verb}"))
     return ok
+
+
+def _found(ctx: Ctx, objs: list) -> list:
+    """The cards an instruction acts on; none at all is noted for 712.3 (the part can't be done)."""
+    if not objs:
+        ctx.last["nothing"] = True
+    return objs
 
 
 @rules.implements("709.2b", reasons={
@@ -160,7 +244,7 @@ def run(game, ctx: Ctx, effects: list[dict]) -> bool:
     "effect_control": "source object player", "effect_prevent": "source object amount until",
     "effect_next_time": "source object what until", "effect_delayed": "source what",
     "effect_interrupt": "source object", "effect_chosen": "player what value",
-    "effect_search": "player object", "effect_destroy_one": "player object",
+    "effect_search": "player object", "effect_destroy_one": "player object", "effect_counters": "source object what",
     "invalid_choice": "player choice answer",
 })
 def _doc_709_2b(game, ctx, e):
@@ -185,36 +269,63 @@ def _damage(game, ctx: Ctx, e):
         return False
     dtype = e.get("type")
     evs = []
-    for t in refs(game, ctx, e.get("to", "target")):
-        if isinstance(t, Player) or t.zone != "play":
-            continue
+    for t in _found(ctx, [t for t in refs(game, ctx, e.get("to", "target")) if not isinstance(t, Player)
+                          and t.zone == "play"]):
+        one_shot(game, ctx, t, say("verb.damage"))
         f = _fire(game, "effect_damage", [src, t], source=src, target=t, amount=n, dtype=dtype or say("dtype.none"))
         evs.append(Event("damage", {"source": src, "source_name": src.name, "controller": ctx.controller,
                                     "target": t, "amount": n, "dtype": dtype, "combat": False,
                                     "preventable": not e.get("unpreventable"), "with": ctx.with_,
                                     "link": ctx.link, "link_name": ctx.link_name}, f.id, firing=f))
+    several_parties(game, evs)
     done = game.happen(evs)
     ctx.last["damage_dealt"] = sum(ev.data["amount"] for ev in done if ev.kind == "damage")
     return bool(done)
+
+
+@rules.implements("802.2", reasons={"parties_in_turn_order": "players"})
+def several_parties(game, evs: list) -> None:
+    """802.2: packets dealt at once to characters of several parties, where modifiers could change them: the turn
+    player makes the choices for the packets that affect his party first (717.3), then each next player clockwise
+    (the packets are already in that order, `group`)."""
+    choosing = []
+    for ev in evs:
+        who = affected_controller(game, ev)
+        cands = candidates(game, ev)
+        # a choice to make: several modifiers to order, or an armor its hero's controller may exhaust (717.2d)
+        if who not in choosing and (len(cands) > 1 or any(c.kind == "armor" for c in cands)):
+            choosing.append(who)
+    if len(choosing) > 1:
+        order = [n for n in game.apnap() if n in choosing]
+        game.fire("802.2", "parties_in_turn_order", [game.by_name[n] for n in order],
+                  players=[game.by_name[n] for n in order])
 
 
 def _heal(game, ctx, e):
     n = amount(game, ctx, e["heal"])
     src = _dealer(game, ctx, e)
     evs = []
-    for t in refs(game, ctx, e.get("to", "target")):
+    for t in _found(ctx, [t for t in refs(game, ctx, e.get("to", "target")) if not isinstance(t, Player)
+                          and t.zone == "play"]):
+        one_shot(game, ctx, t, say("verb.heal"))
         f = _fire(game, "effect_heal", [t], source=src or ctx.source_name, target=t, amount=n)
         evs.append(Event("heal", {"source": src, "source_name": src.name if src else ctx.source_name,
                                   "controller": ctx.controller, "target": t, "amount": n}, f.id, firing=f))
     return bool(game.happen(evs))
 
 
+@rules.implements("713.1", reasons={"one_shot": "object what target"})
+def one_shot(game, ctx: Ctx, target, what: str) -> None:
+    """713.1: a modifier that deals or heals damage is always one-shot — it affects the game once and has no
+    duration (nothing of it is left to end or to recheck later)."""
+    item = ctx.item if ctx.item is not None else ctx.source_name
+    game.fire("713.1", "one_shot", [target], object=item, what=what, target=target)
+
+
 def _simple(kind, code):
     def run_(game, ctx, e):
         evs = []
-        for o in refs(game, ctx, e[kind]):
-            if isinstance(o, Player):
-                continue
+        for o in _found(ctx, [o for o in refs(game, ctx, e[kind]) if not isinstance(o, Player) and o.zone == "play"]):
             if kind == "exhaust" and o.tapped and o.zone == "play":
                 _fire(game, code, [o], source=ctx.source_name, object=o)
                 becomes_near_miss(game, o, say("state.exhausted"))
@@ -238,9 +349,9 @@ def _ready_one(game, ctx, e):
 def _move_verb(code, to):
     def run_(game, ctx, e):
         evs = []
-        for o in refs(game, ctx, e[next(iter(e))]):
-            if isinstance(o, Player) or o.zone not in ("play", "chain"):
-                continue
+        ref = e[next(iter(e))]
+        zones = ("play", "chain") + ((ref["all"]["zone"],) if isinstance(ref, dict) and "zone" in ref["all"] else ())
+        for o in _found(ctx, [o for o in refs(game, ctx, ref) if not isinstance(o, Player) and o.zone in zones]):
             f = _fire(game, code, [o], source=ctx.source_name, object=o)
             evs.append(Event("move", {"object": o, "to": to, "from": o.zone, "reason": code}, f.id, firing=f))
         return bool(game.happen(evs)) if evs else False
@@ -306,8 +417,13 @@ def _token(game, ctx, e):
     return True
 
 
-def _until(e, default="end_of_turn"):
-    return e.get("until", default)
+def _until(e, game=None, ctx: Ctx | None = None):
+    """An instruction's duration: the one it names, else "this turn" (control: no duration). "Until your next
+    turn" ends when the link's controller's next turn starts."""
+    u = e.get("until", "permanent" if "control" in e else "end_of_turn")
+    if u == "until_your_next_turn" and game is not None:
+        return ("start_of_turn", ctx.controller, game.turn)
+    return u
 
 
 def _lasting(game, ctx, code, o, x, add, **fields) -> None:
@@ -319,8 +435,9 @@ def _lasting(game, ctx, code, o, x, add, **fields) -> None:
 
 def _grant(game, ctx, e):
     power = ability_defs([e["grant"]], prefix="granted_")[0]
-    until = _until(e)
-    objs = refs(game, ctx, e.get("to", "target"))
+    until = _until(e, game, ctx)
+    objs = _found(ctx, [o for o in refs(game, ctx, e.get("to", "target")) if not isinstance(o, Player)
+                        and o.zone == "play"])
     for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.grant"), "grant", getattr(ctx.source, "id", ""), ctx.source_name,
                      ctx.controller, game.tick(), {"power": power}, {o.key}, until=until)
@@ -331,16 +448,58 @@ def _grant(game, ctx, e):
 
 def _modify(game, ctx, e):
     spec = e["modify"]
-    until = _until(e)
+    until = _until(e, game, ctx)
     what = delta_zh(spec)
     if spec.get("while"):
         what += say("note.only_while", what=say(f"while.{spec['while']}"))
-    objs = refs(game, ctx, e.get("to", "target"))
+    ref = e.get("to", "target")
+    if is_group(ref):
+        return _modify_group(game, ctx, spec, ref, until, what)
+    objs = _found(ctx, [o for o in refs(game, ctx, e.get("to", "target")) if not isinstance(o, Player)
+                        and o.zone == "play"])
     for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.mod"), "modify", getattr(ctx.source, "id", ""), ctx.source_name,
-                     ctx.controller, game.tick(), {"atk": spec.get("atk", 0), "health": spec.get("health", 0)},
+                     ctx.controller, game.tick(), {"atk": spec.get("atk", 0), "health": spec.get("health", 0),
+                                                   "set_atk": spec.get("set_atk")},
                      {o.key}, until=until, while_=spec.get("while"))
         _lasting(game, ctx, "effect_modify", o, m, game.add_modifier, what=what, until=_until_zh(until))
+    return bool(objs)
+
+
+def _modify_group(game, ctx, spec, ref, until, what) -> bool:
+    """A link's ongoing modifier for every card of a description ("your allies get +1 ATK this turn"): one
+    modifier that marks no card and keeps checking which cards it affects (714.3e)."""
+    f = ref["all"] if isinstance(ref, dict) else {"types": [TYPE.hero, TYPE.ally]}
+    now = refs(game, ctx, ref)
+    m = Modifier(game.new_id(f"{ctx.subject}.mod"), "modify", getattr(ctx.source, "id", ""), ctx.source_name,
+                 ctx.controller, game.tick(), {"atk": spec.get("atk", 0), "health": spec.get("health", 0),
+                                               "set_atk": spec.get("set_atk"), "group": f,
+                                               "seen": tuple(o.id for o in now)},
+                 set(), until=until, while_=spec.get("while"))
+    with game.under(_fire(game, "effect_modify", now, source=ctx.source_name,
+                          object=now or say("modifier.no_card_yet"), what=what, until=_until_zh(until))):
+        game.add_modifier(m)
+    return True
+
+
+def _counters(game, ctx, e):
+    """Put unnamed +ATK / +Health counters on a card: each placement is an ongoing modifier of its own whose
+    timestamp is when the counters were placed (718.2f); they stay with the card, not with the link."""
+    spec = e["counters"]
+    objs = _found(ctx, [o for o in refs(game, ctx, e.get("to", "target")) if not isinstance(o, Player)
+                        and o.zone == "play"])
+    for o in objs:
+        m = Modifier(game.new_id(f"{ctx.subject}.counters"), "counter", getattr(ctx.source, "id", ""),
+                     ctx.source_name, ctx.controller, game.tick(), {"atk": spec.get("atk", 0),
+                                                                   "health": spec.get("health", 0)},
+                     {o.key}, until="permanent", from_link=False)
+        counts = dict(o.counters)
+        for k in ("atk", "health"):
+            if spec.get(k):
+                counts[k] = counts.get(k, 0) + spec[k]
+        with game.under(_fire(game, "effect_counters", [o], source=ctx.source_name, object=o, what=delta_zh(spec))):
+            game.set(o, "counters", counts)
+            game.add_modifier(m)
     return bool(objs)
 
 
@@ -357,18 +516,18 @@ def _control(game, ctx, e):
     objs = refs(game, ctx, e.get("control", "target"))
     for o in objs:
         m = Modifier(game.new_id(f"{ctx.subject}.control"), "control", getattr(ctx.source, "id", ""),
-                     ctx.source_name, ctx.controller, game.tick(), {}, {o.key}, until=_until(e, "permanent"),
+                     ctx.source_name, ctx.controller, game.tick(), {}, {o.key}, until=_until(e, game, ctx),
                      hold=hold)
         _lasting(game, ctx, "effect_control", o, m, game.add_modifier, player=game.by_name[ctx.controller])
     return bool(objs)
 
 
 def _prevent(game, ctx, e):
-    until = _until(e)
+    until = _until(e, game, ctx)
     objs = refs(game, ctx, e.get("to", "your_hero"))
     for o in objs:
         s = Shield(game.new_id(f"{ctx.subject}.prevent"), "prevent", ctx.source_name, ctx.controller, o.key,
-                   amount=e["prevent"], until=until)
+                   amount=e["prevent"], until=until, source=getattr(ctx.source, "id", ""))
         _lasting(game, ctx, "effect_prevent", o, s, game.add_shield, until=_until_zh(until),
                  amount=say("prevent.all") if e["prevent"] == "all" else say("prevent.n", n=e["prevent"]))
     return bool(objs)
@@ -376,7 +535,7 @@ def _prevent(game, ctx, e):
 
 def _next_time(game, ctx, e):
     spec = e["next_time"]
-    until = _until(e)
+    until = _until(e, game, ctx)
     what = say("next.deal" if spec["event"] == "deal" else "next.dealt") + \
         say("next.damage_when", type=spec.get("damage_type") or "") + \
         (say("next.plus", n=spec["plus"]) if spec.get("plus") else "") + \
@@ -384,7 +543,7 @@ def _next_time(game, ctx, e):
     objs = refs(game, ctx, e.get("to", "your_hero"))
     for o in objs:
         s = Shield(game.new_id(f"{ctx.subject}.next"), "next_time", ctx.source_name, ctx.controller, o.key,
-                   data=dict(spec), until=until)
+                   data=dict(spec), until=until, source=getattr(ctx.source, "id", ""))
         _lasting(game, ctx, "effect_next_time", o, s, game.add_shield, what=say("next.what", what=what),
                  until=_until_zh(until))
     return bool(objs)
@@ -396,7 +555,9 @@ def _until_zh(u) -> str:
     if u == "permanent":
         return say("until.permanent")
     if isinstance(u, tuple):
-        return say("until.controller_next_turn")
+        return say("until.next_turn_of", player=u[1])
+    if u == "until_your_next_turn":
+        return say("until.your_next_turn")
     return str(u)
 
 
@@ -485,7 +646,8 @@ def _delayed(game, ctx, e):
         about = refs(game, ctx, spec.get("about", "it"))
         key = about[0].key if about and not isinstance(about[0], Player) else None
     dl = Delayed(game.new_id(f"{ctx.subject}.delayed_effect"), getattr(ctx.source, "id", ""), ctx.source_name,
-                 ctx.controller, dict(spec), key, created_turn=game.turn)
+                 ctx.controller, dict(spec), key, created_turn=game.turn,
+                 source_inc=getattr(ctx.source, "inc", 0))
     f = _fire(game, "effect_delayed", [], source=ctx.source_name, what=spec.get("text") or say("name.delayed_effect"))
     with game.under(f):
         game.delayed.append(dl)
@@ -494,10 +656,15 @@ def _delayed(game, ctx, e):
     return True
 
 
+@rules.implements("802.1", reasons={"simultaneous_choices": "players objects"})
 def _destroy_one(game, ctx, e):
-    """Crown of Destruction: the player destroys one card he controls of the named kinds — one that can be."""
+    """Crown of Destruction: the player destroys one card he controls of the named kinds — one that can be. When
+    several players choose at once ("each player destroys one of his allies"), the turn player chooses first, then
+    each next player clockwise, and then all the cards are destroyed at the same time (802.1)."""
     f = e["destroy_one"]
-    for p in players(game, ctx, e.get("who", "active_player")):
+    picks = []
+    who = players(game, ctx, e.get("who", "active_player"))
+    for p in who:
         mine = select(game, {**f, "controller": "you"}, controller=p.name)
         legal = [o for o in mine if not chars(game, o).flags.get("indestructible")]
         if not legal:
@@ -506,7 +673,7 @@ def _destroy_one(game, ctx, e):
             continue
         ids = [o.id for o in legal]
 
-        def why(a, ids=ids, p=p):
+        def why(a, ids=ids, p=p, mine=mine):
             if a in ids:
                 return None
             o = game.objects.get(a)
@@ -516,10 +683,18 @@ def _destroy_one(game, ctx, e):
                 return say("destroy_one.indestructible", card=o.name)
             return say("destroy_one.not_yours", card=o.name, player=p.name,
                        kinds="、".join(f.get("types") or [f.get("type", "")]))
-        pick = game.choose("destroy_one", ctx.subject, by=p.name, options=ids, legal=why, rule="709.2b")
-        o = game.objects[pick]
+        pick = game.choose("destroy_one", ctx.subject if len(who) == 1 else p.name, by=p.name, options=ids,
+                           legal=why, rule="709.2b")
+        picks.append((p, game.objects[pick]))
+    if len(picks) > 1:
+        game.fire("802.1", "simultaneous_choices", [o for _, o in picks], players=[p for p, _ in picks],
+                  objects=[o for _, o in picks])
+    evs = []
+    for p, o in picks:
         fr = _fire(game, "effect_destroy_one", [p, o], player=p, object=o)
-        game.happen([Event("destroy", {"object": o}, fr.id, firing=fr)])
+        evs.append(Event("destroy", {"object": o}, fr.id, firing=fr))
+    if evs:
+        game.happen(evs)
     return True
 
 
@@ -637,6 +812,83 @@ def _copy(game, ctx, e):
     return done
 
 
+@rules.implements("706.2", reasons={"target_changed": "link before after"})
+def _change_target(game, ctx, e):
+    """706.2: "change" a link's single target to a second card of the same kind. That is not targeting the second
+    card — the rest of the link's target description is ignored now (a card that can't be targeted can be
+    chosen) — but the description is rechecked as usual when the link resolves (709.2a)."""
+    done = False
+    for link in refs(game, ctx, e["change_target"]):
+        if isinstance(link, Player) or link.zone != "chain":
+            continue
+        slots = link.link.get("targets", []) if isinstance(link, WCard) else link.targets
+        if len(slots) != 1 or len(slots[0]) != 1 or slots[0][0][0] != "obj":
+            game.fire("709.2c", "do_what_you_can", [link], player=game.by_name[ctx.controller],
+                      wanted=say("change.wanted", link=link.name), did=say("change.not_single"))
+            continue
+        old = game.objects[slots[0][0][1]]
+        kind = chars(game, old).type if old.zone == "play" else old.card.type
+        ids = [o.id for o in game.in_play() if o is not old and o.area != "resource" and chars(game, o).type == kind]
+        if not ids:
+            ctx.last["nothing"] = True
+            continue
+
+        def why(a, ids=ids, kind=kind):
+            return None if a in ids else say("change.same_kind", kind=kind)
+        pick = game.choose("new_target", link.id, by=ctx.controller, options=ids, legal=why, rule="706.2",
+                           hint="706.2: the second card of the same kind the link's single target changes to")
+        new = game.objects[pick]
+        f = game.fire("706.2", "target_changed", [link, new], link=link, before=old, after=new)
+        with game.under(f):
+            new_slots = [[("obj", new.id, new.inc)]]
+            if isinstance(link, WCard):
+                game.set(link, "link", {**link.link, "targets": new_slots})
+            else:
+                game.set(link, "targets", new_slots)
+        done = True
+    return done
+
+
+@rules.implements("800.2a", reasons={"sideboard_deck": "player count", "no_second_deck": "player"})
+@rules.implements("800.2b", reasons={"collection_deck": "player objects"})
+@rules.implements("800.2c", reasons={"new_deck_shuffled": "player count"})
+def _new_deck(game, ctx, e):
+    """Through the Dark Portal's reward, after the deck and graveyard were removed: build a new deck of N cards
+    from the collection. In a tournament the collection is the sideboard, which becomes the new deck, and a second
+    completion in the same game builds none (800.2a); in casual play it is every card the player owns that was
+    not in this game's deck (the scenario's 收藏 zone): he picks N, by the deck rules — at most four of a name
+    (800.2b). Shuffling the new deck is the reward's last step (800.2c)."""
+    n = amount(game, ctx, e["new_deck"])
+    p = game.by_name[ctx.controller]
+    side = game.zone_objects(p.name, "sideboard")
+    if side or not game.zone_objects(p.name, "collection"):
+        if p.name in game.portal_done:
+            game.fire("800.2a", "no_second_deck", [p], player=p)
+            return False
+        game.portal_done = game.portal_done | {p.name}
+        picked = side
+        game.fire("800.2a", "sideboard_deck", [p, *side], player=p, count=len(side))
+    else:
+        coll = game.zone_objects(p.name, "collection")
+        ids = [o.id for o in coll]
+
+        def legal(a, ids=ids):
+            if not isinstance(a, list) or len(a) != n or len(set(a)) != n or any(x not in ids for x in a):
+                return say("portal.pick", n=n)
+            names = [game.objects[x].name for x in a]
+            over = sorted({x for x in names if names.count(x) > 4})
+            return say("portal.four", names="、".join(over)) if over else None
+        ans = game.choose("new_deck", p.name, by=p.name, options=ids, legal=legal, rule="800.2b", auto=False,
+                          hint=f"800.2b: {n} cards of the collection for the new deck (at most four of a name)")
+        picked = [game.objects[x] for x in ans]
+        game.fire("800.2b", "collection_deck", [p, *picked], player=p, objects=picked)
+    for o in picked:
+        game.relocate(o, "deck", controller=p.name, top=False)
+    game.shuffle(p.name)
+    game.fire("800.2c", "new_deck_shuffled", [p], player=p, count=len(picked))
+    return True
+
+
 VERB_FUNCS = {
     "damage": _damage,
     "heal": _heal,
@@ -664,4 +916,7 @@ VERB_FUNCS = {
     "interrupt": _interrupt,
     "choose_type": _choose_type,
     "copy": _copy,
+    "change_target": _change_target,
+    "counters": _counters,
+    "new_deck": _new_deck,
 }

@@ -24,9 +24,11 @@ from judge.engine.games.wow.events import area_for, move
 from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import CardDef, Modifier
-from judge.engine.games.wow.words import TYPE, say
+from judge.engine.games.wow.words import TYPE, say, zone
 
 
+@rules.implements("704.1", reasons={"ongoing_no_chain": "object powers"})
+@rules.implements("710.1", reasons={"entering_play": "object origin"})
 @rules.implements("710.1a", reasons={"as_enters": "object source what"})
 @rules.implements("710.1b", reasons={"enters_with": "object exhausted damage why"},
                   near_misses={"enters_with_lost": "object power why"})
@@ -36,6 +38,10 @@ def enter_play(game, obj, d: dict) -> bool:
     controller = d.get("controller") or obj.owner
     if obj.zone == "gone":
         return False
+    # 710.1: a card coming into play from another zone (or a token put into play) enters play, by these steps
+    game.fire("710.1", "entering_play", [obj], object=obj,
+              origin=say("enters.token") if obj.zone == "created" and obj.token
+              else say("enters.from", zone=zone(obj.zone)))
     # 710.1a: modifiers created as it enters (the entering card judged as it will be in play)
     for src in game.in_play():
         sc = chars(game, src)
@@ -50,7 +56,8 @@ def enter_play(game, obj, d: dict) -> bool:
                 if until == "until_its_controller_next_turn":
                     until = ("start_of_turn", controller, game.turn)
                 m = Modifier(game.new_id(f"{src.id}.{ab.key}"), "lose_powers", src.id, src.name, sc.controller,
-                             game.tick(), {}, {(obj.id, obj.inc + 1)}, until=until)
+                             game.tick(), {}, {(obj.id, obj.inc + 1)}, until=until, from_link=False)
+                limited(game, src, ab, say("event.enters", card=obj.name))
                 f_ = game.fire("710.1a", "as_enters", [obj, src], object=obj, source=src.name,
                                what=say("note.lose_powers") + (say("note.until_controller_turn")
                                                                if isinstance(until, tuple) else ""))
@@ -70,6 +77,7 @@ def enter_play(game, obj, d: dict) -> bool:
     own = [ab for ab in obj.card.abilities if ab.kind == "enters"]
     for ab in own:
         if ab in c.powers:
+            limited(game, obj, ab, say("event.enters", card=obj.name))
             damage += int(ab.spec.get("damage", 0))
             exhausted = exhausted or bool(ab.spec.get("exhausted"))
             whys.append(ab.text or say("name.power_of", source=obj.name))
@@ -90,8 +98,17 @@ def enter_play(game, obj, d: dict) -> bool:
     if ongoing:
         game.fire("710.1c", "ongoing_starts", [obj], object=obj,
                   powers="；".join(ab.text or ab.key for ab in ongoing))
+        game.fire("704.1", "ongoing_no_chain", [obj], object=obj, powers="；".join(ab.text or ab.key for ab in ongoing))
     _uniqueness(game, obj)
     return True
+
+
+@rules.implements("704.1b", reasons={"limited_ongoing": "object power event"})
+def limited(game, src, ab, event: str) -> None:
+    """704.1b: a limited ongoing power creates its modifier "as" an event happens (a card entering play, 710.1),
+    one-shot or ongoing, without the chain — unlike a triggered power ("when … , …"), which creates an effect
+    that goes on the chain (705.3)."""
+    game.fire("704.1b", "limited_ongoing", [src], object=src, power=ab.text or ab.key, event=event)
 
 
 def _as_entering_matches(game, obj, f: dict, src_controller: str, new_controller: str) -> bool:

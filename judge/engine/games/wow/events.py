@@ -64,7 +64,17 @@ def move(game, obj, to: str, *, controller: str | None = None, top: bool = True,
             game.set(obj, "fresh", True)
     if frm == "play":
         _fall_off(game, obj)
+        _outlived(game, obj)
     return True
+
+
+@rules.implements("714.3d", reasons={"outlives_source": "source effect"})
+def _outlived(game, src) -> None:
+    """714.3d: an ongoing modifier a link created exists apart from its source: the source leaving play changes
+    nothing about it (unlike an ongoing power's modifier, which ends with its card, 704.1a)."""
+    for m in list(game.live_modifiers()) + [s for s in game.shields if not s.used]:
+        if getattr(m, "from_link", True) and getattr(m, "source", None) == src.id:
+            game.fire("714.3d", "outlives_source", [src], source=src.name, effect=game.item_names.get(m.id, m.id))
 
 
 def _fall_off(game, host) -> None:
@@ -102,4 +112,6 @@ def describe(ev: Event) -> str:
         return say("event.step", player=d["player"], step=d["step"])
     if k == "draw":
         return say("event.draw", player=d["player"].name)
+    if k == "prevented":
+        return say("event.prevented", target=d["target"].name, n=d["amount"])
     return k

@@ -137,3 +137,26 @@ def legal_targets(game, spec, *, controller, source) -> list:
     f = target_filter(spec)
     return [c for c in candidates(game, f) if target_problem(game, spec, c, source=source, controller=controller)
             is None]
+
+
+# ---------------------------------------------------------------- what a text refers to
+
+GROUP_REFS = ("each_character",)
+REF_KEYS = ("to", "destroy", "exhaust", "ready", "to_hand", "remove", "control", "copy", "search", "change_target")
+
+
+def is_group(ref) -> bool:
+    """A reference to every card of a description ("each hero and ally", `{all: FILTER}`), not a target."""
+    return ref in GROUP_REFS or (isinstance(ref, dict) and "all" in ref)
+
+
+def group_refs(effects) -> list:
+    """The group references (`is_group`) in a list of instructions, nested ones included."""
+    out = []
+    for e in effects or ():
+        for k, v in e.items():
+            if k in REF_KEYS and is_group(v):
+                out.append(v)
+            elif isinstance(v, list) and v and isinstance(v[0], dict):
+                out += group_refs(v)
+    return out

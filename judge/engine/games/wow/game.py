@@ -9,10 +9,12 @@ before priority are WoW's pre-priority processing (708.1).
 """
 from __future__ import annotations
 
+import random
+
 from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game
 from judge.engine.games.common.game import CardGame
-from judge.engine.games.wow import chain, combat, packets, perform, prepriority, resolve, setup, triggers, turn, words
+from judge.engine.games.wow import chain, combat, loops, packets, perform, prepriority, resolve, setup, triggers, turn, words
 from judge.engine.games.wow.events import area_for
 from judge.engine.games.wow.filters import friendly
 from judge.engine.games.wow.chars import chars, compute
@@ -36,9 +38,11 @@ class WowGame(CardGame):
     SETUP = setup
     STACK_ZONE = "chain"
     ACTIONS = Game.ACTIONS | {"cast": chain.play_card, "play": chain.place_resource, "activate": chain.use_power,
-                              "attack": combat.propose, "block": combat.no_blocking}
+                              "attack": combat.propose, "block": combat.no_blocking,
+                              "loop": loops.do_loop}
     REWOUND = Game.REWOUND + ("modifiers", "shields", "delayed", "combat", "loop_seen", "loops_done", "_explicit",
-                              "_deps_noted")
+                              "_deps_noted", "resolving", "triggered_count", "actions_count", "loop_barred",
+                              "portal_done")
     ZONE_SPECS = ZONE_SPECS
     STEPS = words.STEPS
     ZONES = BOARD_ZONES
@@ -50,13 +54,19 @@ class WowGame(CardGame):
         self.shields: list = []
         self.delayed: list = []
         self.combat: dict | None = None        # {"attacker", "defender", "n"} (ids; n-th combat) during a combat step
-        self._deps: list = []                   # (dependent, depends on) modifier ids, from chars.order (719.2)
+        self._order: dict = {}                  # what chars.order decided: dependencies, loops, conflicts (718, 719)
         self._deps_noted: set = set()           # those already reported under 719.2
         self._seen: dict = {}
         self._explicit: set = set()             # replacement ids a player picked among several (717.3)
         self.loop_seen: dict = {}
         self.loops_done: set = set()
         self.combats = 0
+        self.loop_barred = None                 # (the action that would continue a shortened loop, the state) (801.2)
+        self.portal_done: frozenset = frozenset()   # players who built a new deck with Dark Portal (800.2a)
+        self.rng = random.Random(seed)          # shuffles (800.1d, 800.2c): the scenario's `seed`
+        self.triggered_count = 0                # triggered effects put on the chain so far (801.5: a loop without any)
+        self.actions_count = 0                  # players' actions other than passing so far (801.5: optional actions)
+        self.resolving = None                   # the link being resolved (709.2: nobody gets priority meanwhile)
 
     # ------------------------------------------------------------------ zones
     def in_play(self) -> list[WCard]:
@@ -74,6 +84,15 @@ class WowGame(CardGame):
         if zone == "chain":
             return list(self.stack)
         return self.in_zone((player, zone))
+
+    def shuffle(self, player: str) -> None:
+        """Shuffle a player's deck (seeded by the scenario's `seed`)."""
+        deck = self.zones.get((player, "deck"))
+        if deck:
+            order = list(deck)
+            self.rng.shuffle(order)
+            for oid in order:
+                self.relocate(self.objects[oid], "deck", controller=player, top=False, new_object=False)
 
     def hero_of(self, player: str) -> WCard | None:
         for o in self.in_play():
@@ -120,7 +139,7 @@ class WowGame(CardGame):
                  defending=False, area=None, chosen=None) -> WCard:
         o = WCard(oid, card, owner, controller or owner, zone, card.name, tapped=tapped, damage=damage,
                   counters=dict(counters or {}), attached_to=attached_to, face_down=face_down, token=token,
-                  timestamp=self.tick(), fresh=fresh, attacking=attacking, defending=defending,
+                  timestamp=0, fresh=fresh, attacking=attacking, defending=defending,
                   chosen=dict(chosen or {}))
         o.base_controller = o.controller
         if zone == "play":
@@ -154,12 +173,31 @@ class WowGame(CardGame):
     def concede(self, name: str) -> None:
         raise EngineError("conceding is not in the WoW excerpt (703–803): no rule to apply")
 
+    def act(self, kind: str, actor, args: dict, choices=None, line=None):
+        """A scenario action; anything but passing is an optional action a loop could involve (801.2, 801.5);
+        the player who ended a loop of optional actions may not continue it (801.2)."""
+        if kind not in ("pass", "pass_until", "advance"):
+            self.actions_count += 1
+        return super().act(kind, actor, args, choices, line)
+
+    def action(self, kind: str):
+        perform = super().action(kind)
+        if kind not in loops.OPTIONAL:
+            return perform
+
+        def checked(actor, **args):
+            if self.loop_barred is not None:
+                loops.barred(self, kind, actor or self.priority, args)
+            return perform(actor, **args)
+        return checked
+
     # ------------------------------------------------------------------ core hooks
     def check_state(self) -> bool:
         return prepriority.check(self)
 
     def put_triggers(self) -> None:
         n = len(self.pending)
+        triggers.pending_to_chain(self)
         super().put_triggers()
         triggers.all_added(self, n)
 

@@ -157,8 +157,7 @@ def choose(game, ev: Event, cands: list[Rep], base_choose):
                   near_misses={"already_replaced": "effect event"})
 @rules.implements("717.2a", reasons={"all_prevented": "effect amount target"})
 @rules.implements("717.2b", reasons={"prevented_some": "effect amount target left remaining"})
-@rules.implements("717.2d", reasons={"armor_prevents": "player armor def amount left",
-                                      "armor_wasted": "player armor def amount wasted"},
+@rules.implements("717.2d", reasons={"armor_prevents": "player armor def amount left wasted"},
                   near_misses={"armor_not_used": "player armor"})
 @rules.implements("717.4", reasons={"next_time": "effect before after link"})
 def apply(game, rep: Rep, ev: Event) -> list[Event]:
@@ -173,11 +172,11 @@ def _static(game, rep: Rep, ev: Event) -> list[Event]:
     before = ev.data["amount"]
     desc = describe(ev)
     new = before * 2 if spec.get("double") else before + int(spec.get("plus", 0))
+    # 717.1, the general rule, beside 716.1d when the packet was already replaced by another modifier
+    f = game.fire("717.1", "packet_replaced", [rep.source], effect=rep.name, before=desc, after=new,
+                  kept=_kept(ev.data))
     if ev.applied:
         f = game.fire("716.1d", "packet_replaced_again", [rep.source], effect=rep.name, before=desc, after=new)
-    else:
-        f = game.fire("717.1", "packet_replaced", [rep.source], effect=rep.name, before=desc, after=new,
-                      kept=_kept(ev.data))
     return [ev.replaced(f, amount=new)]
 
 
@@ -199,6 +198,7 @@ def _next_time(game, rep: Rep, ev: Event) -> list[Event]:
                       kept=say("packet.kept_redirect"))
         return [ev.replaced(f, target=hero)] if hero is not None else []
     new = before + int(sd.get("plus", 0))
+    game.fire("717.1", "packet_replaced", [d["target"]], effect=rep.name, before=desc, after=new, kept=_kept(d))
     f = game.fire("717.4", "next_time", [d["target"]], effect=rep.name, before=desc, after=new,
                   link=d.get("link_name") or "-")
     return [ev.replaced(f, amount=new)]
@@ -210,10 +210,13 @@ def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
     before = ev.data["amount"]
     tgt = ev.data["target"]
     if s.amount == "all":
-        game.fire("717.2a", "all_prevented", [tgt], effect=rep.name, amount=before, target=tgt)
+        general(game, rep, ev, before)
+        f = game.fire("717.2a", "all_prevented", [tgt], effect=rep.name, amount=before, target=tgt)
         _prevented(game, ev)
+        prevention_event(game, ev, before, f)
         return []
     n = min(int(s.amount), before)
+    general(game, rep, ev, n)
     left = before - n
     remaining = int(s.amount) - before
     f = game.fire("717.2b", "prevented_some", [tgt], effect=rep.name, amount=n, target=tgt, left=max(left, 0),
@@ -222,7 +225,7 @@ def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
         game.set(s, "amount", max(remaining, 0))
         if remaining < 1:
             game.set(s, "used", True)
-    return _what_is_left(game, ev, f, left)
+    return _what_is_left(game, ev, f, left, n)
 
 
 def _armor(game, rep: Rep, ev: Event) -> list[Event]:
@@ -240,22 +243,42 @@ def _armor(game, rep: Rep, ev: Event) -> list[Event]:
             return [ev]
     dv = chars(game, armor).def_ or 0
     left = before - dv
-    if left < 0:       # 717.2d: only a packet smaller than the armor's DEF wastes the rest
-        f = game.fire("717.2d", "armor_wasted", [armor, d["target"]], player=game.by_name[who], armor=armor,
-                      amount=before, wasted=-left, **{"def": dv})
-    else:
-        f = game.fire("717.2d", "armor_prevents", [armor, d["target"]], player=game.by_name[who], armor=armor,
-                      amount=dv, left=left, **{"def": dv})
+    general(game, rep, ev, min(dv, before))
+    # 717.2d: only a packet smaller than the armor's DEF wastes the rest — said only then
+    wasted = say("armor.wasted", n=-left) if left < 0 else ""
+    f = game.fire("717.2d", "armor_prevents", [armor, d["target"]], player=game.by_name[who], armor=armor,
+                  amount=min(dv, before), left=max(left, 0), wasted=wasted, **{"def": dv})
     with game.under(f):
         game.happen([Event("exhaust", {"object": armor}, f.id, firing=f)])
-    return _what_is_left(game, ev, f, left)
+    return _what_is_left(game, ev, f, left, min(dv, before))
 
 
-def _what_is_left(game, ev: Event, f, left: int) -> list[Event]:
+@rules.implements("717.2", reasons={"prevention": "effect amount target event"})
+def general(game, rep: Rep, ev: Event, n: int) -> None:
+    """717.2, the general rule beside its subrule: a prevention modifier is a replacement modifier that prevents
+    damage to (or by) a character — all of it or the amount it names — until it has prevented that much or its
+    duration ends."""
+    game.fire("717.2", "prevention", [ev.data["target"]], effect=rep.name, amount=n, target=ev.data["target"],
+              event=describe(ev))
+
+
+def prevention_event(game, ev: Event, n: int, f) -> None:
+    """A packet prevented in part or in full is an event of its own: "whenever damage is prevented" powers
+    trigger on it (717.2e), even when the packet is gone (unlike "deals damage", 717.2c)."""
+    if n < 1:
+        return
+    d = ev.data
+    game.happen([Event("prevented", {"target": d["target"], "source": d.get("source"), "amount": n,
+                                     "source_name": d.get("source_name")}, f.id, firing=f)])
+
+
+def _what_is_left(game, ev: Event, f, left: int, prevented: int) -> list[Event]:
     """What a prevention leaves: a packet of `left` damage, or nothing when less than 1 is left (717.2c)."""
     if left < 1:
         _prevented(game, ev)
+        prevention_event(game, ev, prevented, f)
         return []
+    prevention_event(game, ev, prevented, f)
     return [ev.replaced(f, amount=left)]
 
 

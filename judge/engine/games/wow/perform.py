@@ -45,7 +45,7 @@ def perform(game, ev: Event) -> bool:
         card = game.objects[deck[0]]
         game.relocate(card, "hand", controller=p.name)
         return True
-    if k in ("step", "attack"):
+    if k in ("step", "attack", "prevented"):
         return True          # pure trigger events: they happened by being announced
     return False
 

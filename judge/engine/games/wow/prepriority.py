@@ -15,9 +15,10 @@ recount, a "while" condition, "for as long as"), so a judge sees why.
 from __future__ import annotations
 
 from judge.engine.core.objects import Event
-from judge.engine.games.wow.chars import compute
+from judge.engine.games.wow.chars import compute, delta_zh
+from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.rules import rules
-from judge.engine.games.wow.words import RULE, TYPE, say
+from judge.engine.games.wow.words import RULE, TYPE, say, zone
 
 
 def snapshot(game) -> dict:
@@ -73,10 +74,101 @@ def note_characteristics(game) -> None:
             with game.under(f):     # a characteristic that changed is a change of the card, like any other
                 game.recorder.change(o.id, _CHANGED[idx], b, a)
     game._seen = now
-    for dep, on in game._deps:
-        if (dep, on) not in game._deps_noted:
-            game._deps_noted.add((dep, on))
+    rechecked(game, cm)
+    interactions(game)
+
+
+@rules.implements("718.1", reasons={"timestamp_order": "object order"})
+@rules.implements("718.2a", reasons={"card_timestamp": "effect source when"})
+@rules.implements("718.2b", reasons={"attached_timestamp": "effect source"})
+@rules.implements("718.2c", reasons={"zone_timestamp": "effect source zone when"})
+@rules.implements("718.2d", reasons={"link_timestamp": "effect"})
+@rules.implements("718.2e", reasons={"power_timestamp": "effect source how"})
+@rules.implements("718.2f", reasons={"counter_timestamp": "effect what"})
+@rules.implements("718.3", reasons={"same_time": "effects players"})
+@rules.implements("719.1", reasons={"depends": "effect depends_on"})
+@rules.implements("719.3", reasons={"loop_starts": "effect loop"})
+def interactions(game) -> None:
+    """What decided the order of the ongoing modifiers (chars.order), said once each: a dependency (719.1) and a
+    dependent applied after a later timestamp (719.2), where a loop of dependencies started (719.3), and — on a
+    card where the order changes the result — the timestamp order (718.1), what gives each its timestamp (718.2)
+    and equal timestamps ordered turn player first (718.3)."""
+    notes = game._order or {}
+    for dep, on in notes.get("deps", ()):
+        if _first(game, ("719.1", dep, on)):
+            game.fire("719.1", "depends", [], effect=dep, depends_on=on)
+    for dep, on in notes.get("later", ()):
+        if _first(game, (dep, on)):
             game.fire("719.2", "dependent_applies_later", [], effect=dep, depends_on=on)
+    for start, loop in notes.get("loops", ()):
+        if _first(game, ("719.3", loop)):
+            game.fire("719.3", "loop_starts", [], effect=start, loop=list(loop))
+    for oid, appliers in notes.get("conflicts", ()):
+        if not _first(game, ("718.1", oid, tuple(a.eid for a in appliers))):
+            continue
+        o = game.objects[oid]
+        f = game.fire("718.1", "timestamp_order", [o], object=o,
+                      order=[f"{a.source_name}（{delta_zh(a.spec)}）" for a in appliers])
+        with game.under(f):
+            for a in appliers:
+                _timestamp(game, a)
+            ties = {}
+            for a in appliers:
+                ties.setdefault(a.ts, []).append(a)
+            for same in ties.values():
+                if len({a.controller for a in same}) > 1:
+                    game.fire("718.3", "same_time", [], effects=[a.source_name for a in same],
+                              players=list(dict.fromkeys(a.controller for a in same)))
+
+
+def _timestamp(game, a) -> None:
+    """718.2: what gives modifier `a` its timestamp."""
+    src = game.objects.get(a.source)
+    for r in a.ts_rules:
+        if r == "718.2d":
+            game.fire(r, "link_timestamp", [], effect=a.source_name)
+        elif r == "718.2c":
+            game.fire(r, "zone_timestamp", [src] if src else [], effect=a.eid, source=a.source_name,
+                      zone=zone(src.zone) if src else say("none"),
+                      when=say("timestamp.game_start" if a.ts == 0 else "timestamp.entered_zone"))
+        elif r == "718.2f":
+            game.fire(r, "counter_timestamp", [], effect=a.source_name, what=delta_zh(a.spec))
+        elif r == "718.2e":
+            game.fire(r, "power_timestamp", [src] if src else [], effect=a.eid, source=a.source_name,
+                      how=say("timestamp.gained" if len(a.ts_rules) == 1 else "timestamp.printed"))
+        elif r == "718.2b":
+            game.fire(r, "attached_timestamp", [src] if src else [], effect=a.eid, source=a.source_name)
+        else:
+            game.fire(r, "card_timestamp", [src] if src else [], effect=a.eid, source=a.source_name,
+                      when=say("timestamp.game_start" if a.ts == 0 else "timestamp.entered"))
+
+
+def _first(game, key) -> bool:
+    """True the first time `key` is seen (each interaction is said once)."""
+    if key in game._deps_noted:
+        return False
+    game._deps_noted.add(key)
+    return True
+
+
+@rules.implements("714.3e", reasons={"rechecks": "effect source added dropped"})
+def rechecked(game, cm: dict) -> None:
+    """714.3e: a link's ongoing modifier for a description marks no card — it keeps checking which cards it
+    affects, so a card that now fits gets it and one that no longer fits loses it. Said when that set changed."""
+    for m in game.live_modifiers():
+        f = m.data.get("group") if m.kind == "modify" else None
+        if f is None:
+            continue
+        now = tuple(i for i, c in cm.items() if game.objects[i].zone == "play"
+                    and matches(game, game.objects[i], f, controller=m.controller, source_id=m.source, ch=c) is None)
+        seen = m.data.get("seen", ())
+        if set(now) == set(seen):
+            continue
+        added = [game.objects[i] for i in now if i not in seen]
+        dropped = [game.objects[i] for i in seen if i not in now and i in game.objects]
+        game.set(m, "data", {**m.data, "seen": now})
+        game.fire("714.3e", "rechecks", added + dropped, effect=m.id, source=m.source_name,
+                  added=added or say("none"), dropped=dropped or say("none"))
 
 
 def _sync_control(game, o, before, after, detail) -> None:

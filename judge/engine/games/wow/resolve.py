@@ -18,9 +18,10 @@ from __future__ import annotations
 from judge.engine.games.common.targets import recheck
 from judge.engine.games.wow import turn
 from judge.engine.games.wow.combat import resolve_proposal
-from judge.engine.games.wow.effects import Ctx, run
+from judge.engine.games.wow.effects import Ctx, resolve_text
 from judge.engine.games.wow.filters import target_problem
 from judge.engine.games.wow.interrupt import cease_copy, interrupt
+from judge.engine.games.wow.loops import mandatory_without_triggers
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WCard
 from judge.engine.games.wow.words import GROUP, TYPE, say, zone
@@ -35,9 +36,15 @@ from judge.engine.games.wow.words import GROUP, TYPE, say, zone
 def resolve(game, item) -> bool:
     """True if the link was a proposal and its combat step began (which gave priority)."""
     controller = item.link["controller"] if isinstance(item, WCard) else item.controller
+    if mandatory_without_triggers(game, item):
+        return False
     f = game.fire("709.1", "resolves", [item], object=item, controller=game.by_name[controller])
-    with game.under(f):
-        began_combat = _resolve(game, item, controller)
+    outer, game.resolving = game.resolving, item
+    try:
+        with game.under(f):
+            began_combat = _resolve(game, item, controller)
+    finally:
+        game.resolving = outer
     if began_combat:
         return True                     # the combat step began; its attack window gave priority
     for s in game.shields:
@@ -65,10 +72,15 @@ def _resolve(game, item, controller: str) -> bool | None:
         specs = item.ability.spec.get("targets", [])
         slots = item.targets
         source = game.objects.get(item.source)
+        independent_of_source(game, item, source)
     legal_slots, all_illegal = recheck_targets(game, item, specs, slots, controller)
     if all_illegal:
         interrupt(game, item, say("why.all_targets_illegal"))
         return
+    if not is_card:
+        effect_source(game, item, source)
+    if not (is_card and item.link.get("resource")):
+        modifier_controller(game, item, source, controller)
     ctx = Ctx(item, source, item.name if is_card else item.source_name, controller, legal_slots,
               event=None if is_card else item.extra.get("event"), link=item.id, link_name=item.name,
               with_=_with_of(game, item),
@@ -83,7 +95,7 @@ def _resolve(game, item, controller: str) -> bool | None:
             game.card_resolved(item, controller, "709.2g", "enters_play", area="resource")
             return
         effects = item.link.get("effects", (item.card.play or {}).get("effects", []))
-        run(game, ctx, effects)
+        resolve_text(game, ctx, effects)
         if item.zone != "chain":
             return
         if item.extra.get("copy_of"):
@@ -97,9 +109,45 @@ def _resolve(game, item, controller: str) -> bool | None:
         else:
             game.card_resolved(item, controller, "709.2g")
     else:
-        run(game, ctx, item.ability.spec.get("effects", []))
+        resolve_text(game, ctx, item.ability.spec.get("effects", []))
         game.fire("709.2g", "effect_leaves", [item], object=item)
         game.remove_from_stack(item)
+
+
+@rules.implements("707.3", reasons={"source_gone": "object source where"})
+def independent_of_source(game, item, source) -> None:
+    """707.3: once created, an effect exists apart from its source — the source leaving play (as a cost, in
+    response) does not interrupt it; on resolution, what it needs of the source is its last known information."""
+    if source is None:
+        return
+    if source.key == (item.source, item.source_inc) and source.zone == "play":
+        return
+    where = zone(source.zone) if source.zone != "gone" else say("zone.gone")
+    game.fire("707.3", "source_gone", [item, source], object=item, source=source, where=where)
+
+
+@rules.implements("712.5", reasons={"effect_source": "object source"})
+def effect_source(game, item, source) -> None:
+    """712.5: the modifiers a resolving effect creates have as their source the card that created the effect (not
+    the effect, and not the hero who deals the damage)."""
+    if source is None:
+        return
+    game.fire("712.5", "effect_source", [item, source], object=item, source=source)
+
+
+@rules.implements("712.6", reasons={"link_controller": "object player owner"})
+def modifier_controller(game, item, source, controller: str) -> None:
+    """712.6: a link's modifiers are controlled by whoever controls the link as it resolves — said when that is
+    not the owner of the card it comes from (a stolen ally's power, a copy put on the chain by another player)."""
+    card = item if isinstance(item, WCard) else source
+    if card is None:
+        return
+    owner = card.owner if not (isinstance(item, WCard) and item.extra.get("copy_of")) else \
+        game.objects[item.extra["copy_of"]].owner
+    if owner == controller:
+        return
+    game.fire("712.6", "link_controller", [item], object=item, player=game.by_name[controller],
+              owner=game.by_name[owner])
 
 
 def _with_of(game, item) -> str | None:

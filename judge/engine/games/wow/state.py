@@ -92,7 +92,8 @@ class WPlayer(Player):
 class Modifier:
     """A continuous modifier created by a resolving link (714.1) or "as it enters" (710.1a).
 
-    `targets` holds the (id, inc) keys it affects; `until` its duration (714.3);
+    `targets` holds the (id, inc) keys it affects (none for a modifier of a description, whose `data["group"]`
+    is rechecked, 714.3e); `until` its duration (714.3);
     `while_` a condition that is not a duration (714.3a); `hold` the state it
     lasts "for as long as" (714.3b): (object key, exhausted_at).
     """
@@ -109,6 +110,7 @@ class Modifier:
     while_: str | None = None
     hold: tuple | None = None
     ended: bool = False
+    from_link: bool = True    # False: created "as it enters" by a limited ongoing power (704.1b, 710.1a)
 
 
 @dataclass(slots=True, eq=False)
@@ -123,6 +125,7 @@ class Delayed(common.Delayed):
     """A delayed triggered effect created by a resolving link."""
 
     created_turn: int = 0
+    source_inc: int = 0       # the incarnation of the card that created it (707.3: has that card left play since?)
 
 
 @dataclass(slots=True, eq=False)

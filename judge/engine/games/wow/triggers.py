@@ -29,6 +29,7 @@ _KIND_EVENTS = {
     "step": ("step",),
     "attack": ("attacks",),
     "exhaust": ("becomes_exhausted",),
+    "prevented": ("damage_prevented",),
 }
 
 
@@ -55,20 +56,28 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:
         return
     if check_loop(game, src, ab, ch.controller):
         return
-    if ab.spec["when"]["event"] == "enters":
-        f = game.fire("710.1d", "enters_trigger", [src], caused_by=ev.cause, ability=name, object=src)
-        game.fire("705.4", "triggered", [src], caused_by=f.id, ability=name, source=src, event=_event_zh(ev),
+    event = ab.spec["when"]["event"]
+    cause = ev.cause
+    if event == "enters":           # the rule that decides it triggers, then 705.4 (who controls it)
+        cause = game.fire("710.1d", "enters_trigger", [src], caused_by=cause, ability=name, object=src).id
+    elif event == "damage_prevented":
+        cause = game.fire("717.2e", "prevention_triggers", [src], caused_by=cause, ability=name,
+                          event=_event_zh(ev)).id
+    f = game.fire("705.4", "triggered", [src], caused_by=cause, ability=name, source=src, event=_event_zh(ev),
                   controller=game.by_name[ch.controller])
-    else:
-        f = game.fire("705.4", "triggered", [src], caused_by=ev.cause, ability=name, source=src,
-                      event=_event_zh(ev), controller=game.by_name[ch.controller])
     add_pending(game, src, ch.controller, ab, ev, f, info)
 
 
+@rules.implements("709.2", reasons={"trigger_waits": "ability object"})
 def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> PendingTrigger:
+    """The triggered effect waits to be added to the chain. Triggered while a link resolves, it waits for the
+    pre-priority processing after it: nobody gets priority during the steps of resolving (709.2)."""
     t = PendingTrigger(game.new_id(f"{src.id}.{ab.key}"), src.id, src.inc, src.name, controller, ab, ev,
                        dict(data or {}), f.id if f else None)
     game.pending.append(t)
+    if game.resolving is not None:
+        game.fire("709.2", "trigger_waits", list(dict.fromkeys([src.id, game.resolving.id])), caused_by=t.caused_by,
+                  ability=say("name.power_of", source=src.name), object=game.resolving)
     return t
 
 
@@ -163,8 +172,23 @@ def _dealt_damage(game, src, ctrl, w, d, snapshot):
     return True, {"event_source": source.id if source is not None else None}
 
 
+@rules.implements("717.2e", reasons={"prevention_triggers": "ability event"})
+def _damage_prevented(game, src, ctrl, w, d, snapshot):
+    """717.2e: a packet prevented in part or in full triggers "whenever damage is prevented" powers."""
+    target = d["target"]
+    if w.get("your_hero") and target is not game.hero_of(ctrl):
+        return NOT_THIS_EVENT
+    if not _is_self(w, target, src):
+        return NOT_THIS_EVENT
+    f = w.get("filter")
+    if f and matches(game, target, f, controller=ctrl, source_id=src.id):
+        return NOT_THIS_EVENT
+    return True, {"event_target": target.id}
+
+
 _READERS = {"enters": _enters, "destroyed": _destroyed, "step": _step, "attacks": _attacks,
-            "becomes_exhausted": _becomes_exhausted, "deals_damage": _deals_damage, "dealt_damage": _dealt_damage}
+            "becomes_exhausted": _becomes_exhausted, "deals_damage": _deals_damage, "dealt_damage": _dealt_damage,
+            "damage_prevented": _damage_prevented}
 
 
 def _recipient_before(game, target, f: dict, ctrl, src, was: dict):
@@ -252,7 +276,8 @@ def _delayed(game, ev: Event) -> None:
                       controller=game.by_name[dl.controller])
         ab = AbilityDef("delayed", "triggered", {"when": w, "effects": dl.spec.get("effects", [])},
                         dl.spec.get("text", ""))
-        t = PendingTrigger(game.new_id(f"{dl.source or dl.id}.delayed"), dl.source, 0, dl.source_name, dl.controller, ab, ev,
+        t = PendingTrigger(game.new_id(f"{dl.source or dl.id}.delayed"), dl.source, dl.source_inc, dl.source_name,
+                           dl.controller, ab, ev,
                            {"about": dl.about}, f.id)
         game.pending.append(t)
 
@@ -262,6 +287,7 @@ def _delayed(game, ev: Event) -> None:
 @rules.implements("708.1a", reasons={"trigger_to_chain": "ability player targets"})
 @rules.implements("708.2", reasons={"no_legal_target": "ability"})
 def put_on_chain(game, t: PendingTrigger) -> None:
+    game.triggered_count += 1
     spec = t.ability.spec
     name = say("name.power_of" if t.ability.key != "delayed" else "name.delayed_effect_of", source=t.source_name)
     targets = []
@@ -284,6 +310,23 @@ def put_on_chain(game, t: PendingTrigger) -> None:
                   targets=[game.objects[s[0][1]] for s in targets] if targets else say("none"))
     with game.under(f):
         game.push(item)
+
+
+@rules.implements("708.1", reasons={"pending_to_chain": "count effects"})
+def pending_to_chain(game) -> None:
+    """708.1: a player is about to receive priority — in pre-priority processing the triggered effects created
+    but not yet on the chain are added to it (one or several: 708.1a orders several)."""
+    pending = game.pending
+    if not pending or game.over:
+        return
+    srcs = []
+    for t in pending:
+        o = game.objects.get(t.source)
+        if o is not None and o not in srcs:
+            srcs.append(o)
+    game.fire("708.1", "pending_to_chain", srcs, caused_by=pending[0].caused_by, count=len(pending),
+              effects=[say("name.power_of" if t.ability.key != "delayed" else "name.delayed_effect_of",
+                           source=t.source_name) for t in pending])
 
 
 @rules.implements("708.1b", reasons={"all_added": "count player"})

@@ -30,6 +30,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from judge.engine.games.common.vocab import (
     Model as _M, all_known, check_one, exactly_one, nested, one_known, one_verb, short_form,
 )
+from judge.engine.games.wow.filters import REF_KEYS
 from judge.engine.games.wow.state import ABILITY_KINDS
 from judge.engine.games.wow.words import (
     CHARACTER_TYPES, CLASS, DAMAGE_TYPE, FACTION, KEYWORD, STEPS, TARGET, TERM, TYPE, canonical,
@@ -107,7 +108,14 @@ VERBS: dict[str, tuple[str, ...]] = {
     "interrupt": ("if_targeted", "may"),
     "choose_type": (),
     "copy": (),                             # copy a card on the chain (705.6)
+    "counters": ("to",),                    # put unnamed +ATK/+Health counters: {counters: {atk: 1}} (718.2f)
+    "change_target": (),
+    "new_deck": (),                         # Dark Portal: build a new deck of N cards (800.2)                    # change a link's single target to another card of its kind (706.2)
 }
+
+
+#: the durations a link's ongoing modifier may name (714.3): this turn, none, until your next turn begins
+UNTIL = ("end_of_turn", "permanent", "until_your_next_turn")
 
 
 class Effect(_M):
@@ -122,8 +130,17 @@ class Effect(_M):
         nested(v, verb, _NESTED, _EFFECT_LISTS, Effect)
         if verb == "damage":
             check_one(v.get("type"), DAMAGE_TYPES, "damage type")
+        if "until" in v and v["until"] not in UNTIL:
+            raise ValueError(f"`until`: one of {', '.join(UNTIL)}, not {v['until']!r}")
         if verb in ("destroy_one", "ready_one") and isinstance(v[verb], dict):
             Filter.model_validate(v[verb])
+        for k in REF_KEYS:
+            ref = v.get(k)
+            if isinstance(ref, dict) and not (k == verb and verb in _NESTED):
+                if list(ref) != ["all"]:
+                    raise ValueError(f"`{k}`: a reference is a word (target, self, your_hero…) or "
+                                     f"`{{all: FILTER}}` (every card the description names), not {ref}")
+                Filter.model_validate(ref["all"])
         return v
 
 
@@ -139,6 +156,7 @@ class Modify(_M):
 
     atk: int = 0
     health: int = 0
+    set_atk: int | None = None          # "its ATK becomes N": sets the value, so timestamp order matters (718.1)
     while_: Literal["defending", "attacking"] | None = Field(None, alias="while")
 
 
@@ -163,12 +181,13 @@ class TokenDef(_M):
 class TriggerOn(_M):
     """The trigger event of a triggered power (708)."""
 
-    event: Literal["enters", "attacks", "becomes_exhausted", "deals_damage", "dealt_damage", "destroyed", "step"]
+    event: Literal["enters", "attacks", "becomes_exhausted", "deals_damage", "dealt_damage", "destroyed", "step",
+                   "damage_prevented"]
     self_: bool = Field(False, alias="self")
     filter: Filter | None = None        # the subject card (the attacker, the destroyed card, …)
     recipient: Filter | None = None     # deals_damage: the character dealt damage (judged before the event)
     source: Filter | None = None        # dealt_damage: the character dealing it
-    your_hero: bool = False             # dealt_damage: the recipient is your hero
+    your_hero: bool = False             # dealt_damage, damage_prevented: the recipient is your hero
     combat: bool | None = None
     step: str | None = None
     whose: Literal["you", "any"] = "any"
@@ -195,6 +214,7 @@ class PaymentCost(_M):
     resources: int = 0
     exhaust: bool = False
     destroy_self: bool = False
+    concede: bool = False               # Hearthstone: the cost includes conceding ("hearthing", 800.1)
 
 
 class Payment(_M):
@@ -217,6 +237,9 @@ class Ongoing(_M):
     atk: int = 0
     health: int = 0
     atk_per: Filter | None = None       # +1 ATK for each card matching (recounted continuously, 714.2)
+    set_atk: int | None = None          # "has N ATK": sets the value, so timestamp order matters (718.1)
+    works_in: Literal["graveyard", "removed", "hand"] | None = None   # a power that works outside play (704.1a)
+    forbids_play: Filter | None = None  # "[players] can't play [cards]": adding such a link can't begin (707.1)
     add_types: Union[list[str], Literal["chosen"], None] = None
     untargetable: bool = False
     indestructible: bool = False

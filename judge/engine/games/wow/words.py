@@ -31,6 +31,8 @@ BOARD_ZONES = tuple(z for z, spec in _V["zones"].items() if spec.get("board"))
 STEP = words_of("steps", _V["steps"])
 STEPS = STEP.words()                                                   # in turn order
 ALIASES = step_aliases(_V["steps"], _V["step_aliases"])
+AGREE = tuple(_V["agree"])              # a loop's answer: no smaller number (801.2)
+BREAK_LOOP = tuple(_V["break_loop"])    # a loop's answer: this player breaks it (801.4)
 
 
 def _type_word(key: str) -> str:
