@@ -1,6 +1,8 @@
 """How often `judge define` finds the entry a judge meant (issue 17), dev and held-out apart.
 
-    RULES_JUDGE_SHARED=/work/shared python benchmarks/define_match.py
+    python benchmarks/define_match.py
+
+The books at hand include the corpora under ../shared (or the folder RULES_JUDGE_SHARED names) when present.
 
 Queries: benchmarks/define/dev.jsonl (looked at while building rulebook/nearest.py) and
 benchmarks/define/heldout.jsonl (written before it, never tuned on). A query counts as found when

@@ -135,10 +135,16 @@ def check(sf: ScenarioFile, errors: list) -> None:
     for i, ref in enumerate(sources):
         loc = ("source",) if isinstance(m.source, str) else ("source", i)
         _check_source(sf, ref, loc, err)
-    need_player(m.turn.active, ("turn", "active"))
-    need_player(m.turn.priority, ("turn", "priority"))
-    if gc.step_name(m.turn.step) is None:
-        err(("turn", "step"), f"unknown step {m.turn.step!r}; steps: {', '.join(gc.STEPS)}")
+    def need_turn(ts, loc, given):
+        """The turn's players are the scenario's and its step is the game's (only the fields `given` are
+        checked: a variant's `turn:` changes some of the base's, which were checked already)."""
+        for name in ("active", "priority"):
+            if name in given:
+                need_player(getattr(ts, name), loc + (name,))
+        if "step" in given and gc.step_name(ts.step) is None:
+            err(loc + ("step",), f"unknown step {ts.step!r}; steps: {', '.join(gc.STEPS)}")
+
+    need_turn(m.turn, ("turn",), ("active", "priority", "step"))
     ids: dict[str, tuple] = {}
     for pname, zones in m.board.items():
         need_player(pname, ("board", pname))
@@ -203,26 +209,13 @@ def check(sf: ScenarioFile, errors: list) -> None:
             if oid in ids and isinstance(patch.get("controller"), str):
                 need_player(patch["controller"], base + ("objects", oid, "controller"))
         if v.turn:
-            _check_turn(m, v.turn, base + ("turn",), gc, need_player, err, errors, path, marks)
+            try:
+                need_turn(TurnSpec.model_validate({**m.turn.model_dump(), **v.turn}), base + ("turn",), v.turn)
+            except ValidationError as e:
+                errors.extend(yamlio.pydantic_errors(e, path, marks, base + ("turn",)))
         if v.actions is not None:
             _check_actions(sf, v.actions, base + ("actions",), vids, players, err)
         _check_expect(sf, v.expect, base + ("expect",), players, err)
-
-
-def _check_turn(m: Scenario, patch: dict, loc: tuple, gc, need_player, err, errors, path, marks) -> None:
-    """A variant's `turn:` is the base turn with some fields changed: the result must be a turn the base could
-    have been — known fields of the right type, players of the scenario, a step of the game."""
-    try:
-        ts = TurnSpec.model_validate({**m.turn.model_dump(), **patch})
-    except ValidationError as e:
-        errors.extend(yamlio.pydantic_errors(e, path, marks, loc))
-        return
-    if "active" in patch:
-        need_player(ts.active, loc + ("active",))
-    if "priority" in patch:
-        need_player(ts.priority, loc + ("priority",))
-    if "step" in patch and gc.step_name(ts.step) is None:
-        err(loc + ("step",), f"unknown step {ts.step!r}; steps: {', '.join(gc.STEPS)}")
 
 
 def _check_actions(sf, actions: list[Action], base: tuple, ids, players, err) -> None:
