@@ -44,7 +44,7 @@ def test_armor_wastes_defence_only_when_the_packet_is_smaller():
     assert "armor_prevents" in reasons(exact) and "被浪费" not in text_of(exact, "armor_prevents")
     bigger = acts(ARMOR, "攻击的盟军有2攻击力：防具只防止1点，余下1点造成伤害，能力触发")
     assert "囊包余下 1 点" in text_of(bigger, "armor_prevents")
-    wasted = acts(ARMOR, "防具有3防御力而囊包只有1点：防止全部伤害，多出的2点防御力被浪费")
+    wasted = acts(ARMOR, "防具有3防御力而囊包只有1点：防止全部伤害，多出的2点防御力被浪费，不会留给下一个囊包")
     assert "多出的 2 点防御力被浪费" in text_of(wasted, "armor_prevents")
     assert "防止 1 点伤害，囊包余下 0 点" in text_of(wasted, "armor_prevents")      # the packet's 1, not the DEF 3
 
