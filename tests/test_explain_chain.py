@@ -478,3 +478,19 @@ def test_a_fact_with_no_value_says_nothing(mtg):
     expect = {"poison": {"甲": None}, "controller": {"bear": None}, "hand_count": {"甲": None}, "life": {"乙": 20},
               "damage": {"bear": None}}
     assert _items(t, mtg, expect) == []
+
+
+def test_who_won_is_decided_by_the_losses_that_left_one_player(mtg):
+    # the bolt's damage → 乙 loses → 甲 wins: a winner is a fact like any other, and so is every other player's loss
+    t = trace(([firing("1.1", "413.2b", "effect_damage", "闪电击 对 乙 造成 3 点伤害", ["bolt", "乙"],
+                       [("乙", "life", 3, 0)]),
+                firing("1.2", "420.5a", "life_zero", "乙 的生命为 0，输掉这盘游戏", ["乙"], [("乙", "lost", False, True)],
+                       "1.1"),
+                firing("1.3", "102.2a", "winner", "甲 赢得这盘游戏", ["甲"], [("甲", "won", False, True)])], []))
+    view, f = focus(t, mtg, winner="甲")
+    assert Fact("甲", "won", "winner") in f.facts and Fact("乙", "lost", "lost") in f.facts
+    assert [a.id for a in chain.decisive(view, f, Cites(mtg, "t"), FRAME)] == ["1.1", "1.2", "1.3"]
+    view, f = focus(t, mtg, lost=["乙"])
+    assert f.facts == [Fact("乙", "lost", "lost")]
+    view, f = focus(t, mtg, winner="nobody")          # not a player of this game: no fact
+    assert f.facts == []

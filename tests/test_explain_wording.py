@@ -144,3 +144,36 @@ def test_a_replay_shows_no_python_literal_and_names_every_zone():
         assert "{'" not in text and "resources：" not in text, path
     assert "所作选择: 无 → 暗夜精灵" in to_text(replay(load_scenario(ROOT / "scenarios/wow/719.2-dependency-on-added-type.yaml"), None),
                                          load_scenario(ROOT / "scenarios/wow/719.2-dependency-on-added-type.yaml"))
+
+
+def test_a_refused_answer_is_told_by_its_structure_never_its_literal():
+    # a damage assignment names who would take how much
+    (assign,) = [f for k, f in acts("mtg/310.2-assign-among-blockers.yaml") if k == "refused"]
+    assert "「灰熊#1 承受 3 点、灰熊#2 承受 3 点」" in assign["text"] and "{" not in assign["text"]
+    assert [e["phrase"] for e in assign["fields"]["answer"]] == ["answer.assign", "answer.assign"]
+    assert [e["who"]["id"] for e in assign["fields"]["answer"]] == ["b1", "b2"]
+    # a yes/no answer is 是/否, not True
+    (may,) = [f for k, f in acts("mtg/413.2c-may-sacrifice-or-lose-life.yaml", "不能牺牲时选择牺牲被拒绝")
+              if k == "refused"]
+    assert "「是」不合法" in may["text"] and "True" not in may["text"]
+    # an effect's id is its source card (gate.a1 → 放逐之门)
+    (who,) = [f for k, f in acts("mtg/419.9a-choose-replacement.yaml", "另一位玩家代为选择被拒绝") if k == "refused"]
+    assert "「放逐之门」" in who["text"] and "gate" not in who["text"]
+
+
+def test_an_entry_without_a_phrase_of_its_own_is_who_and_how_much():
+    from judge.engine import reasons as r
+
+    entry = {"phrase": "answer.entry", "who": {"id": "b1", "name": "灰熊"}, "amount": 2}
+    assert r.show([entry], game="mtg") == "灰熊：2"
+    assert r.show({**entry, "phrase": "answer.assign"}, game="mtg") == "灰熊 承受 2 点"
+    assert r.show({**entry, "phrase": "answer.nowhere"}, game="wow") == "灰熊、2"     # no phrase: the values, no literal
+
+
+def test_modifiers_are_named_by_their_source_cards():
+    dep = acts("wow/719.2-dependency-on-added-type.yaml")
+    (text,) = [f["text"] for k, f in dep if f["reason"] == "dependent_applies_later"]
+    assert text.startswith("月光祝福 的更动从属于 PX-238 Winter Wondervolt 的更动") and "." not in text
+    loop = acts("wow/719.1-dependency-and-loops.yaml", "两个更动互相从属：由时间印记最早的同化甲开始生效")
+    (text,) = [f["text"] for k, f in loop if f["reason"] == "loop_starts"]
+    assert "assim" not in text and "示例同化甲" in text

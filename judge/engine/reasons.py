@@ -33,16 +33,23 @@ def step_templates(lang: str = "zh") -> dict[str, str]:
     return _load(lang, "steps")
 
 
-def show(v, names: dict | None = None) -> str:
-    """A field value as a judge reads it: names for objects and players, 、 between list items."""
+def show(v, names: dict | None = None, game: str | None = None, lang: str = "zh") -> str:
+    """A field value as a judge reads it — the one renderer every value goes through before it reaches Chinese
+    prose: names for objects and players, 、 between list items, a phrase record (`{"phrase": key, …}`, e.g. one
+    entry of a refused damage assignment) in the game's words (phrases.yaml, the game's own over `core`)."""
     if isinstance(v, Ref):
         return v.name
     if isinstance(v, dict) and "name" in v and "id" in v:
         return v["name"]
     if isinstance(v, (list, tuple)):
-        return "、".join(show(x, names) for x in v) or "无"
+        return "、".join(show(x, names, game, lang) for x in v) or "无"
+    if isinstance(v, dict) and isinstance(v.get("phrase"), str):
+        t = phrases(game, lang).get(v["phrase"]) if game else None
+        t = t or phrases("core", lang).get(v["phrase"])
+        vals = {k: show(x, names, game, lang) for k, x in v.items() if k != "phrase"}
+        return t.format_map(_Fields(vals)) if t else "、".join(vals.values())
     if isinstance(v, dict):          # a record of choices ({"type": "暗夜精灵"}): its values, never a Python literal
-        return "、".join(show(x, names) for x in v.values()) or "无"
+        return "、".join(show(x, names, game, lang) for x in v.values()) or "无"
     if isinstance(v, bool):
         return "是" if v else "否"
     if v is None:
@@ -61,7 +68,7 @@ def render(game: str, code: str, fields: dict, lang: str = "zh") -> str:
     t = templates(game, lang).get(code)
     if t is None:
         return f"[{game}:{code}] " + "，".join(f"{k}={show(v)}" for k, v in fields.items())
-    vals = {k: show(v) for k, v in fields.items()}
+    vals = {k: show(v, game=game, lang=lang) for k, v in fields.items()}
     if "check" in vals:
         vals["check"] = step_templates(lang).get("checks", {}).get(vals["check"], vals["check"])
     return t.format_map(_Fields(vals))
@@ -164,7 +171,7 @@ def phrase(game: str, key: str, lang: str = "zh", **fields) -> str:
     t = phrases(game, lang).get(key)
     if t is None:
         raise KeyError(f"no phrase {game}:{key!r} in judge/data/templates/{lang}/phrases.yaml")
-    return t.format(**{k: show(v) for k, v in fields.items()}) if fields else t
+    return t.format(**{k: show(v, game=game, lang=lang) for k, v in fields.items()}) if fields else t
 
 
 def missing(registry, lang: str = "zh") -> list[str]:

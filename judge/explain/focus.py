@@ -86,6 +86,14 @@ def focus_of(scenario: dict, book: Book, objects: dict, players: list[str]) -> F
         for subject in val:
             if subject in known:
                 facts.setdefault((subject, attr), Fact(subject, attr, key))
+    # who won or lost is a fact of a player like any other: the act that made it so decides it (a hero destroyed
+    # by lethal damage, then the last player standing) — never a bare "甲 赢得这盘游戏"
+    winner = expect.get("winner")
+    if winner in known:                 # a winner is the last one standing: the others' losses decide it too
+        facts.setdefault((winner, "won"), Fact(winner, "won", "winner"))
+    for p in (expect.get("lost") or []) + ([x for x in players if x != winner] if winner in known else []):
+        if p in known:
+            facts.setdefault((p, "lost"), Fact(p, "lost", "lost"))
     sources = scenario.get("source") or []
     sources = [sources] if isinstance(sources, str) else list(sources)
     return Focus(

@@ -57,6 +57,8 @@ class Names:
             return {"id": v["id"], "name": self.show(v["id"])} if v["id"] in self.shared else v
         if isinstance(v, list):
             return [self._ref(x) for x in v]
+        if isinstance(v, dict):         # a phrase record (one entry of a refused answer): its refs too
+            return {k: self._ref(x) for k, x in v.items()}
         return v
 
     def _mentions_shared(self, v) -> bool:

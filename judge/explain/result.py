@@ -101,7 +101,8 @@ def items(view: TraceView, focus: Focus, chain: list[Act], expect: dict, names: 
 
 def _fact(view: TraceView, f: Fact, moved: bool, expect: dict, names: Names, t: Templates) -> str:
     obj = names.show(f.subject)
-    given = (expect.get(f.key) or {}).get(f.subject) if f.key in expect else None
+    checked = expect.get(f.key)
+    given = checked.get(f.subject) if isinstance(checked, dict) else None     # `winner: 甲` checks no value
     if f.attr == "life":
         life = (view.trace.get("result") or {}).get("life", {}).get(f.subject)
         key = "answer.final_life" if moved else "answer.final_life_kept"

@@ -213,7 +213,7 @@ class Chooser:
         rule = rule or g.CHOICE_RULES.get(e.choice) or g.REWIND_RULE
         if not rule:
             return e
-        choice, shown = g.choice_words(e.choice, str(e.answer))
+        choice, shown = g.choice_words(e.choice, e.answer)
         player = g.by_name.get(by, by) if by else "-"
         if e.answerer is not None:
             return IllegalAction(g.rid(rule), "wrong_chooser", {"player": player, "choice": choice, "answer": shown,

@@ -388,9 +388,36 @@ class Game:
             self.fire(self.REWIND_RULE, "action_rewound", [], rule=forbidding(error),
                       undone=sum(1 for _ in step.undone.all_firings()) if step.undone else 0)
 
-    def choice_words(self, kind: str, answer: str) -> tuple[str, str]:
-        """A refused answer as a judge reads it: the choice's name and the answer's (games translate)."""
-        return kind, answer
+    def choice_words(self, kind: str, answer) -> tuple[str, object]:
+        """A refused answer as a judge reads it: the choice's name in the book's words (phrases.yaml
+        `choice.<kind>`: 生物类别, not `type`) and the answer as `answer_value` keeps it."""
+        from judge.engine.reasons import phrases     # function-level: reasons imports core.trace, not the game
+
+        return phrases(self.game).get(f"choice.{kind}", kind), self.answer_value(kind, answer)
+
+    def answer_value(self, kind: str, answer):
+        """A player's answer as a firing field, by its structure — never its Python literal: a card or player is
+        a `Ref` (named, and told apart from a same-named one, by whoever renders it), an ability or effect
+        (`gate.a1`) is its source's, a list item by item, and a record of amounts (`{b1: 3, b2: 3}`: who gets
+        how much) a phrase per entry (phrases.yaml `answer.<kind>`, else core `answer.entry`), which
+        `reasons.show` renders: 乙1 承受 3 点、乙2 承受 3 点."""
+        if isinstance(answer, dict):
+            from judge.engine.reasons import phrases     # function-level: as in `choice_words`
+
+            key = f"answer.{kind}" if f"answer.{kind}" in phrases(self.game) else "answer.entry"
+            return [{"phrase": key, "who": self.answer_value(kind, k), "amount": self.answer_value(kind, v)}
+                    for k, v in answer.items()]
+        if isinstance(answer, (list, tuple)):
+            return [self.answer_value(kind, x) for x in answer]
+        if isinstance(answer, str):
+            if answer in self.objects:
+                return self.objects[answer].ref
+            if answer in self.by_name:
+                return self.by_name[answer].ref
+            source = answer.split(".", 1)[0]
+            if "." in answer and source in self.objects:
+                return self.objects[source].ref
+        return answer
 
     def observe(self, obj) -> dict:
         """What an expectation can check about an object (pt, types, controller…)."""

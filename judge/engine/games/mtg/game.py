@@ -473,9 +473,6 @@ class MtgGame(CardGame):
         if step.what in ("cast", "activate") and self.priority is not None:
             self.fire("422.2", "priority_returned", [self.priority], player=self.by_name[self.priority])
 
-    def choice_words(self, kind, answer):
-        """A refused answer names the choice in the book's words (生物类别, not `type`) and an object by its name."""
-        return say(f"choice.{kind}"), (self.objects[answer].name if answer in self.objects else answer)
 
     # ------------------------------------------------------------------ core hooks
     def awaiting_error(self, what, who):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from judge.engine.core.trace import Ref
 from judge.engine.games.common.chars import characteristics, version_cached
 from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.state import AbilityDef, WCard
@@ -81,6 +82,11 @@ class Applier:
     keys: set | None = None    # link modifiers: the (id, inc) keys they affect
     while_: str | None = None
     ts_rules: tuple = ()       # the rules that give its timestamp (718.2a/b/d/e)
+
+    @property
+    def ref(self) -> Ref:
+        """A modifier as a reason names it: by its source card (月光祝福), never its id (`moon.moon`)."""
+        return Ref(self.source, self.source_name)
 
 
 @version_cached
@@ -256,12 +262,12 @@ def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], dict
     """718.1/719.2: timestamp order — equal timestamps (cards in play since the game began) with the turn player's
     first, then clockwise (718.3) —, dependents after what they depend on (719.1, 719.2); a loop of dependencies
     starts with its earliest timestamp (719.3). Also what the rules decided, for the trace: `deps` (every
-    dependency), `later` (a dependent moved after a later timestamp), `loops` (where a loop started) and
+    dependency), `later` (a dependent moved after a later timestamp), `loops` (where a loop started),
     `conflicts` (cards on which the order changes the result: a value set by one modifier and changed by
-    another)."""
+    another) and `appliers` (each modifier by its id, so the trace names it by its source)."""
     seat = {n: i for i, n in enumerate(game.apnap())}
     by_ts = sorted(appliers, key=lambda a: (a.ts, seat.get(a.controller, 99), a.eid))
-    notes = {"deps": [], "later": [], "loops": [], "conflicts": []}
+    notes = {"deps": [], "later": [], "loops": [], "conflicts": [], "appliers": {a.eid: a for a in by_ts}}
     if len(by_ts) < 2:
         return by_ts, notes
     base_sel = {a.eid: set(select(game, a, res)) for a in by_ts}
@@ -286,7 +292,6 @@ def order(game, appliers: list[Applier], res: dict) -> tuple[list[Applier], dict
         out.append(pick)
         left.remove(pick)
     pos = {a.eid: i for i, a in enumerate(by_ts)}
-    named = {a.eid: a.source_name for a in by_ts}
     for a in out:
         for d in deps[a.eid]:
             if pos[d] > pos[a.eid]:

@@ -247,9 +247,6 @@ class WowGame(CardGame):
         d["damage"] = {o.id: o.damage for o in self.in_play() if o.damage}
         return d
 
-    def choice_words(self, kind, answer):
-        """A refused answer names the choice in the book's words (要消灭的牌, not `destroy_one`) and a card by name."""
-        return say(f"choice.{kind}"), (self.objects[answer].name if answer in self.objects else answer)
 
     # ------------------------------------------------------------------ scenario hooks
     def observe(self, obj) -> dict:

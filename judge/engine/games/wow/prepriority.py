@@ -94,15 +94,20 @@ def interactions(game) -> None:
     card where the order changes the result — the timestamp order (718.1), what gives each its timestamp (718.2)
     and equal timestamps ordered turn player first (718.3)."""
     notes = game._order or {}
+    by_id = notes.get("appliers") or {}
+
+    def mod(eid):       # a modifier in a reason: its applier, which the trace names by its source card
+        return by_id.get(eid, eid)
+
     for dep, on in notes.get("deps", ()):
         if _first(game, ("719.1", dep, on)):
-            game.fire("719.1", "depends", [], effect=dep, depends_on=on)
+            game.fire("719.1", "depends", [], effect=mod(dep), depends_on=mod(on))
     for dep, on in notes.get("later", ()):
         if _first(game, (dep, on)):
-            game.fire("719.2", "dependent_applies_later", [], effect=dep, depends_on=on)
+            game.fire("719.2", "dependent_applies_later", [], effect=mod(dep), depends_on=mod(on))
     for start, loop in notes.get("loops", ()):
         if _first(game, ("719.3", loop)):
-            game.fire("719.3", "loop_starts", [], effect=start, loop=list(loop))
+            game.fire("719.3", "loop_starts", [], effect=mod(start), loop=[mod(e) for e in loop])
     for oid, appliers in notes.get("conflicts", ()):
         if not _first(game, ("718.1", oid, tuple(a.eid for a in appliers))):
             continue
@@ -128,18 +133,18 @@ def _timestamp(game, a) -> None:
         if r == "718.2d":
             game.fire(r, "link_timestamp", [], effect=a.source_name)
         elif r == "718.2c":
-            game.fire(r, "zone_timestamp", [src] if src else [], effect=a.eid, source=a.source_name,
+            game.fire(r, "zone_timestamp", [src] if src else [], effect=a, source=a.source_name,
                       zone=zone(src.zone) if src else say("none"),
                       when=say("timestamp.game_start" if a.ts == 0 else "timestamp.entered_zone"))
         elif r == "718.2f":
             game.fire(r, "counter_timestamp", [], effect=a.source_name, what=delta_zh(a.spec))
         elif r == "718.2e":
-            game.fire(r, "power_timestamp", [src] if src else [], effect=a.eid, source=a.source_name,
+            game.fire(r, "power_timestamp", [src] if src else [], effect=a, source=a.source_name,
                       how=say("timestamp.gained" if len(a.ts_rules) == 1 else "timestamp.printed"))
         elif r == "718.2b":
-            game.fire(r, "attached_timestamp", [src] if src else [], effect=a.eid, source=a.source_name)
+            game.fire(r, "attached_timestamp", [src] if src else [], effect=a, source=a.source_name)
         else:
-            game.fire(r, "card_timestamp", [src] if src else [], effect=a.eid, source=a.source_name,
+            game.fire(r, "card_timestamp", [src] if src else [], effect=a, source=a.source_name,
                       when=say("timestamp.game_start" if a.ts == 0 else "timestamp.entered"))
 
 
