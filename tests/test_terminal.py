@@ -141,6 +141,20 @@ def test_coverage_and_explain():
     assert "规则409.1a：「玩家宣告要使用该咒语或起动式异能。」" in joined.replace(" ", "")
 
 
+@pytest.mark.parametrize("columns", [60, 80, 120])
+def test_coverage_never_breaks_a_status_word_or_a_scenario_path(columns):
+    """At 80 columns the chapter table printed "exerci/sed" and the scenarios column "…-zero-lo/ses.yaml"."""
+    out = run_in_pty("coverage", "--book", "mtg", columns=columns)
+    rows = lines_of(out)
+    head = "\n".join(rows[:rows.index("implemented rules")])
+    fits(head, columns)                                   # the chapter summary, table or lines, fits
+    for word in ("exercised", "procedural", "implemented"):
+        assert word in head
+    assert re.search(r"3\. 回合结构:?\s.*\b83\b", head)     # a chapter's name and its count on one line
+    assert any(x.strip() == "102.3b-life-zero-loses.yaml" or "│ 102.3b-life-zero-loses.yaml" in x for x in rows)
+    assert any(re.match(r"(│ )?mtg:102\.3b\b.*loses_life_zero", x) for x in rows)
+
+
 def test_piped_output_is_unwrapped_and_undecorated():
     """Piped, the same commands print plain lines: no panel, no table rules, one line per scenario."""
     import subprocess

@@ -205,16 +205,25 @@ def _print_coverage(rep: dict, status: Optional[List[str]]) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    con = Console(highlight=False, soft_wrap=True)
+    from rich import box
+
+    con = Console(highlight=False)
+    con.soft_wrap = not con.is_terminal    # piped: a line per line; a terminal: rich wraps between words
     runs = f"{rep['scenarios']} scenario runs" if rep["engine"] else "no engine yet"
-    t = Table(title=f"coverage of book {rep['book']} ({runs})")
-    t.add_column("chapter", no_wrap=True)
-    for col in ("rules", "exercised", "unexercised", "not procedural", "not implemented", "exercised %"):
-        t.add_column(col, justify="right", overflow="fold")
+    # The status words are the ones `--status` takes: a header may wrap between its words, never inside one
+    # (at 80 columns "exercised" came out as "exerci/sed"). Each count column is as wide as its longest
+    # word, the borderless head saves the vertical rules, and the chapter name folds instead.
+    t = Table(title=f"coverage of book {rep['book']} ({runs})", box=box.SIMPLE_HEAD, pad_edge=False)
+    t.add_column("chapter", overflow="fold", min_width=8)
+    # "unexercised" is a column only when some rule is: a registered rule without a scenario is the exception
+    keys = ["rules", "exercised", "unexercised", "not_procedural", "not_implemented"]
+    if not any(ch["unexercised"] for ch in rep["chapters"]):
+        keys.remove("unexercised")
+    for col in [k.replace("_", " ") for k in keys] + ["%"]:
+        t.add_column(col, justify="right", min_width=max(len(w) for w in col.split()))
 
     def add(row: dict, name: str) -> None:
-        t.add_row(escape(name), str(row["rules"]), str(row["exercised"]), str(row["unexercised"]),
-                  str(row["not_procedural"]), str(row["not_implemented"]), f"{row['exercised_pct']:.1f}")
+        t.add_row(escape(name), *(str(row[k]) for k in keys), f"{row['exercised_pct']:.1f}")
 
     numbered = [c for c in rep["chapters"] if c["numbered"]]
     for ch in numbered:
@@ -224,7 +233,15 @@ def _print_coverage(rep: dict, status: Optional[List[str]]) -> None:
     for ch in rep["chapters"]:
         if not ch["numbered"]:
             add(ch, ch["chapter"])
-    con.print(t)
+    if t.__rich_measure__(con, con.options.update_width(10_000)).minimum <= con.width:
+        con.print(t)
+    else:                                   # too narrow for the columns: a line per chapter, words whole
+        con.print(t.title)
+        for row, name in [(ch, ch["chapter"]) for ch in numbered] + [(tot, "all")] + [
+                (ch, ch["chapter"]) for ch in rep["chapters"] if not ch["numbered"]]:
+            con.print(f"{escape(name)}: {row['rules']} rules, {row['exercised']} exercised, "
+                      f"{row['unexercised']} unexercised, {row['not_procedural']} not procedural, "
+                      f"{row['not_implemented']} not implemented ({row['exercised_pct']:.1f}%)")
     if len(numbered) < len(rep["chapters"]):
         con.print("(all: the numbered rules; the glossary is counted apart)")
     con.print(f"implemented and exercised: {tot['exercised']} of {tot['rules']} numbered rules "
@@ -241,15 +258,7 @@ def _print_coverage(rep: dict, status: Optional[List[str]]) -> None:
         con.print(r)
         return
     if rep["implemented"]:
-        r = Table(title="implemented rules")
-        r.add_column("rule", no_wrap=True)
-        for col in ("reasons", "scenarios"):
-            r.add_column(col, overflow="fold")
-        for row in rep["implemented"]:
-            sc = row["scenarios"]
-            shown = ", ".join(sc[:3]) + (f" … (+{len(sc) - 3})" if len(sc) > 3 else "")
-            r.add_row(row["rule"], ", ".join(row["reasons"]), escape(shown) or "[red]none[/red]")
-        con.print(r)
+        _print_implemented(con, rep["implemented"])
     r = Table(title="not procedural")
     for col in ("rule", "class"):
         r.add_column(col, no_wrap=True)
@@ -260,6 +269,33 @@ def _print_coverage(rep: dict, status: Optional[List[str]]) -> None:
     con.print(r)
     con.print(f"not implemented: {tot['not_implemented']} numbered rules; "
               f"`judge coverage --book {rep['book']} --status not_implemented` lists them")
+
+
+def _print_implemented(con, implemented: list) -> None:
+    """Each implemented rule with its reasons and (the first three of) its scenarios.
+
+    Reason codes and scenario paths are names a reader copies: a table whose cells would break them mid-word
+    is not drawn; a terminal too narrow for it gets a rule per line, its scenarios indented beneath."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    def shown(sc: list) -> list:
+        return [escape(x) for x in sc[:3]] + ([f"… (+{len(sc) - 3})"] if len(sc) > 3 else [])
+
+    r = Table(title="implemented rules")
+    r.add_column("rule", no_wrap=True)
+    for col in ("reasons", "scenarios"):
+        r.add_column(col, no_wrap=True)
+    for row in implemented:
+        r.add_row(row["rule"], "\n".join(row["reasons"]), "\n".join(shown(row["scenarios"])) or "[red]none[/red]")
+    if r.__rich_measure__(con, con.options.update_width(10_000)).minimum <= con.width:
+        con.print(r)
+        return
+    con.print(r.title)
+    for row in implemented:
+        con.print(f"{row['rule']}  {', '.join(row['reasons'])}")
+        for x in shown(row["scenarios"]) or ["[red]none[/red]"]:
+            con.print(f"    {x}")
 
 
 def _detail(row: dict) -> str:
