@@ -115,6 +115,14 @@ class Recorder:
             self.touched[o] = f.id
         return f
 
+    def first_time(self, key) -> bool:
+        """True the first time `key` is asked (then remembered, and rewound with the game): a rule cited once
+        for a state that lasts (a creature staying in combat), not at every check of it."""
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
+
     def unnumbered(self, key: str, reason: str, _objs=(), caused_by: str | None = "", **fields) -> Firing:
         """Record one application of a mechanic the book does not number (`RuleRegistry.mechanic`): like
         `fire`, but the firing cites no rule, only the mechanic's word."""

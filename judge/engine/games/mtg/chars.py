@@ -151,7 +151,7 @@ _STATIC_OPS = (
     ("set_pt", 6), ("pump", 6), ("cda_pt", 6),
 )
 _FLAGS = ("cant_attack", "cant_block", "cant_attack_alone", "must_attack", "must_block", "min_blockers",
-          "untargetable", "protection", "unblockable_if_defender_controls")
+          "untargetable", "protection", "unblockable_if_defender_controls", "extra_blocks")
 
 
 def static_ops(spec: dict) -> list:

@@ -16,14 +16,15 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from judge.engine.core.errors import EngineError
-from judge.engine.core.objects import Event, StackAbility
+from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.core.trace import Ref
-from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.chars import chars, last_known
 from judge.engine.games.mtg.filters import select
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import KEYWORD, STEP, TYPE, say
 
 MAX_ENUMERATE = 12
+EVASION = (KEYWORD.flying, KEYWORD.shadow)      # the evasion abilities this book's engine knows (501.1, 502.4a)
 
 
 @dataclass(slots=True, eq=False)
@@ -207,6 +208,7 @@ def begin_blockers(game) -> bool:
     """
     attackers = game.attackers()
     attacked = {o.attacking for o in attackers}
+    evasion_at_blocks(game, attackers)
     queue = [d for d in game.apnap() if d in attacked and
              any(_can_block_any(game, b, attackers) for b in game.battlefield() if chars(game, b).controller == d)]
     game.step_event(STEP.declare_blockers)
@@ -218,6 +220,16 @@ def begin_blockers(game) -> bool:
     game.fire("309.1", "no_blockers", [], player=game.by_name[d] if d else "-")
     _blocks_done(game)
     return True
+
+
+@rules.implements("501.1", reasons={"evasion_at_blocks": "object keywords"})
+def evasion_at_blocks(game, attackers) -> None:
+    """501.1: an attacker's evasion abilities are static abilities that restrict who can block it; they matter
+    as the declare blockers step begins (and only in it, 501.3)."""
+    for a in attackers:
+        kws = [k for k in dict.fromkeys(chars(game, a).keywords) if k in EVASION]
+        if kws:
+            game.fire("501.1", "evasion_at_blocks", [a], object=a, keywords="、".join(kws))
 
 
 def _blocks_done(game) -> None:
@@ -235,15 +247,17 @@ def _can_block_any(game, b, attackers) -> bool:
     return any(block_problem(game, b, a) is None for a in attackers)
 
 
-def block_problem(game, b, a) -> tuple | None:
-    """None if `b` may block `a` on its own terms (309.2a, 501.2, 502.4b)."""
+def block_problem(game, b, a, evasion_only: bool = False) -> tuple | None:
+    """None if `b` may block `a` on its own terms (309.2a, 501.2, 502.4b); `evasion_only`: only the attacker's
+    evasion abilities (501.1) are asked."""
     cb = chars(game, b)
-    if TYPE.creature not in cb.types:
-        return ("309.2a", say("why.not_creature"))
-    if b.tapped:
-        return ("309.2a", say("why.tapped"))
-    if cb.flags.get("cant_block"):
-        return ("309.2a", say("why.cant_block"))
+    if not evasion_only:
+        if TYPE.creature not in cb.types:
+            return ("309.2a", say("why.not_creature"))
+        if b.tapped:
+            return ("309.2a", say("why.tapped"))
+        if cb.flags.get("cant_block"):
+            return ("309.2a", say("why.cant_block"))
     ca = chars(game, a)
     if KEYWORD.flying in ca.keywords and KEYWORD.flying not in cb.keywords:
         return ("502.4b", say("why.flying"))
@@ -284,6 +298,7 @@ def do_block(game, actor, block=None, **_):
                                    blocker=b, why=why)
                 raise game.illegal(rule, "cannot_block", f"{b.name} can't block: {why}", object=b, why=why)
             pairs.append((b, a))
+        _blocks_one_unless_able(game, b, pairs)
     _check_block_rules(game, actor, pairs)
     game.awaiting = None
     blocks = [say("block_pair", blocker=b.name, attacker=a.name) for b, a in pairs]
@@ -293,19 +308,48 @@ def do_block(game, actor, block=None, **_):
     else:
         f = game.fire("309.2e", "no_block_declared", [], player=game.by_name[actor])
     with game.under(f):
+        was_blocked = {a.id for _, a in pairs if a.blocked}
         for b, a in pairs:
             game.set(b, "blocking", b.blocking + [a.id])
             game.set(a, "blocked_by", a.blocked_by + [b.id])
             if not a.blocked:
                 game.set(a, "blocked", True)
-        evs = [Event("block", {"object": b, "attacker": a, "chars": chars(game, b)}, f.id, firing=f)
-               for b, a in pairs]
+        evs = _block_events(game, pairs, f, was_blocked)
         game.happen(evs)
         if game.block_queue:
             nxt = game.block_queue.pop(0)
             game.awaiting = (STEP.declare_blockers, nxt)
             return
         _blocks_done(game)
+
+
+def _blocks_one_unless_able(game, b, pairs) -> None:
+    """309.2a: each blocker chooses which one attacking creature it blocks; a creature that "can block an
+    additional creature" (N more) may block that many more."""
+    n = sum(1 for x, _ in pairs if x is b)
+    allowed = 1 + (chars(game, b).flags.get("extra_blocks") or 0)
+    if n > allowed:
+        raise game.illegal("309.2a", "cannot_block", f"{b.name} can block only {allowed} attacking creature(s)",
+                           object=b, why=say("why.blocks_how_many", n=allowed))
+
+
+def _block_events(game, pairs, f, was_blocked) -> list:
+    """One block event per blocker–attacker pair, each saying what the triggers of 410.9 count: whether it is the
+    blocker's first pair of this declaration (410.9a: "whenever this blocks" once, however many it blocks), the
+    attacker's first blocker while it was not yet blocked this combat (410.9c), and how many creatures the blocker
+    blocks and the attacker is blocked by once the declaration is made (410.9e)."""
+    seen_b: set = set()
+    seen_a: set = set()
+    evs = []
+    for b, a in pairs:
+        evs.append(Event("block", {"object": b, "attacker": a, "chars": chars(game, b),
+                                   "first_of_blocker": b.id not in seen_b,
+                                   "first_of_attacker": a.id not in seen_a and a.id not in was_blocked,
+                                   "blocked_count": len(b.blocking), "blockers_count": len(a.blocked_by)},
+                           f.id, firing=f))
+        seen_b.add(b.id)
+        seen_a.add(a.id)
+    return evs
 
 
 def _check_block_rules(game, actor, pairs) -> None:
@@ -351,6 +395,8 @@ def _check_block_rules(game, actor, pairs) -> None:
 # ------------------------------------------------------------------ damage
 
 @rules.implements("502.2b", reasons={"first_strike_step": "objects"})
+@rules.implements("502.2a", reasons={"first_strike_static": "objects"})
+@rules.implements("502.2d", reasons={"first_strike_redundant": "object count"})
 def assign_combat_damage(game) -> None:
     attackers = game.attackers()
     fs_any = any(KEYWORD.first_strike in chars(game, o).keywords for o in attackers + game.blockers())
@@ -359,7 +405,12 @@ def assign_combat_damage(game) -> None:
         game.first_strike_pending = True
         firsts = [o for o in attackers + game.blockers() if KEYWORD.first_strike in chars(game, o).keywords]
         game.fire("502.2b", "first_strike_step", firsts, objects=firsts)
+        game.fire("502.2a", "first_strike_static", firsts, objects=firsts)
         game.fire("310.5", "first_strike_step", firsts, objects=firsts)
+        for o in firsts:
+            n = chars(game, o).keywords.count(KEYWORD.first_strike)
+            if n > 1:
+                game.fire("502.2d", "first_strike_redundant", [o], object=o, count=n)
     else:
         game.first_strike_pending = False
 
@@ -368,7 +419,7 @@ def assign_combat_damage(game) -> None:
         if fs_any and not second:
             return has_fs
         if second:
-            return not has_fs
+            return _second_step_deals(game, o, has_fs)
         return True
 
     assignments = []
@@ -418,18 +469,48 @@ def assign_combat_damage(game) -> None:
         if len(targets) == 1:
             game.fire("310.2d", "blocker_assigns", [b, targets[0]], object=b, objects=targets)
             assignments.append((b, targets[0], p))
-    if fs_any and second:
+    if second:
         game.first_strike_done = False
+        game.first_strike_dealt = []
     elif fs_any:
         game.first_strike_done = True
+        game.first_strike_dealt = [o.id for o in attackers + game.blockers() if deals(o)]
     if not assignments:
         return
+    evasion_after_blocks(game)
     item = CombatDamage(game.new_id(say("combat_damage")), "", 0, say("combat_damage"), game.active, None, "combat_damage", [],
-                        {"assign": assignments})
+                        {"assign": assignments, "as_assigned": [(s.inc, chars(game, s).power) for s, _, _ in assignments]})
     f = game.fire("310.1", "combat_damage_assigned", [x for s, t, _ in assignments for x in (s, t)],
                   assignments=_assign_text(assignments))
     with game.under(f):
         game.push(item)
+
+
+@rules.implements("502.2c", reasons={"first_strike_gained_late": "object", "first_strike_lost_late": "object"})
+def _second_step_deals(game, o, has_fs: bool) -> bool:
+    """The second combat damage step: the creatures that did not deal combat damage in the first one deal theirs.
+    502.2c: first strike gained after the first step doesn't stop a creature dealing damage now, and first strike
+    lost after it doesn't let a creature that dealt damage then deal it twice."""
+    dealt = o.id in game.first_strike_dealt
+    if has_fs and not dealt:
+        game.fire("502.2c", "first_strike_gained_late", [o], object=o)
+    elif dealt and not has_fs:
+        game.fire("502.2c", "first_strike_lost_late", [o], object=o)
+    return not dealt
+
+
+@rules.implements("501.3", reasons={"evasion_after_blocks": "object blocker why"})
+def evasion_after_blocks(game) -> None:
+    """501.3: an evasion ability an attacker gained after blockers were legally declared doesn't undo the block —
+    cited as combat damage is assigned, for each blocker its evasion would now forbid."""
+    for a in game.attackers():
+        for bid in a.blocked_by:
+            b = game.objects.get(bid)
+            if b is None or b.zone != "battlefield" or a.id not in b.blocking:
+                continue
+            bad = block_problem(game, b, a, evasion_only=True)
+            if bad and game.recorder.first_time(("501.3", a.id, b.id, game.turn)):
+                game.fire("501.3", "evasion_after_blocks", [a, b], object=a, blocker=b, why=bad[1])
 
 
 @rules.implements("306.2", reasons={"removed_from_combat": "object why"})
@@ -452,11 +533,17 @@ def damage_to_come(game) -> bool:
                                                 or any(isinstance(i, CombatDamage) for i in game.stack))
 
 
+@rules.implements("306.2a", reasons={"cant_after_declared": "object why"})
 def no_longer_creatures(game, cm) -> None:
-    """306.2: a creature in combat that is no longer a creature is removed from combat (checked with the state)."""
+    """306.2: a creature in combat that is no longer a creature is removed from combat (checked with the state).
+    306.2a: one that now "can't attack" or "can't block" stays in combat — cited once per combat."""
     for o in game.battlefield():
         if (o.attacking or o.blocking) and TYPE.creature not in cm[o.id].types:
             leaves_combat(game, o, "why.combat_not_creature")
+            continue
+        flag = "cant_attack" if o.attacking else "cant_block" if o.blocking else None
+        if flag and cm[o.id].flags.get(flag) and game.recorder.first_time(("306.2a", o.id, o.inc, game.turn)):
+            game.fire("306.2a", "cant_after_declared", [o], object=o, why=say(f"why.{flag}"))
 
 
 @rules.implements("306.2b", reasons={"tapped_still_in_combat": "object", "untapped_still_in_combat": "object"})
@@ -480,16 +567,28 @@ def _assign_text(assignments) -> list[str]:
     return [say("assignment", source=s.name, target=t.name, n=n) for s, t, n in assignments]
 
 
+@rules.implements("310.4a", reasons={"dealt_as_assigned": "object why"})
+@rules.implements("310.4b", reasons={"source_last_known": "object"})
 def resolve_combat_damage(game, item) -> None:
     assignments = item.extra["assign"]
+    as_assigned = item.extra.get("as_assigned") or [(s.inc, None) for s, _, _ in assignments]
     f = game.fire("310.4", "combat_damage_dealt", [x for s, t, _ in assignments for x in (s, t)],
                   assignments=_assign_text(assignments))
     with game.under(f):
         game.remove_from_stack(item)
         evs = []
-        for s, t, n in assignments:
-            evs.append(Event("damage", {"source": s, "source_name": s.name, "source_chars": chars(game, s),
-                                        "source_controller": chars(game, s).controller, "target": t, "amount": n,
+        for (s, t, n), (inc, power) in zip(assignments, as_assigned):
+            ch, lki = last_known(game, s, inc)
+            if lki:
+                game.fire("310.4a", "dealt_as_assigned", [s], object=s, why=say("why.source_left_play"))
+                game.fire("310.4b", "source_last_known", [s], object=s)
+            elif power is not None and ch.power != power:
+                game.fire("310.4a", "dealt_as_assigned", [s], object=s, why=say("why.power_changed"))
+            if not isinstance(t, Player) and t.zone == "battlefield" and not (t.attacking or t.blocking) \
+                    and TYPE.creature in chars(game, t).types:
+                game.fire("310.4a", "dealt_as_assigned", [t], object=t, why=say("why.recipient_left_combat"))
+            evs.append(Event("damage", {"source": s, "source_name": s.name, "source_chars": ch,
+                                        "source_controller": ch.controller, "target": t, "amount": n,
                                         "combat": True}, f.id, firing=f))
         game.happen(evs)
 

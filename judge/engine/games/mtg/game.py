@@ -74,7 +74,7 @@ class MtgGame(CardGame):
     ACTIONS = Game.ACTIONS | {"cast": casting.do_cast, "play": casting.do_play, "activate": casting.do_activate,
                               "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop}
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
-                              "first_strike_pending", "first_strike_done", "auto_declared", "activations")
+                              "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared", "activations")
     ZONE_SPECS = ZONE_SPECS
     REWIND_RULE = "422.1"
     CHOICE_RULES = CHOICE_RULES
@@ -95,6 +95,7 @@ class MtgGame(CardGame):
         self.cleanup_again = False
         self.first_strike_pending = False
         self.first_strike_done = False
+        self.first_strike_dealt: list[str] = []     # who dealt combat damage in the first-strike step (502.2c)
         self.auto_declared: tuple | None = None
         self.activations: dict = {}    # (object id, incarnation, ability key) → (turn, times, by whom): 403.3
         self.block_queue: list[str] = []

@@ -21,7 +21,7 @@ from judge.engine.games.mtg.refs import Ctx
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import AbilityDef
 from judge.engine.games.mtg.targets import choose_targets
-from judge.engine.games.mtg.words import STEP, TYPE, say
+from judge.engine.games.mtg.words import KEYWORD, STEP, TYPE, say
 
 _KIND_EVENTS = {
     # a discard reaches the triggers as what it is defined as (a move from a hand, reason `discard`): issue 11 §3
@@ -31,7 +31,7 @@ _KIND_EVENTS = {
     "cast": ("cast",),
     "attack": ("attacks",),
     "unblocked": ("attacks_unblocked",),
-    "block": ("blocks", "blocked_by"),
+    "block": ("blocks", "blocks_creature", "becomes_blocked", "blocked_by"),
     "tap_for_mana": ("tapped_for_mana",),
     "untap": ("untaps",),
     "gain_life": ("gains_life",),
@@ -48,6 +48,8 @@ _KIND_EVENTS = {
 @rules.implements("410.10a", reasons={"entered_together": "ability source object"})
 @rules.implements("308.3", near_misses={"attack_trigger_checked": "ability source object check expected actual"})
 @rules.implements("309.4", near_misses={"block_trigger_checked": "ability source object check expected actual"})
+@rules.implements("309.3", near_misses={"blocks_trigger_checked": "ability source object check expected actual"})
+@rules.implements("410.9e", near_misses={"block_count_short": "ability source object check expected actual"})
 def collect(game, events: list[Event], snapshot) -> None:
     before = len(game.pending)
     entering = {ev.data["object"].id for ev in events if ev.kind == "move" and ev.data.get("to") == "battlefield"}
@@ -59,9 +61,38 @@ def collect(game, events: list[Event], snapshot) -> None:
                 if ab.kind == "triggered" and ab.spec.get("zone") == src.zone and ab.spec["when"]["event"] in kinds:
                     _try(game, src, chars(game, src), ab, ev, False, snapshot)
         _delayed(game, ev)
+    for ev in events:
+        if ev.kind == "block":
+            flanking(game, ev)
     once_per_object(game, game.pending[before:])
     _too_late_for_end_step(game, events)
     state_triggers(game)
+
+
+# 502.3a: "flanking" means "whenever this creature becomes blocked by a creature without flanking, the blocking
+# creature gets -1/-1 until end of turn" — the ability each instance of the keyword stands for
+FLANKING = AbilityDef("flanking", "triggered", {"when": {"event": "blocked_by"},
+                                                "effects": [{"pump": "-1/-1", "what": "it"}]})
+
+
+@rules.implements("502.3a", reasons={"flanking": "source object"}, near_misses={"flanking_blocker_has_it": "source object"})
+@rules.implements("502.3b", reasons={"flanking_each": "source count"})
+def flanking(game, ev: Event) -> None:
+    """502.3a: an attacker with flanking blocked by a creature without flanking: each instance triggers (502.3b),
+    the blocker as it was declared."""
+    a, b = ev.data["attacker"], ev.data["object"]
+    ca = chars(game, a)
+    n = ca.keywords.count(KEYWORD.flanking)
+    if not n:
+        return
+    if KEYWORD.flanking in (ev.data.get("chars") or chars(game, b)).keywords:
+        game.near_miss("502.3a", "flanking_blocker_has_it", [a, b], once=(a.id, b.id, ev.id), source=a, object=b)
+        return
+    for _ in range(n):
+        f = game.fire("502.3a", "flanking", [a, b], caused_by=ev.cause, source=a, object=b)
+        add_pending(game, a, ca.controller, FLANKING, ev, f)
+    if n > 1:
+        game.fire("502.3b", "flanking_each", [a], source=a, count=n)
 
 
 @rules.implements("313.2", near_misses={"end_trigger_waits": "ability source"})
@@ -107,8 +138,8 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot, ente
     if not ok:
         check, exp, act, subject = info
         w = ab.spec["when"]["event"]
-        rule, code = {"attacks": ("308.3", "attack_trigger_checked"),
-                      "blocked_by": ("309.4", "block_trigger_checked")}.get(w, ("410.2", "trigger_filter_failed"))
+        rule, code = _NEAR_MISS_RULES.get("count" if check == say("check.block_count") else w,
+                                          ("410.2", "trigger_filter_failed"))
         game.near_miss(rule, code, [src, subject] if subject is not None else [src],
                        once=(src.id, ab.key, ev.id), ability=name, source=src, object=subject or "-",
                        check=check, expected=exp, actual=act)
@@ -130,10 +161,46 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot, ente
                       event=_event_zh(ev))
     if ev.kind == "step":
         at_beginning_of(game, src, name, ev.data["step"])
+    elif ev.kind == "block":
+        block_trigger_counted(game, src, name, ab.spec["when"], ev.data)
     elif src.id in entering and ev.data.get("to") == "battlefield" and ev.data["object"] is not src:
         game.fire("410.10a", "entered_together", [src, ev.data["object"]], ability=name, source=src,
                   object=ev.data["object"])
     add_pending(game, src, ch.controller, ab, ev, f, info)
+
+
+# a trigger condition that failed → the rule a judge quotes for "why didn't it trigger?"
+_NEAR_MISS_RULES = {"attacks": ("308.3", "attack_trigger_checked"),
+                    "blocked_by": ("309.4", "block_trigger_checked"),
+                    "becomes_blocked": ("309.4", "block_trigger_checked"),
+                    "blocks": ("309.3", "blocks_trigger_checked"),
+                    "blocks_creature": ("309.3", "blocks_trigger_checked"),
+                    "count": ("410.9e", "block_count_short")}
+
+# how often each block trigger event triggers in one combat (410.9a–d)
+_BLOCK_COUNT_RULES = {"blocks": ("410.9a", "blocks_once"), "blocks_creature": ("410.9b", "blocks_each"),
+                      "becomes_blocked": ("410.9c", "blocked_once"), "blocked_by": ("410.9d", "blocked_each")}
+
+
+@rules.implements("410.9a", reasons={"blocks_once": "ability source count"})
+@rules.implements("410.9b", reasons={"blocks_each": "ability source attacker"})
+@rules.implements("410.9c", reasons={"blocked_once": "ability source count"})
+@rules.implements("410.9d", reasons={"blocked_each": "ability source blocker"})
+@rules.implements("410.9e", reasons={"block_count_met": "ability source count least"})
+def block_trigger_counted(game, src, name: str, w: dict, d: dict) -> None:
+    """A block trigger triggered as blockers were declared: the rule of 410.9 that says how often its wording
+    triggers — once per combat however many creatures it blocks or is blocked by (410.9a, 410.9c), once per
+    creature blocked or blocking (410.9b, 410.9d) — and, for "N or more", that the count was met (410.9e)."""
+    rule, code = _BLOCK_COUNT_RULES[w["event"]]
+    blocker, attacker = d["object"], d["attacker"]
+    subject = attacker if w["event"] in ("becomes_blocked", "blocked_by") else blocker
+    count = d["blockers_count"] if w["event"] == "becomes_blocked" else d["blocked_count"]
+    other = blocker if subject is attacker else attacker
+    extra = {"blocks_each": {"attacker": attacker}, "blocked_each": {"blocker": blocker}}.get(code, {"count": count})
+    game.fire(rule, code, [subject, other], ability=name, source=src, **extra)
+    if w.get("at_least"):
+        game.fire("410.9e", "block_count_met", [subject], ability=name, source=src, count=count,
+                  least=w["at_least"])
 
 
 # the step whose own rule says its "at the beginning of" triggers go on the stack then (beside 300.5)
@@ -289,6 +356,30 @@ def _declared(game, src, ctrl, w, kind, d, snapshot):
     return d["object"], d.get("chars")
 
 
+def _blocks(game, src, ctrl, w, kind, d, snapshot):
+    """"Whenever [this] blocks": once per combat, on its first pair of the declaration (410.9a); "blocks N or more
+    creatures" only if it does once declared (410.9e). The blocker as it was declared (309.3)."""
+    if not d.get("first_of_blocker") or (w.get("self") and d["object"] is not src):
+        return None
+    return _at_least(w, d, "blocked_count", d["object"]) or (d["object"], d.get("chars"))
+
+
+def _becomes_blocked(game, src, ctrl, w, kind, d, snapshot):
+    """"Whenever [this] becomes blocked": once per combat, on its first blocker, and only if it was not yet
+    blocked this combat (410.9c, 309.4); "by N or more creatures" only if it is once declared (410.9e)."""
+    attacker = d["attacker"]
+    if (w.get("self") and attacker is not src) or not d.get("first_of_attacker"):
+        return None
+    return _at_least(w, d, "blockers_count", attacker) or (attacker, None)
+
+
+def _at_least(w, d, key: str, subject):
+    n = w.get("at_least")
+    if n and d[key] < n:
+        return _Decided((False, (say("check.block_count"), f"≥{n}", str(d[key]), subject)))
+    return None
+
+
 def _blocked_by(game, src, ctrl, w, kind, d, snapshot):
     """"Whenever [this] becomes blocked by a [filter]": the blocker as it was declared (309.4)."""
     if w.get("self") and d["attacker"] is not src:
@@ -321,7 +412,8 @@ _READERS = {
     "deals_damage": _damage, "dealt_damage": _damage,
     "step": _step,
     "cast": _cast,
-    "attacks": _declared, "attacks_unblocked": _declared, "blocks": _declared,
+    "attacks": _declared, "attacks_unblocked": _declared, "blocks": _blocks, "blocks_creature": _declared,
+    "becomes_blocked": _becomes_blocked,
     "blocked_by": _blocked_by,
     "tapped_for_mana": _object, "untaps": _object,
     "gains_life": _player_event, "draws": _player_event, "discards": _player_event,

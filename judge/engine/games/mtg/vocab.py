@@ -177,7 +177,8 @@ class TokenDef(_M):
 class TriggerOn(_M):
     """The trigger event of a triggered ability (404.1)."""
 
-    event: Literal["enters", "leaves", "dies", "attacks", "attacks_unblocked", "blocks", "blocked_by", "deals_damage",
+    event: Literal["enters", "leaves", "dies", "attacks", "attacks_unblocked", "blocks", "blocks_creature",
+                   "becomes_blocked", "blocked_by", "deals_damage",
                    "dealt_damage",
                    "step", "cast", "tapped_for_mana", "untaps", "gains_life", "draws", "discards",
                    "hand_empty"]
@@ -190,6 +191,7 @@ class TriggerOn(_M):
     recipient: Literal["player", "creature", "any"] = "any"
     combat: bool | None = None
     by: Filter | None = None                   # blocked_by: the blocker must match
+    at_least: int | None = None                # blocks / becomes_blocked: N or more creatures (410.9e)
     haunted: bool = False                      # dies: the creature this card haunts (from exile)
 
 
@@ -268,6 +270,7 @@ class Static(_M):
     must_block: bool = False
     max_attackers: int | None = None     # "no more than N creatures can attack each turn"
     min_blockers: int | None = None      # "can't be blocked except by N or more creatures"
+    extra_blocks: int | None = None      # "can block N additional creatures" (309.2a: otherwise one)
     untargetable: bool = False
     protection: list[str] = []
     unblockable_if_defender_controls: Filter | None = None   # 308.1: each attacker's own defending player
