@@ -494,3 +494,13 @@ def test_who_won_is_decided_by_the_losses_that_left_one_player(mtg):
     assert f.facts == [Fact("乙", "lost", "lost")]
     view, f = focus(t, mtg, winner="nobody")          # not a player of this game: no fact
     assert f.facts == []
+
+
+def test_a_step_names_every_object_of_a_mapping_even_in_a_list():
+    # a blocker blocking two attackers ({wall: [bear1, bear2]}): each attacker by its ruling name, never its id
+    objs = {"wall": {"name": "木墙", "owner": "乙", "card": "木墙", "zone": "battlefield"},
+            "bear1": {"name": "灰熊", "owner": "甲", "card": "灰熊", "zone": "battlefield"},
+            "bear2": {"name": "灰熊", "owner": "甲", "card": "灰熊", "zone": "battlefield"}}
+    view = TraceView(trace(([], []), objects=objs, zones={"甲.battlefield": ["bear1", "bear2"]}))
+    text = Names(view, T, "zh").step({"what": "block", "data": {"as": "乙", "block": {"wall": ["bear1", "bear2"]}}})
+    assert text.endswith("宣告阻挡：木墙→灰熊（bear1）、灰熊（bear2）")        # the suffix tells the two bears apart

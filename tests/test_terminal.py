@@ -146,7 +146,10 @@ def test_coverage_never_breaks_a_status_word_or_a_scenario_path(columns):
     """At 80 columns the chapter table printed "exerci/sed" and the scenarios column "…-zero-lo/ses.yaml"."""
     out = run_in_pty("coverage", "--book", "mtg", columns=columns)
     rows = lines_of(out)
-    head = "\n".join(rows[:rows.index("implemented rules")])
+    # the stderr note naming where the bundled scenarios are is a path of this checkout (as long as its directory
+    # is deep): it is not the summary, and a path is never wrapped
+    start = 1 if rows[0].startswith("judge: the bundled scenarios in ") else 0
+    head = "\n".join(rows[start:rows.index("implemented rules")])
     fits(head, columns)                                   # the chapter summary, table or lines, fits
     for word in ("exercised", "procedural", "implemented"):
         assert word in head

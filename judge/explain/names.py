@@ -93,4 +93,6 @@ class Names:
         return v
 
     def _plain(self, v):
+        if isinstance(v, list):         # a blocker blocking several attackers: {wall: [bear1, bear2]}
+            return [self._plain(x) for x in v]
         return self.show(v) if isinstance(v, str) and v in self.view.objects else v
