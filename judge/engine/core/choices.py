@@ -213,7 +213,11 @@ class Chooser:
         rule = rule or g.CHOICE_RULES.get(e.choice) or g.REWIND_RULE
         if not rule:
             return e
-        choice, shown = g.choice_words(e.choice, str(e.answer))
+        if isinstance(e.answer, (list, tuple)):     # a list answered (an order, cards kept): each item in words
+            choice = g.choice_words(e.choice, "")[0]
+            shown = [g.choice_words(e.choice, str(a))[1] for a in e.answer]
+        else:
+            choice, shown = g.choice_words(e.choice, str(e.answer))
         player = g.by_name.get(by, by) if by else "-"
         if e.answerer is not None:
             return IllegalAction(g.rid(rule), "wrong_chooser", {"player": player, "choice": choice, "answer": shown,
