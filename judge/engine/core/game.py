@@ -336,8 +336,9 @@ class Game:
     def put_triggers(self) -> None:
         self.events.put_triggers()
 
-    def choose_replacement(self, event: Event, candidates: list):
-        return self.events.choose_replacement(event, candidates)
+    def choose_replacement(self, event: Event, candidates: list, rule: str | None = None):
+        """`rule`: what an illegal answer breaks, where the game's rules say who picks (WoW 717.3a/717.3b)."""
+        return self.events.choose_replacement(event, candidates, rule)
 
     def replacement_chooser(self, event: Event, candidates: list) -> tuple[str, list]:
         """Who picks among several replacement effects, and among which of them."""
@@ -400,10 +401,12 @@ class Game:
         a `Ref` (named, and told apart from a same-named one, by whoever renders it), an ability or effect
         (`gate.a1`) is its source's, a list item by item, and a record of amounts (`{b1: 3, b2: 3}`: who gets
         how much) a phrase per entry (phrases.yaml `answer.<kind>`, else core `answer.entry`), which
-        `reasons.show` renders: 乙1 承受 3 点、乙2 承受 3 点."""
-        if isinstance(answer, dict):
-            from judge.engine.reasons import phrases     # function-level: as in `choice_words`
+        `reasons.show` renders: 乙1 承受 3 点、乙2 承受 3 点; yes/no as the game says it (是/否)."""
+        from judge.engine.reasons import phrases     # function-level: as in `choice_words`
 
+        if isinstance(answer, bool):                 # yes/no in the game's words (answer.yes: 是)
+            return phrases(self.game).get("answer.yes" if answer else "answer.no", answer)
+        if isinstance(answer, dict):
             key = f"answer.{kind}" if f"answer.{kind}" in phrases(self.game) else "answer.entry"
             return [{"phrase": key, "who": self.answer_value(kind, k), "amount": self.answer_value(kind, v)}
                     for k, v in answer.items()]
