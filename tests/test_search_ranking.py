@@ -9,7 +9,9 @@ import index.search as S
 from index.search import open_index, search
 
 QUESTIONS = ["被杀的生物去哪里", "战斗伤害 防止", "横置的生物能不能攻击", "传奇 同名", "衍生物离开战场会怎样",
-             "先攻和连击有什么区别", "法术力 费用 减少", "死循坏"]
+             "先攻和连击有什么区别", "法术力 费用 减少", "死循坏",
+             # a word typed in one concept and an expansion of a later one (消灭; 死 → 消灭), a bigram twice
+             "消灭 死", "进坟场还是进坟场"]
 
 
 def ranked(idx, q):
@@ -31,6 +33,10 @@ def test_pruning_before_the_votes_ranks_exactly_as_without(book, monkeypatch, re
 
 def test_a_pruned_candidate_voted_up_keeps_its_own_score():
     idx = open_index("mtg")
+    low = next(d for d, p in idx._priors.items() if p < 1)    # a heading-only rule: prior 0.7
+    final = {}
+    S._add(idx, final, {low: 2.0}, {low: 1.0})
+    assert final[low] == pytest.approx(2.0 + idx.prior(low)) and idx.prior(low) < 1
     final = {1: 10.0}
     base = {1: 10.0, 2: 4.0}
     S._add(idx, final, base, {2: 1.0, 3: 0.5})
@@ -40,6 +46,20 @@ def test_a_pruned_candidate_voted_up_keeps_its_own_score():
     final = {}
     S._add(idx, final, None, {2: 1.0})
     assert final[2] == pytest.approx(idx.prior(2))
+
+
+def test_a_pruned_sibling_gets_the_section_vote_on_its_own_score(monkeypatch):
+    """The section vote lifts candidates under the same heading as the best
+    ones, those pruned away before the votes included (`base`)."""
+    idx = open_index("mtg")
+    parent = next(p for p, kids in idx.children_of.items() if len(kids) >= 3)
+    a, b, c = idx.children_of[parent][:3]
+    monkeypatch.setattr(S, "CITED", 0.0)
+    base = {a: 10.0, b: 8.0, c: 1.0}
+    final = {a: 10.0, b: 8.0}                  # c pruned
+    S._vote(idx, final, base)
+    assert final[c] == pytest.approx(1.0 + S.SECTION * 18.0 * idx.prior(c))
+    assert final[a] == pytest.approx(10.0 + S.SECTION * 8.0 * idx.prior(a))
 
 
 def test_best_is_the_top_n_best_first_ties_in_order():
@@ -67,11 +87,12 @@ def test_coverage_counts_word_matches_fully_and_bigrams_by_share():
     assert cov(0b010, one) == pytest.approx(floor + rest * 2.0)
 
 
-def test_coverage_matches_the_per_document_sums():
+@pytest.mark.parametrize("book", ["mtg", "wow"])   # wow has a glossary: the bridge counts
+def test_coverage_matches_the_per_document_sums(book):
     """The list accumulation gives every document the score and coverage of a
     plain per-document computation from `Index.scored`."""
-    idx = open_index("mtg")
-    for text in QUESTIONS:
+    idx = open_index(book)
+    for text in QUESTIONS + ["优先权 连锁", "英雄 攻击 横置"]:
         q = S.parse(text, idx.seg, idx.vocab, idx.known, idx.occurs, lambda w: idx.df("words", w), idx.is_term)
         got = dict(S._ranked(idx, q, 10 ** 6))
         expect = _plain(idx, q)
@@ -115,6 +136,34 @@ def _plain(idx, q):
     return final
 
 
+@pytest.mark.parametrize("field, term", [("words", "生物"), ("words", "阻挡"), ("bigram", "生物"), ("bigram", "坟墓")])
+def test_scores_are_bm25_of_the_term(field, term):
+    """BM25 (k1 1.2, b 0.75) with the weight on the idf, written out from whoosh's
+    public statistics: term frequency, document frequency, field lengths."""
+    import math
+
+    idx = open_index("mtg")
+    r = idx.reader
+    n = r.doc_count_all()
+    df = r.doc_frequency(field, term)
+    idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+    if field == "words":
+        lengths = idx._weighted_lengths
+        avg = sum(lengths) / len(lengths)
+    else:
+        lengths = [r.doc_field_length(d, field, 0) for d in range(n)]
+        avg = r.field_length(field) / n
+    m = r.postings(field, term)
+    expect = {}
+    while m.is_active():
+        tf, dl = m.weight(), lengths[m.id()]
+        expect[m.id()] = 0.7 * idf * 2.2 * tf / (tf + 1.2 * (0.25 + 0.75 * dl / avg))
+        m.next()
+    got = dict(idx.scored(field, term, 0.7))
+    assert got.keys() == expect.keys() and len(got) > 3
+    assert all(got[d] == pytest.approx(expect[d], rel=1e-9) for d in got)
+
+
 def test_document_frequencies_are_remembered_and_stay_right(monkeypatch):
     idx = open_index("mtg")
     idx._df.clear()
@@ -122,11 +171,13 @@ def test_document_frequencies_are_remembered_and_stay_right(monkeypatch):
     assert [idx.df("words", w) for w in words] == [idx.reader.doc_frequency("words", w) for w in words]
     assert idx.df("bigram", "生物") == idx.reader.doc_frequency("bigram", "生物")
     assert ("words", "生物") in idx._df and ("bigram", "生物") in idx._df
+    idx._df[("words", "生物")] = 12345           # remembered: not asked again
+    assert idx.df("words", "生物") == 12345
     monkeypatch.setattr(S, "DF_MEMO", 2)
     idx._df.clear()
-    got = [idx.df("words", w) for w in words]
-    assert got == [idx.reader.doc_frequency("words", w) for w in words]
-    assert len(idx._df) <= 2                     # a full memo starts over
+    got = [idx.df("words", w) for w in words[:3]]
+    assert got == [idx.reader.doc_frequency("words", w) for w in words[:3]]
+    assert len(idx._df) == 1                     # full at 2: the memo started over for the third
 
 
 def test_bigram_lengths_are_read_once_per_document():
