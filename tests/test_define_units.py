@@ -201,3 +201,18 @@ def test_near_entries_keep_each_entrys_best_reading_and_stop_at_n():
     assert confident(b, "双持 远程").uid == "glossary:双持，远程"
     many = _glossary_book(*(f"攻击{c}" for c in "甲乙丙丁戊己庚辛"))
     assert len(near_entries(many, "攻击", n=3)) == 3 and len(near_entries(many, "攻击")) == 5
+
+
+def test_the_lower_bar_is_only_for_a_term_within_a_headword_and_spelling_reaches_far_enough():
+    from rulebook.nearest import Near, confident
+
+    b = _glossary_book("甲乙丙丁戊", "子丑")                           # a headword covering 5/11 of the term
+    assert near_entries(b, "甲乙丙丁戊己庚辛壬癸子")[0].how == "contains"
+    assert confident(b, "甲乙丙丁戊己庚辛壬癸子") is None                 # 0.45 is enough only for "within"
+    same = near_entries(_glossary_book("双持，远程", "远程双持", "双持", "远程"), "双持 远程")[0]
+    assert same == Near("glossary:双持，远程", "双持，远程", "same", 1.0, 0)
+    (within,) = near_entries(_glossary_book("攻击窗口", "防御"), "窗口")
+    assert within.generality == 0 and within.key == "攻击窗口"
+    # spelling offers what shares half its characters (difflib's ratio 0.5), as many as asked for
+    assert near_entries(_glossary_book("攻击窗口"), "攻击甲乙") == [Near("glossary:攻击窗口", "攻击窗口", "spelling", 0.25, 0)]
+    assert len(near_entries(_glossary_book(*(f"攻击甲{c}" for c in "子丑寅卯辰巳午未")), "攻击甲乙")) == 5
