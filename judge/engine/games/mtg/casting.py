@@ -75,6 +75,32 @@ for _rule in ("401.5", "402.8d", "412.4"):
 rules.declare("409.4", reasons={"cannot_cast": "player object source"})
 for _rule in ("401.6", "402.8c", "412.3"):
     rules.declare(_rule, reasons={"own_cost_reduction": "object amount"})
+rules.declare("409.1", reasons={"cast_illegal": "player object rule", "activation_illegal": "player object rule"})
+rules.declare("408.1a", reasons={"timing_illegal": "player object rule"})
+rules.declare("212.5e#2", reasons={"as_sorcery": "player object", "as_sorcery_not_now": "player object why"})
+
+# the refusals that are about *when* a spell or ability may be played (408.1a cites them): sorcery timing by card
+# type, the general sorcery-timing rule, an ability's own timing, acting without priority
+TIMING_RULES = frozenset({"408.1d", "212.2a", "212.3a", "212.4a", "212.7a", "403.5", "212.5e#2"})
+
+
+def cite_refusal(game, step, rule: str) -> None:
+    """A cast or an activation refused: a step of 409.1 could not be completed, so the whole attempt is illegal
+    and the game goes back to before it (409.1, beside the rewind rule 422.1); when the step that failed is a
+    timing rule, the general rule that spells and abilities are played only when the rules allow (408.1a)."""
+    kind = step.what
+    if kind not in ("cast", "activate"):
+        return
+    oid = step.data.get(kind)
+    obj = game.objects.get(oid) if isinstance(oid, str) else None
+    actor = step.data.get("actor") or game.priority
+    who = game.by_name.get(actor, actor)
+    shown = obj if obj is not None else str(oid)
+    objs = [obj] if obj is not None else []
+    game.fire("409.1", "cast_illegal" if kind == "cast" else "activation_illegal", objs, player=who, object=shown,
+              rule=rule)
+    if rule in TIMING_RULES:
+        game.fire("408.1a", "timing_illegal", objs, player=who, object=shown, rule=rule)
 
 
 def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
@@ -463,10 +489,12 @@ def _may_activate(game, actor, obj, ab) -> None:
         raise game.illegal("403.2", "not_controller", f"only {owner} can activate {obj.name}'s abilities",
                            player=who, object=obj, controller=owner)
     timing = spec.get("timing", "instant")
-    if timing == "sorcery":
+    if timing == "sorcery":          # "only any time you could cast a sorcery": the sorcery timing, no sorcery needed
         why = sorcery_timing_problem(game, actor)
         if why:
-            raise game.illegal("403.5", "activation_timing", f"only {why}", player=who, object=obj, why=why)
+            game.fire("403.5", "activation_timing", [obj], player=who, object=obj, why=why)
+            raise game.illegal("212.5e#2", "as_sorcery_not_now", f"only {why}", player=who, object=obj, why=why)
+        game.fire("212.5e#2", "as_sorcery", [obj], player=who, object=obj)
     if timing == "your_upkeep" and not (game.active == actor and game.step == STEP.upkeep):
         raise game.illegal("403.5", "activation_timing", "only during your upkeep", player=who, object=obj,
                            why=say("timing.your_upkeep"))

@@ -494,10 +494,14 @@ def _prevent(game, ctx, e):
     objs = refs(game, ctx, e.get("to", "target"))
     f = _fire(game, ctx, "effect_prevent", objs, source=ctx.source_name, objects=objs, amount=n,
               until=_until_zh(until))
+    # a shield aimed at one object keeps the effect's other conditions: "from a red source" (419.8b) and combat only
+    data = {"combat_only": bool(e.get("combat"))}
+    if e.get("from") is not None:
+        data["source_filter"] = e["from"]
     with game.under(f):
         for o in objs:                                         # one shield per object, fixed now (419.7c)
             key = ("player", o.name) if isinstance(o, Player) else o.key
-            _shield(game, ctx, "prevent", key, n, {"combat_only": bool(e.get("combat"))}, until)
+            _shield(game, ctx, "prevent", key, n, dict(data), until)
 
 
 def _regenerate(game, ctx, e):

@@ -458,6 +458,7 @@ class MtgGame(CardGame):
 
     def rewound(self, step, error) -> None:
         """422.1 on every refusal; 422.2 when a spell or ability was rewound: who had priority has it again."""
+        casting.cite_refusal(self, step, forbidding(error))
         super().rewound(step, error)
         declared = {"attack": "308.2", "block": "309.2"}.get(step.what)
         if declared:
