@@ -21,6 +21,7 @@ from judge.engine.games.mtg.filters import matches, select
 from judge.engine.games.mtg.refs import Ctx, tag_exiled
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.targets import check_targets, target_objects
+from judge.engine.games.mtg.zones import on_stack
 from judge.engine.games.mtg.words import KEYWORD, STEP, TAP_SYMBOL, TERM, TYPE, ability_text, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
@@ -152,6 +153,7 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
         obj.cast = {"targets": chosen, "x": xv, "effects": effects, "controller": actor}
     if below is not None:
         game.fire("408.1e", "on_top", [obj, below], object=obj, below=below)
+    on_stack(game, obj, below)
     if spec.get("modes"):
         game.fire("409.1b", "mode_chosen", [obj], object=obj, mode=int(m))
     if "X" in cost:
@@ -614,6 +616,7 @@ def _to_the_stack(game, actor, obj, ab, targets, x, mana, total, pay, tap, other
     game.fire("200.7a", "ability_controller", [item.id], ability=item, player=who, source=obj)
     if below is not None:
         game.fire("408.1e", "on_top", [item.id, below], object=item, below=below)
+    on_stack(game, item, below, obj)
     if "X" in M.parse_cost(ab.spec.get("cost", "")):
         game.fire("104.3c", "x_announced", [item.id], player=who, object=item, x=int(x or 0))
     if chosen:

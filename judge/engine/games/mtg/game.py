@@ -195,7 +195,7 @@ class MtgGame(CardGame):
         frm = obj.zone
         if frm == "gone":
             return False
-        zones.leaving(self, obj, frm, to)
+        zones.leaving(self, obj, frm, to, reason)
         if frm == "stack" and obj in self.stack:
             self.stack.remove(obj)
         if frm == "battlefield":
@@ -492,7 +492,10 @@ class MtgGame(CardGame):
         return sba.check(self)
 
     def put_on_stack(self, t) -> None:
+        below = self.stack[-1] if self.stack else None
         triggers.put_on_stack(self, t)
+        if self.stack and self.stack[-1].id == t.id:
+            zones.on_stack(self, self.stack[-1], below, self.objects.get(t.source))
 
     def resolve(self, item) -> None:
         if isinstance(item, combat.CombatDamage):

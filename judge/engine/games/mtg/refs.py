@@ -68,6 +68,8 @@ def refs(game, ctx: Ctx, ref) -> list:
                 cite_characteristics(game, o, f, bad)
                 if bad is None:
                     objs.append(o)
+            if "zone" not in f:
+                only_in_play(game, ctx, f)
             if sc:
                 base = refs(game, ctx, sc)
                 cols = {c for b in base if not isinstance(b, Player) for c in game.chars(b).colors}
@@ -118,6 +120,30 @@ def refs(game, ctx: Ctx, ref) -> list:
 
 
 # ------------------------------------------------------------------ linked abilities (217.7d)
+
+rules.declare("217.5b", near_misses={"only_in_play": "objects"})
+rules.declare("200.9", near_misses={"type_word_means_permanents": "objects types"})
+# what a card outside play can be compared on: its characteristics, not who controls it or its state in play (217.5d)
+_STATE_KEYS = ("controller", "tapped", "attacking", "blocking", "other", "combat_with_source", "token")
+_OUTSIDE = ("graveyard", "hand", "exile")
+
+
+def only_in_play(game, ctx, f: dict) -> None:
+    """`{all: FILTER}` names no zone: it reaches permanents only (217.5b); a type word alone means permanents of
+    that type (200.9). Cards of that kind in a graveyard, a hand or removed from the game are near misses, where a
+    judge would ask ("does 'destroy all creatures' touch the creature cards in graveyards?")."""
+    looks = {k: v for k, v in f.items() if k not in _STATE_KEYS}
+    out = [o for o in game.objects.values() if isinstance(o, Card) and o.zone in _OUTSIDE and not o.token
+           and matches(game, o, {**looks, "zone": o.zone}, controller=ctx.controller) is None]
+    if not out:
+        return
+    once = (getattr(ctx.source, "id", None), game.recorder.step.index, tuple(o.id for o in out))
+    game.near_miss("217.5b", "only_in_play", out, once=("217.5b", *once), objects=out)
+    types = list(f.get("types", ())) + list(f.get("any_types", ()))
+    if types:
+        game.near_miss("200.9", "type_word_means_permanents", out, once=("200.9", *once), objects=out,
+                       types="/".join(types))
+
 
 def link_of(item) -> tuple | None:
     """(holder id, holder incarnation, scope, link, ability text) of an ability on the stack: what an exile it
@@ -207,7 +233,16 @@ def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
     ctrl = controller or (ctx.controller if ctx else None)
     sid = getattr(source if source is not None else (ctx.source if ctx else None), "id", None)
     if "count" in a:
-        return count(game, a["count"], controller=ctrl, source_id=sid)
+        if ctx is None:                  # a static's amount, computed again and again: nothing to cite
+            return count(game, a["count"], controller=ctrl, source_id=sid)
+        f = a["count"]                   # a resolving effect counts: say why each object counted or not
+        n = 0
+        for o in candidates(game, f):
+            bad = matches(game, o, f, controller=ctrl, source_id=sid)
+            if bad is None or bad[0] != "zone":
+                cite_characteristics(game, o, f, bad)
+            n += bad is None
+        return n
     if "hand_size" in a:
         who = a["hand_size"]
         name = ctrl if who == "you" else who

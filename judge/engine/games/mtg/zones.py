@@ -21,24 +21,42 @@ rules.declare("200.1a", reasons={"card_owner": "object owner"})
 rules.declare("200.4a", reasons={"token_owner": "object owner controller"})
 rules.declare("217.1c", reasons={"new_object": "object from to lost"})
 rules.declare("217.5c", reasons={"new_permanent": "object from"})
+rules.declare("217.1", reasons={"owners_own_zone": "object owner zone"})
+rules.declare("217.4a", reasons={"on_top_of_owners_graveyard": "object owner how"})
+rules.declare("217.5d", reasons={"no_tapped_state": "object zone"})
+rules.declare("214.3", reasons={"enters_untapped": "object"})
+rules.declare("217.6b", reasons={"stack_order": "object below"})
+rules.declare("217.6c", reasons={"stack_controller": "object player why"})
 rules.declare("419.1b", reasons={"as_enters_chosen": "object player what value"})
 rules.declare("410.10e", reasons={"as_enters_not_trigger": "object"})
 
 OWNED_ZONES = ("hand", "graveyard", "library")
+# the ways of going to a graveyard that 217.4a names: countered, discarded, destroyed, sacrificed (a move's reason
+# → the phrase a judge reads). A resolved instant or sorcery, which it also names, is cited by its own rules
+# (413.2h beside 212.5b/212.7b): a third line saying the same would bury what decides.
+TO_GRAVEYARD = {"counter": "how.countered", "discard": "how.discarded", "destroy": "how.destroyed",
+                "sacrifice": "how.sacrificed"}
 
 
-def leaving(game, obj, frm: str, to: str) -> None:
+def leaving(game, obj, frm: str, to: str, reason: str = "effect") -> None:
     """Before `obj` leaves `frm` for `to`: remember it as it last existed in play (402.6), and cite the rules that
     decide where it goes and what it leaves behind."""
     if frm == "battlefield":
         obj.extra.setdefault("lki", {})[obj.inc] = snapshot(chars(game, obj))
         obj.extra["was_permanent"] = True
+        obj.extra["left_tapped"] = bool(obj.tapped)
+        if obj.tapped and to != "stack":            # a card outside play is neither tapped nor untapped
+            game.fire("217.5d", "no_tapped_state", [obj], object=obj, zone=zone_zh(to))
+    if to == "graveyard" and reason in TO_GRAVEYARD:
+        game.fire("217.4a", "on_top_of_owners_graveyard", [obj], object=obj, owner=obj.owner,
+                  how=say(TO_GRAVEYARD[reason]))
     if to in OWNED_ZONES and frm in ("battlefield", "stack"):
         ctrl = chars(game, obj).controller
         if ctrl != obj.owner:
             f = game.fire("217.1a", "to_owners_zone", [obj], object=obj, owner=obj.owner, controller=ctrl,
                           zone=zone_zh(to))
             with game.under(f):
+                game.fire("217.1", "owners_own_zone", [obj], object=obj, owner=obj.owner, zone=zone_zh(to))
                 if obj.token:          # its owner: who controlled what created it; who put it into play controls it
                     game.fire("200.4a", "token_owner", [obj], object=obj, owner=obj.owner,
                               controller=obj.base_controller or ctrl)
@@ -81,6 +99,23 @@ def arrived(game, obj, frm: str, to: str) -> None:
                   to=zone_zh(to))
     if to == "battlefield" and obj.extra.get("was_permanent"):
         game.fire("217.5c", "new_permanent", [obj], object=obj, **{"from": zone_zh(frm)})
+        if obj.extra.pop("left_tapped", False) and not obj.tapped:   # tapped when it left, untapped now
+            game.fire("214.3", "enters_untapped", [obj], object=obj)
+
+
+def on_stack(game, item, below, source=None) -> None:
+    """Something was put on the stack: on top of everything already there (217.6b, cited only when something
+    was); and, for an ability whose source another player owns, who controls it (217.6c): the activating player,
+    or the source's controller when it triggered — not the owner."""
+    if below is not None:
+        game.fire("217.6b", "stack_order", [item, below], object=item, below=below)
+    if source is None or not getattr(item, "ability", None):
+        return
+    if item.controller != source.owner:
+        why = say("why.triggered_controller" if item.kind == "triggered" else "why.activated_controller",
+                  source=source.name)
+        game.fire("217.6c", "stack_controller", [item, source], object=item, player=game.by_name[item.controller],
+                  why=why)
 
 
 def as_enters(game, obj) -> None:
