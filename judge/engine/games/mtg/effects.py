@@ -523,12 +523,19 @@ def _token(game, ctx, e):
     who = players(game, ctx, e.get("who", "you"))[0]
     d = dump(TokenDef.model_validate(t))
     d.setdefault("types", [TYPE.creature])
-    cdef = card_def(t["name"], d, token=True)
-    f = _fire(game, ctx, "effect_token", [], source=ctx.source_name, player=who, token=t["name"], count=n)
+    name = t.get("name") or "".join(d.get("subtypes") or ())      # unnamed: named after its creature types (216.1)
+    d["name"] = name
+    cdef = card_def(name, d, token=True)
+    f = _fire(game, ctx, "effect_token", [], source=ctx.source_name, player=who, token=name, count=n)
     with game.under(f):
         for _ in range(n):
             base = t.get("id") or f"{ctx.source.id if ctx.source is not None else ctx.subject}.token"
-            game.create_token(cdef, who.name, base=base, creator=ctx.source, owner=ctx.controller)
+            o = game.create_token(cdef, who.name, base=base, creator=ctx.source, owner=ctx.controller)
+            if not t.get("name") and o.zone == "battlefield":
+                game.fire("216.1", "token_named_by_types", [o], object=o, subtypes="、".join(d["subtypes"]))
+
+
+rules.declare("216.1", reasons={"token_named_by_types": "object subtypes"})
 
 
 @rules.implements("404.4a", reasons={"delayed_created": "source ability object"},

@@ -133,6 +133,10 @@ rules.declare("205.4e", reasons={"snow_land": "object", "non_snow_land": "object
 rules.declare("208.3", near_misses={"no_pt_not_creature": "object what"})
 rules.declare("200.9a", reasons={"card_in_zone": "object zone types"})
 rules.declare("200.9b", reasons={"spell_of_type": "object types"})
+rules.declare("213.2", reasons={"spell_types_of_card": "object types"})
+rules.declare("216.2", reasons={"token_is_permanent": "object"})
+rules.declare("405.2a", reasons={"color_defining_everywhere": "object colors zone"},
+              near_misses={"color_defining_everywhere_misses": "object colors zone"})
 rules.declare("205.2b", reasons={"one_of_its_types": "object type types"},
               near_misses={"one_of_its_types_misses": "object type types"})
 rules.declare("212.2e", reasons={"artifact_creature_both": "object type"},
@@ -179,6 +183,11 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
                 cite("203.2b", "each_color_of_cost", cost=shown, colors=colors)
             if any(isinstance(x, tuple) for x in cost):
                 cite("203.2e", "hybrid_both_colors", cost=shown, colors=colors)
+        elif list(obj.card.colors) != list(M.colors_of(cost or ())) and list(c.colors) == list(obj.card.colors) and \
+                not any(getattr(r, "kind", "") == "set_color" for r in getattr(c, "applied", ())):
+            # the card says its own colour ("this card is green"): that works in every zone (405.2a)
+            cite("405.2a", "color_defining_everywhere", colors="".join(c.colors) or say("check.colorless"),
+                 zone=zone_zh(obj.zone))
     named = set(f.get("supertypes", ())) | set(f.get("not_supertypes", ()))
     if TYPE.land in c.types and (ok or failed in ("supertypes", "not_supertypes")):
         for supertype, rule, has, lacks in _SUPERTYPE_RULES:
@@ -199,6 +208,9 @@ def _cite_types(game, obj, f: dict, c, ok: bool, failed, cite) -> None:
         game.fire("200.9a", "card_in_zone", [obj], object=obj, zone=zone_zh(zone), types="/".join(named))
     if ok and named and zone == "stack":
         game.fire("200.9b", "spell_of_type", [obj], object=obj, types="/".join(named))
+        game.fire("213.2", "spell_types_of_card", [obj], object=obj, types="/".join(c.types))
+    if ok and obj.token and obj.zone == "battlefield":       # what affects permanents affects a token (216.2)
+        game.fire("216.2", "token_is_permanent", [obj], object=obj)
     hit = [t for t in named if t in c.types]
     if hit and len(c.types) > 1 and (ok or failed not in ("types", "zone")):
         cite("205.2b", "one_of_its_types", type=hit[0], types="/".join(c.types))

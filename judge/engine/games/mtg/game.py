@@ -102,6 +102,7 @@ class MtgGame(CardGame):
         self._seen: dict = {}
         self._statics_seen: dict = {}     # permanent id → the static abilities applying to it (418.4)
         self._there_seen: set = set()     # the permanents on the battlefield at the last characteristics check
+        self._lost_seen: dict = {}        # permanent id → the "loses all abilities" effects applying to it (407.2)
         self._zone_trigger_ids: list[str] = []
         self._numbered: set[str] = set()          # names shared by several objects: shown with an ordinal
         self.start_life: dict[str, int] = {}
@@ -411,6 +412,7 @@ class MtgGame(CardGame):
         here = {i: c for i, c in cm.items() if self.objects[i].zone == "battlefield"}
         self._statics_seen = {i: layers.static_keys(c) for i, c in here.items()}
         self._there_seen = set(here)
+        self._lost_seen = {i: frozenset(r.eid for r in c.applied if r.kind == "lose_all") for i, c in here.items()}
         return {i: self._key_chars(c) for i, c in here.items()}
 
     def note_characteristics(self) -> None:
@@ -418,7 +420,7 @@ class MtgGame(CardGame):
         seen = self._seen
         statics_seen = self._statics_seen
         was_there, now_there = self._there_seen, set(self.battlefield_ids())
-        now, statics_now = {}, {}
+        now, statics_now, lost_now = {}, {}, {}
         for i in self.battlefield_ids():
             c = cm[i]
             k = self._key_chars(c)
@@ -426,6 +428,11 @@ class MtgGame(CardGame):
             statics_now[i] = layers.static_keys(c)
             old = seen.get(i)
             o = self.objects[i]
+            lost = frozenset(r.eid for r in c.applied if r.kind == "lose_all")
+            if lost:
+                lost_now[i] = lost
+            if old is not None and lost - self._lost_seen.get(i, frozenset()):     # 407.2: lost all abilities now
+                layers.set_not_granted(self, o, c)
             if old is not None and statics_now[i] != statics_seen.get(i, frozenset()):
                 layers.statics_moved(self, o, statics_seen.get(i, frozenset()), statics_now[i], was_there, now_there,
                                      cm)
@@ -455,6 +462,7 @@ class MtgGame(CardGame):
         self._seen = now
         self._statics_seen = statics_now
         self._there_seen = now_there
+        self._lost_seen = lost_now
 
     def rewound(self, step, error) -> None:
         """422.1 on every refusal; 422.2 when a spell or ability was rewound: who had priority has it again."""
@@ -496,6 +504,7 @@ class MtgGame(CardGame):
         triggers.put_on_stack(self, t)
         if self.stack and self.stack[-1].id == t.id:
             zones.on_stack(self, self.stack[-1], below, self.objects.get(t.source))
+            zones.instances(self, self.stack[-1], self.objects.get(t.source))
 
     def resolve(self, item) -> None:
         if isinstance(item, combat.CombatDamage):
@@ -526,6 +535,7 @@ class MtgGame(CardGame):
                  for c in candidates}
         self.fire("419.9a", "replacement_chosen", [], player=self.by_name[name], effect=label[chosen.id],
                   options=[label[c.id] for c in candidates])
+        zones.mover_chooses(self, event, self.by_name[name])
         return chosen
 
     def apply_replacement(self, effect, event):
@@ -617,8 +627,8 @@ def _token_names(card) -> list[str]:
     def walk(x):
         if isinstance(x, dict):
             t = x.get("token")
-            if isinstance(t, dict) and t.get("name"):
-                out.append(str(t["name"]))
+            if isinstance(t, dict) and (t.get("name") or t.get("subtypes")):
+                out.append(str(t.get("name") or "".join(t["subtypes"])))     # unnamed: its creature types (216.1)
             for v in x.values():
                 walk(v)
         elif isinstance(x, (list, tuple)):

@@ -77,6 +77,8 @@ def refs(game, ctx: Ctx, ref) -> list:
             return objs
         raise EngineError(f"cannot read reference {ref!r}")
     r = str(ref)
+    if r == "self":
+        _names_itself(game, ctx)
     got = shared_ref(game, ctx, r)
     if got is not None:
         return got
@@ -143,6 +145,23 @@ def only_in_play(game, ctx, f: dict) -> None:
     if types:
         game.near_miss("200.9", "type_word_means_permanents", out, once=("200.9", *once), objects=out,
                        types="/".join(types))
+
+
+rules.declare("202.2", reasons={"names_itself": "object others"})
+
+
+def _names_itself(game, ctx) -> None:
+    """A card's text naming itself means that object only, never another object of the same name (202.2): cited
+    when an instruction of `ctx.source` refers to itself while another object in play or on the stack shares its
+    name — there a judge would ask which one is meant."""
+    me = ctx.source
+    if not isinstance(me, Card):
+        return
+    name = game.chars(me).name
+    others = [o for o in game.objects.values() if o is not me and isinstance(o, Card)
+              and o.zone in ("battlefield", "stack") and game.chars(o).name == name]
+    if others:
+        game.fire("202.2", "names_itself", [me, *others], object=me, others=others)
 
 
 def link_of(item) -> tuple | None:

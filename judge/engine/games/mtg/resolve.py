@@ -26,6 +26,7 @@ from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, TYPE, say
 @rules.implements("413.2h", reasons={"permanent_enters": "object player", "to_graveyard": "object"})
 @rules.implements("404.4c", reasons={"follows_object": "object was now"})
 @rules.implements("404.4d", near_misses={"delayed_object_left": "object"})
+@rules.implements("202.2a", reasons={"still_that_object": "object was now"})
 def resolve(game, item) -> None:
     f = game.fire("413.1", "resolves", [item], object=item)
     with game.under(f):
@@ -132,6 +133,7 @@ def _about(game, item, ctx) -> bool:
     now = tuple(chars(game, about).types) if about is not None else ()
     if not leaving and was and set(was) - set(now):
         game.fire("404.4c", "follows_object", [about], object=about, was="".join(was), now="".join(now) or say("none"))
+        game.fire("202.2a", "still_that_object", [about], object=about, was="".join(was), now="".join(now) or say("none"))
     ctx.about = about
     return True
 

@@ -164,7 +164,7 @@ class Becomes(_M):
 
 
 class TokenDef(_M):
-    name: str
+    name: str | None = None               # none: the token is named after its creature types (216.1)
     id: str | None = None                 # a stable id for the (first) token, so expectations can name it
     types: list[str] = [TYPE.creature]
     subtypes: list[str] = []
@@ -172,6 +172,12 @@ class TokenDef(_M):
     pt: str | None = None
     keywords: list[str] = []
     abilities: list["Ability"] = []
+
+    @model_validator(mode="after")
+    def _named(self):
+        if not self.name and not self.subtypes:
+            raise ValueError("a token needs a `name:` or creature `subtypes:` to be named after (216.1)")
+        return self
 
 
 class TriggerOn(_M):

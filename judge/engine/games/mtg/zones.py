@@ -12,6 +12,7 @@ was a permanent before enters again as a new permanent (217.5c).
 from __future__ import annotations
 
 from judge.engine.games.mtg.chars import chars, snapshot
+from judge.engine.games.mtg.filters import matches
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, say
 from judge.engine.games.mtg.words import zone as zone_zh
@@ -26,6 +27,10 @@ rules.declare("217.4a", reasons={"on_top_of_owners_graveyard": "object owner how
 rules.declare("217.5d", reasons={"no_tapped_state": "object zone"})
 rules.declare("214.3", reasons={"enters_untapped": "object"})
 rules.declare("217.6b", reasons={"stack_order": "object below"})
+rules.declare("217.7a", reasons={"removed_token_gone": "object"})
+rules.declare("217.1d", reasons={"mover_chooses": "player object"})
+rules.declare("402.7", reasons={"each_instance_works": "object ability n"})
+rules.declare("409.3", near_misses={"cost_change_too_late": "source object"})
 rules.declare("217.6c", reasons={"stack_controller": "object player why"})
 rules.declare("419.1b", reasons={"as_enters_chosen": "object player what value"})
 rules.declare("410.10e", reasons={"as_enters_not_trigger": "object"})
@@ -47,6 +52,8 @@ def leaving(game, obj, frm: str, to: str, reason: str = "effect") -> None:
         obj.extra["left_tapped"] = bool(obj.tapped)
         if obj.tapped and to != "stack":            # a card outside play is neither tapped nor untapped
             game.fire("217.5d", "no_tapped_state", [obj], object=obj, zone=zone_zh(to))
+    if to == "exile" and obj.token:                     # only cards can come back from being removed (217.7a)
+        game.fire("217.7a", "removed_token_gone", [obj], object=obj)
     if to == "graveyard" and reason in TO_GRAVEYARD:
         game.fire("217.4a", "on_top_of_owners_graveyard", [obj], object=obj, owner=obj.owner,
                   how=say(TO_GRAVEYARD[reason]))
@@ -101,6 +108,40 @@ def arrived(game, obj, frm: str, to: str) -> None:
         game.fire("217.5c", "new_permanent", [obj], object=obj, **{"from": zone_zh(frm)})
         if obj.extra.pop("left_tapped", False) and not obj.tapped:   # tapped when it left, untapped now
             game.fire("214.3", "enters_untapped", [obj], object=obj)
+    if to == "battlefield":
+        cost_change_too_late(game, obj)
+
+
+def cost_change_too_late(game, obj) -> None:
+    """A permanent that changes what spells cost entered while spells it would have changed are already on the
+    stack: their costs were locked when they were cast (409.3) — a near miss for each, where a judge would ask."""
+    for ab in obj.card.abilities:
+        s = ab.spec if ab.kind == "static" else {}
+        f = s.get("spells")
+        if f is None or not (s.get("cost_reduction") or s.get("cost_increase")):
+            continue
+        for item in game.stack:
+            if item is not obj and getattr(item, "card", None) is not None and not getattr(item, "ability", None) \
+                    and matches(game, item, {**f, "zone": "stack"}, controller=obj.controller) is None:
+                game.near_miss("409.3", "cost_change_too_late", [obj, item], once=("409.3", obj.key, item.key),
+                               source=obj, object=item)
+
+
+def mover_chooses(game, event, player) -> None:
+    """Several replacement effects for one object moving between zones: its controller (its owner when it has
+    none) decides which applies (217.1d, beside 419.9a)."""
+    if event.kind in ("move", "destroy", "sacrifice", "discard") and "object" in event.data:
+        game.fire("217.1d", "mover_chooses", [event.data["object"]], player=player, object=event.data["object"])
+
+
+def instances(game, item, source) -> None:
+    """A triggered ability goes on the stack while its object has another instance of the same ability: each
+    instance works separately (402.7)."""
+    if source is None or getattr(item, "kind", "") != "triggered":
+        return
+    same = [ab for ab in source.card.abilities if ab.kind == item.ability.kind and ab.spec == item.ability.spec]
+    if len(same) > 1:
+        game.fire("402.7", "each_instance_works", [source, item], object=source, ability=item, n=len(same))
 
 
 def on_stack(game, item, below, source=None) -> None:
