@@ -104,7 +104,55 @@ def cite_refusal(game, step, rule: str) -> None:
         game.fire("408.1a", "timing_illegal", objs, player=who, object=shown, rule=rule)
 
 
-def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
+rules.declare("409.1e", reasons={"division_announced": "player object division",
+                                 "division_illegal": "player object division why"})
+
+
+def _division(game, actor, obj, effects, chosen, divide, xv) -> dict | None:
+    """409.1e: a spell that divides its damage among its targets: the player announces the division on casting;
+    every target gets at least 1 and the parts add up to the whole. {target key: amount}, or None when the spell
+    divides nothing."""
+    eff = next((e for e in effects if e.get("divided") and "damage" in e), None)
+    who = game.by_name.get(actor, actor)
+    if eff is None:
+        if divide:
+            raise game.illegal("409.1e", "division_illegal", f"{obj.name} divides nothing", player=who, object=obj,
+                               division=_division_text(game, divide), why=say("why.divides_nothing"))
+        return None
+    total = eff["damage"] if isinstance(eff["damage"], int) else xv
+    keys = [i for slot in chosen for (_, i, _) in slot]
+    if divide is None:
+        if len(keys) == 1:                       # one target: it gets it all, nothing to announce
+            divide = {keys[0]: total}
+        else:
+            raise MissingChoice("divide", obj.id, keys, actor,
+                                "give `divide: {TARGET: N, …}` on the cast action (409.1e)")
+    divide = {str(k): v for k, v in divide.items()}
+    shown = _division_text(game, divide)
+    why = None
+    if sorted(divide) != sorted(keys):
+        why = say("why.divide_targets", targets="、".join(_label(game, k) for k in keys))
+    elif any(not isinstance(n, int) or n < 1 for n in divide.values()):
+        why = say("why.divide_at_least_one")
+    elif sum(divide.values()) != total:
+        why = say("why.divide_total", total=total, given=sum(divide.values()))
+    if why:
+        raise game.illegal("409.1e", "division_illegal", f"{obj.name}: illegal division {divide}", player=who,
+                           object=obj, division=shown, why=why)
+    return divide
+
+
+def _label(game, key: str) -> str:
+    o = game.objects.get(key)
+    return o.name if o is not None else key
+
+
+def _division_text(game, divide: dict) -> str:
+    return "、".join(say("division_part", target=_label(game, k), n=n) for k, n in divide.items())
+
+
+def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, divide=None,
+            **_):
     actor = game.require_priority(actor)
     who = game.by_name.get(actor, actor)
     obj = game.objects.get(cast)
@@ -137,6 +185,7 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     # 409.1c targets
     tspecs = spec.get("targets", [])
     chosen = check_targets(game, obj, tspecs, targets, controller=actor, colors=tuple(c.colors))
+    division = _division(game, actor, obj, effects, chosen, divide, xv)
     # 409.1f total cost, locked before paying
     total, changes, own = total_cost(game, obj, c, actor, xv)
     extra = obj.card.additional_cost or {}
@@ -150,7 +199,7 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
         mf = game.fire("401.1", "becomes_spell", [obj], object=obj, zone=zone_zh(from_zone))
         with game.under(mf):
             game.move(obj, "stack", reason="cast", controller=actor)
-        obj.cast = {"targets": chosen, "x": xv, "effects": effects, "controller": actor}
+        obj.cast = {"targets": chosen, "x": xv, "effects": effects, "controller": actor, "divide": division}
     if below is not None:
         game.fire("408.1e", "on_top", [obj, below], object=obj, below=below)
     on_stack(game, obj, below)
@@ -162,6 +211,9 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     if chosen:
         game.fire("409.1c", "targets_chosen", [obj] + target_objects(game, chosen), object=obj,
                   targets=target_objects(game, chosen))
+    if division and len(division) > 1:
+        game.fire("409.1e", "division_announced", [obj], player=who, object=obj,
+                  division=_division_text(game, division))
     for n in own:
         for rule in ("402.8c", "401.6", "412.3"):
             game.fire(rule, "own_cost_reduction", [obj], object=obj, amount=M.show_cost((n,)))

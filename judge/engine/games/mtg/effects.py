@@ -92,7 +92,11 @@ def _damage(game, ctx: Ctx, e):
         game.fire("402.6", "last_known_source", [src], object=src,
                   colors="".join(src_chars.colors) or say("check.colorless"))
     evs = []
+    # damage divided as announced on casting (409.1e): each target its own part; a target gone illegal, none
+    split = (getattr(ctx.item, "cast", None) or {}).get("divide") if e.get("divided") else None
     for t in refs(game, ctx, e.get("to", "target")):
+        if split is not None:
+            n = split.get(t.name if isinstance(t, Player) else t.id, 0)
         f = _fire(game, ctx, "effect_damage", [src, t] if src else [t], source=src or ctx.source_name, target=t,
                   amount=n)
         evs.append(Event("damage", {"source": src, "source_name": src.name if src else ctx.source_name,

@@ -135,6 +135,9 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
             _no_targets(game, obj, tspecs)
     given = list(given) if isinstance(given, list) else [given]
     needed = sum(int(s.get("count", 1)) for s in tspecs)
+    if tspecs[-1].get("up_to") and needed - int(tspecs[-1].get("count", 1)) < len(given) <= needed:
+        needed = len(given)                     # "up to N targets" as the last use of 目标: fewer are chosen
+        tspecs = [*tspecs[:-1], {**tspecs[-1], "count": needed - sum(int(s.get("count", 1)) for s in tspecs[:-1])}]
     if len(given) != needed:
         raise game.illegal("409.1c", "not_enough_targets",
                        f"{obj.name} needs {needed} target(s), {len(given)} given", object=obj, needed=needed,

@@ -97,7 +97,7 @@ class Target(_M):
 
 VERBS: dict[str, tuple[str, ...]] = {
     # verb: allowed extra parameters
-    "damage": ("to", "source"),
+    "damage": ("to", "source", "divided"),
     "destroy": ("no_regen",),
     "exile": (),
     "bounce": (),
