@@ -104,6 +104,7 @@ def cite_refusal(game, step, rule: str) -> None:
         game.fire("408.1a", "timing_illegal", objs, player=who, object=shown, rule=rule)
 
 
+rules.declare("212.6d", reasons={"intrinsic_mana": "object land_type mana"})
 rules.declare("409.1e", reasons={"division_announced": "player object division",
                                  "division_illegal": "player object division why"})
 
@@ -707,6 +708,9 @@ def _mana_ability(game, actor, obj, ab, total, pay, tap, other: OtherCosts):
         paid = pay_cost(game, actor, obj, total, pay, sacrifice=other.sacrifice, other=other.parts)
         _cost_events(game, actor, obj, other, paid, None)
     f = game.fire("411.1", "mana_ability", [obj], player=p, source=obj, mana=mana_text(ab.spec))
+    if ab.key.startswith("basic."):              # the ability its basic land type gives it, printed or not
+        game.fire("212.6d", "intrinsic_mana", [obj], object=obj, land_type=ab.key.partition(".")[2],
+                  mana=mana_text(ab.spec))
     game.fire("406.4", "mana_ability_no_stack", [obj], source=obj)
     pool = dict(p.pool)
     pending = len(game.pending)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.vocab import dump
+from judge.engine.games.mtg import layers
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import select
@@ -437,7 +438,10 @@ def _becomes(game, ctx, e):
     if b.get("pt_count"):
         ops.append((6, "set_pt_count", b["pt_count"]))
         words.append(say("pt_count"))
-    _continuous(game, ctx, "effect_becomes", objs, ops, _until(e), what=" ".join(words))
+    f = _continuous(game, ctx, "effect_becomes", objs, ops, _until(e), what=" ".join(words))
+    if b.get("subtypes"):
+        with game.under(f):
+            layers.becomes_basic_land_type(game, objs, ctx.source_name, b["subtypes"])
 
 
 def _control(game, ctx, e):

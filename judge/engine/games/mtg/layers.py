@@ -12,7 +12,7 @@ the rule did not decide (one effect alone, no switch, no dependency, no supertyp
 from __future__ import annotations
 
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import BASIC_LAND_MANA, TYPE, say
 
 rules.declare("418.5b", reasons={"multi_layer": "object source layers"})
 rules.declare("418.5c", reasons={"depends_on": "object layer dependent independent"})
@@ -36,6 +36,7 @@ for _rule in STATIC_IN_PLAY:
 rules.declare("405.2", reasons={"characteristic_defining": "object source what"})
 rules.declare("407.3", reasons={"all_instances_removed": "object ability n source"})
 rules.declare("407.2", reasons={"set_is_not_granted": "object source kept"})
+rules.declare("212.6e", reasons={"becomes_basic_land_type": "object source land_types"})
 rules.declare("412.5", reasons={"static_no_last_known": "object source"})
 rules.declare("412.2", reasons={"attached_static_starts": "object source", "attached_static_stops": "object source"})
 
@@ -86,6 +87,7 @@ def cite(game, obj, c, attr: str, printed_types=None, seen_multi: set | None = N
         _all_instances(game, obj, c, recs)
     if attr == "types":
         _types(game, obj, c, recs, printed_types)
+
 
 
 def _timestamps(game, obj, recs, what) -> None:
@@ -225,3 +227,15 @@ def _still_has(cm, src: str, eid: str) -> bool:
     c = cm.get(src)
     key = eid[len(src) + 1:]
     return c is not None and any(ab.key == key for ab in c.abilities)
+
+
+def becomes_basic_land_type(game, objs, source_name: str, subtypes) -> None:
+    """An effect makes lands a basic land type: they lose their old land types and printed rules text and gain
+    that type's mana ability (212.6e) — cited when the effect starts, since the subtypes a judge reads are not
+    among the characteristics whose change 418.5a notes."""
+    if not any(t in BASIC_LAND_MANA for t in subtypes):
+        return
+    for o in objs:
+        if TYPE.land in game.chars(o).types:
+            game.fire("212.6e", "becomes_basic_land_type", [o], object=o, source=source_name,
+                      land_types="、".join(subtypes))

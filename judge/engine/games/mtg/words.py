@@ -55,6 +55,8 @@ NUMERALS = tuple(_V["mana"]["numerals"])            # 零 一 二 … 十
 AGREE = tuple(_V["agree"])
 TERM = Words("terms", _V["terms"])
 CREATURE_TYPES = frozenset(_V["creature_types"].split())
+# basic land type word → the mana symbol its intrinsic ability adds ({T}: add …, 212.6d)
+BASIC_LAND_MANA = {spec["word"]: spec["mana"] for spec in _V["basic_land_types"].values()}
 
 
 def ability_text(obj, ab) -> str:
