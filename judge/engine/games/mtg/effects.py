@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.vocab import dump
-from judge.engine.games.mtg import layers
+from judge.engine.games.mtg import layers, zones
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import select
@@ -512,6 +512,13 @@ def _prevent(game, ctx, e):
             _shield(game, ctx, "prevent", key, n, dict(data), until)
 
 
+def _phase_out(game, ctx, e):
+    """"… phases out": the permanents go to the phased-out zone as they are (217.8a), no event, no trigger."""
+    for o in _objs(game, ctx, e["phase_out"]):
+        if o.zone == "battlefield":
+            zones.phase_out(game, o, say("phasing.effect", source=ctx.source_name))
+
+
 def _regenerate(game, ctx, e):
     for o in _objs(game, ctx, e["regenerate"]):
         f = _fire(game, ctx, "effect_regenerate", [o], source=ctx.source_name, object=o)
@@ -674,6 +681,7 @@ VERB_FUNCS = {
     "becomes": _becomes,
     "control": _control,
     "prevent": _prevent,
+    "phase_out": _phase_out,
     "regenerate": _regenerate,
     "token": _token,
     "delayed": _delayed,

@@ -11,6 +11,7 @@ step follows.
 from __future__ import annotations
 
 from judge.engine.games.mtg import mana as M
+from judge.engine.games.mtg import zones
 from judge.engine.games.mtg.chars import chars, compute
 from judge.engine.games.mtg.combat import assign_combat_damage, begin_blockers
 from judge.engine.games.mtg.rules import rules
@@ -97,6 +98,7 @@ def _new_turn(game) -> None:
 def begin(game, step: str, again: bool = False) -> None:
     ap = game.enter_step(step)
     if step == STEP.untap:
+        zones.phasing(game, ap)              # phasing happens first in the untap step (217.8, 502.15)
         sick = [o for o in game.battlefield() if o.controller == ap.name and o.sick]
         if sick:
             f = game.fire("212.3d", "sickness_ends", sick, player=ap, objects=sick)

@@ -135,6 +135,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "grant": ("what", "until"),
     "haunt": (),
     "gain_abilities_of": ("what", "until", "kinds"),
+    "phase_out": (),
 }
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from judge.engine.games.mtg.chars import chars, snapshot
 from judge.engine.games.mtg.filters import matches
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, say
+from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, KEYWORD, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
 rules.declare("217.1a", reasons={"to_owners_zone": "object owner controller zone"})
@@ -110,6 +110,57 @@ def arrived(game, obj, frm: str, to: str) -> None:
             game.fire("214.3", "enters_untapped", [obj], object=obj)
     if to == "battlefield":
         cost_change_too_late(game, obj)
+
+
+rules.declare("217.8a", reasons={"phases_out": "object how"})
+rules.declare("217.8c", reasons={"phases_in": "object state"})
+rules.declare("217.8d", reasons={"token_phased_out": "object attached"})
+rules.declare("418.5e", reasons={"timestamp_kept_phasing": "object"})
+PHASED_OUT = "phased_out"
+
+
+def phase_out(game, obj, how: str, *, indirectly: bool = False) -> None:
+    """A permanent phases out: it goes to the phased-out zone as the same object — not leaving play as an event,
+    keeping its state (217.8a, 217.8c) — with whatever is attached to it (phased out indirectly). A token there
+    ceases to exist (217.8d, the state-based 420.5f); what was attached to it stays phased out."""
+    attached = [o for o in game.battlefield() if o.attached_to == obj.id]
+    obj.extra["phased"] = {"controller": chars(game, obj).controller, "indirectly": indirectly}
+    game.relocate(obj, PHASED_OUT, new_object=False)
+    game.fire("217.8a", "phases_out", [obj], object=obj, how=how)
+    if obj.token:
+        game.fire("217.8d", "token_phased_out", [obj, *attached], object=obj, attached=attached or say("none"))
+    for a in attached:
+        phase_out(game, a, say("phasing.with", object=obj.name), indirectly=True)
+
+
+def phasing(game, player) -> None:
+    """At the start of `player`'s untap step, simultaneously: permanents with phasing they control phase out, and
+    what they controlled when it phased out (directly) phases in, with what phased out with it. A permanent that
+    phases in has the state it had (217.8c, an exception to 217.1c) and its old timestamp (418.5e)."""
+    going = [o for o in game.battlefield() if chars(game, o).controller == player.name
+             and KEYWORD.phasing in chars(game, o).keywords]
+    coming = [o for o in game.objects.values() if o.zone == PHASED_OUT and not o.token
+              and o.extra.get("phased", {}).get("controller") == player.name
+              and not o.extra["phased"].get("indirectly")]
+    for o in going:
+        phase_out(game, o, say("phasing.keyword"))
+    for o in coming:
+        _phase_in(game, o)
+
+
+def _phase_in(game, obj) -> None:
+    obj.extra.pop("phased", None)
+    game.relocate(obj, "battlefield", new_object=False)
+    state = [say("phasing.tapped") if obj.tapped else say("phasing.untapped")]
+    if obj.counters:
+        state.append(say("lost.counters", counters="、".join(f"{k}×{n}" for k, n in obj.counters.items())))
+    if obj.attached_to:
+        host = game.objects.get(obj.attached_to)
+        state.append(say("phasing.attached", object=host.name if host else obj.attached_to))
+    game.fire("217.8c", "phases_in", [obj], object=obj, state="、".join(state))
+    game.fire("418.5e", "timestamp_kept_phasing", [obj], object=obj)
+    for o in [x for x in game.objects.values() if x.zone == PHASED_OUT and x.attached_to == obj.id]:
+        _phase_in(game, o)
 
 
 def cost_change_too_late(game, obj) -> None:
