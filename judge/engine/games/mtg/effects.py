@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.vocab import dump
-from judge.engine.games.mtg import layers, zones
+from judge.engine.games.mtg import layers, text, zones
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import select
@@ -61,12 +61,13 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
     "effect_token": "source player token count", "effect_grant": "source objects ability until",
     "effect_chosen": "player what value", "effect_no_objects": "source what",
     "effect_gain_abilities": "source objects origin abilities until",
+    "effect_change_text": "source objects old new until",
 })
 def _doc_413_2b(game, ctx, e):
     """(the verbs below all fire 413.2b; this registers the rule and its reason codes)"""
 
 
-_NO_OBJECTS = frozenset({"effect_pump", "effect_set_pt", "effect_switch", "effect_gain_kw", "effect_lose_kw",
+_NO_OBJECTS = frozenset({"effect_change_text", "effect_pump", "effect_set_pt", "effect_switch", "effect_gain_kw", "effect_lose_kw",
                          "effect_lose_all", "effect_set_color", "effect_becomes", "effect_control", "effect_grant",
                          "effect_prevent", "effect_gain_abilities"})
 
@@ -512,6 +513,19 @@ def _prevent(game, ctx, e):
             _shield(game, ctx, "prevent", key, n, dict(data), until)
 
 
+def _change_text(game, ctx, e):
+    """"Change the text of …: replace all instances of one colour word (land type, creature type) with another":
+    a layer-3 effect on the rules text (418.6); what it changed, and what it could not, is cited as it starts."""
+    ch = e["change_text"]
+    old, new = str(ch["from"]), str(ch["to"])
+    objs = _objs(game, ctx, e.get("what", "target"))
+    f = _continuous(game, ctx, "effect_change_text", objs, [(3, "change_text", (old, new))], _until(e),
+                    old=old, new=new)
+    with game.under(f):
+        for o in objs:
+            text.cite_change(game, o, old, new)
+
+
 def _phase_out(game, ctx, e):
     """"… phases out": the permanents go to the phased-out zone as they are (217.8a), no event, no trigger."""
     for o in _objs(game, ctx, e["phase_out"]):
@@ -682,6 +696,7 @@ VERB_FUNCS = {
     "control": _control,
     "prevent": _prevent,
     "phase_out": _phase_out,
+    "change_text": _change_text,
     "regenerate": _regenerate,
     "token": _token,
     "delayed": _delayed,

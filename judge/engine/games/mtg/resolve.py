@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.effects import run
+from judge.engine.games.mtg.text import changed_effects
 from judge.engine.games.mtg.refs import Ctx
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import Card
@@ -58,7 +59,7 @@ def _spell(game, card) -> None:
     if legal_slots is None:
         return
     ctx = Ctx(card, card, card.name, controller, legal_slots, x=cast.get("x", 0), event=None, source_colors=colors)
-    run(game, ctx, cast.get("effects", spell.get("effects", [])))
+    run(game, ctx, changed_effects(game, card, cast.get("effects", spell.get("effects", []))))   # 418.6c-d
     if card.zone != "stack":
         return                      # it left the stack while resolving (it exiled itself…)
     c = chars(game, card)

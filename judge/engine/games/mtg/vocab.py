@@ -136,6 +136,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "haunt": (),
     "gain_abilities_of": ("what", "until", "kinds"),
     "phase_out": (),
+    "change_text": ("what", "until"),       # {from: 红, to: 蓝}: the words of the rules text (418.6)
 }
 
 
