@@ -36,6 +36,7 @@ for _rule in STATIC_IN_PLAY:
 rules.declare("405.2", reasons={"characteristic_defining": "object source what"})
 rules.declare("407.3", reasons={"all_instances_removed": "object ability n source"})
 rules.declare("407.2", reasons={"set_is_not_granted": "object source kept"})
+rules.declare("200.10", reasons={"counters_change_pt": "object counters"})
 rules.declare("212.6e", reasons={"becomes_basic_land_type": "object source land_types"})
 rules.declare("412.5", reasons={"static_no_last_known": "object source"})
 rules.declare("412.2", reasons={"attached_static_starts": "object source", "attached_static_stops": "object source"})
@@ -77,6 +78,11 @@ def cite(game, obj, c, attr: str, printed_types=None, seen_multi: set | None = N
                       independent=independent)
             game.fire("418.5d", "independent_first", [obj], object=obj, layer=layer, dependent=dependent,
                       independent=independent)
+    if attr == "pt":                                                              # 200.10 (layer 6c)
+        got = [(name, n) for (sub, kind, name, n) in c.notes if sub == "6c" and kind == "counters"]
+        if got:
+            game.fire("200.10", "counters_change_pt", [obj], object=obj,
+                      counters="、".join(f"{name}×{n}" for name, n in got))
     for r in recs:
         if r.kind == "cda_pt":                                                    # 405.2 (layer 6a)
             game.fire("405.2", "characteristic_defining", [obj], object=obj, source=r.source_name, what=what)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from judge.engine.core.errors import EngineError
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.effects import merged, plain_amount, shared_ref
+from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.filters import candidates, cite_characteristics, count, matches, select
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import Card
@@ -164,6 +165,26 @@ def _names_itself(game, ctx) -> None:
         game.fire("202.2", "names_itself", [me, *others], object=me, others=others)
 
 
+rules.declare("203.3", reasons={"converted_mana_cost": "object cost value"})
+rules.declare("203.3a", reasons={"no_cost_is_zero": "object"})
+rules.declare("203.1a", reasons={"has_no_mana_cost": "object why"})
+
+
+def _cite_mana_value(game, objs, best) -> None:
+    """An amount read the converted mana costs of `objs`: the highest one's is the total of its mana cost, colour
+    ignored (203.3); an object with no mana cost — a land, a token its effect gave none (203.1a) — counts 0
+    (203.3a)."""
+    cost = best.card.cost
+    if cost:
+        game.fire("203.3", "converted_mana_cost", [best], object=best, cost=M.show_cost(cost),
+                  value=game.chars(best).mana_value)
+    for o in objs:
+        if not o.card.cost:
+            game.fire("203.1a", "has_no_mana_cost", [o], object=o, why=say("why.token_no_cost" if o.token else
+                                                                          "why.land_no_cost"))
+            game.fire("203.3a", "no_cost_is_zero", [o], object=o)
+
+
 def link_of(item) -> tuple | None:
     """(holder id, holder incarnation, scope, link, ability text) of an ability on the stack: what an exile it
     causes is tagged with, and what a linked ability looks for. Abilities a gain effect grants have that
@@ -272,7 +293,10 @@ def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
             if ctx is not None:
                 game.fire("104.2", "undefined_as_zero", [], what=say("max_mana_value"))
             return 0
-        return max(game.chars(o).mana_value for o in objs)
+        best = max(objs, key=lambda o: game.chars(o).mana_value)
+        if ctx is not None:
+            _cite_mana_value(game, objs, best)
+        return game.chars(best).mana_value
     if "life" in a:
         return game.by_name[ctrl].life
     for what in ("power", "toughness"):

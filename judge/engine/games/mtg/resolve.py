@@ -27,6 +27,7 @@ from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, TYPE, say
 @rules.implements("413.2h", reasons={"permanent_enters": "object player", "to_graveyard": "object"})
 @rules.implements("404.4c", reasons={"follows_object": "object was now"})
 @rules.implements("404.4d", near_misses={"delayed_object_left": "object"})
+@rules.implements("212.4d", reasons={"aura_enters_attached": "object host"})
 @rules.implements("202.2a", reasons={"still_that_object": "object was now"})
 def resolve(game, item) -> None:
     f = game.fire("413.1", "resolves", [item], object=item)
@@ -68,6 +69,8 @@ def _spell(game, card) -> None:
         if SUBTYPE.aura in c.subtypes and legal_slots and legal_slots[0]:
             host = legal_slots[0][0]
         game.card_resolved(card, controller, "413.2h", "permanent_enters", attach=host)
+        if host is not None and card.attached_to == host.id:     # an Aura spell enters attached to its target
+            game.fire("212.4d", "aura_enters_attached", [card, host], object=card, host=host)
     else:
         game.card_resolved(card, controller, "413.2h")
     by_type(game, card, c, controller)

@@ -27,6 +27,7 @@ rules.declare("217.4a", reasons={"on_top_of_owners_graveyard": "object owner how
 rules.declare("217.5d", reasons={"no_tapped_state": "object zone"})
 rules.declare("214.3", reasons={"enters_untapped": "object"})
 rules.declare("217.6b", reasons={"stack_order": "object below"})
+rules.declare("200.6a", reasons={"controller_put_it_into_play": "object owner controller"})
 rules.declare("217.7a", reasons={"removed_token_gone": "object"})
 rules.declare("217.1d", reasons={"mover_chooses": "player object"})
 rules.declare("402.7", reasons={"each_instance_works": "object ability n"})
@@ -110,6 +111,9 @@ def arrived(game, obj, frm: str, to: str) -> None:
             game.fire("214.3", "enters_untapped", [obj], object=obj)
     if to == "battlefield":
         cost_change_too_late(game, obj)
+        if not obj.token and obj.controller != obj.owner:          # who put it into play controls it (200.6a)
+            game.fire("200.6a", "controller_put_it_into_play", [obj], object=obj, owner=obj.owner,
+                      controller=obj.controller)
 
 
 rules.declare("217.8a", reasons={"phases_out": "object how"})
