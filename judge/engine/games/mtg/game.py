@@ -12,8 +12,8 @@ from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game, forbidding
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
-from judge.engine.games.mtg import (casting, combat, effects, events, layers, loops, resolve, sba, setup, triggers,
-                                   turn, zones)
+from judge.engine.games.mtg import (casting, combat, effects, events, layers, looking, loops, resolve, sba, setup,
+                                   triggers, turn, zones)
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute, describe_layers, last_known
 from judge.engine.games.mtg.rules import rules
@@ -71,7 +71,8 @@ class MtgGame(CardGame):
     WIN_RULE, DRAW_RULE = "102.2a", "102.4a"
     SETUP = setup
     ACTIONS = Game.ACTIONS | {"cast": casting.do_cast, "play": casting.do_play, "activate": casting.do_activate,
-                              "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop}
+                              "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop,
+                              "look": looking.look, "arrange": looking.arrange}
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
                               "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared", "activations")
     ZONE_SPECS = ZONE_SPECS
