@@ -41,6 +41,7 @@ rules.declare("411.1", reasons={"mana_ability": "player source mana"})
 rules.declare("403.2", reasons={"not_controller": "player object controller"})
 rules.declare("403.5", reasons={"activation_timing": "player object why"})
 rules.declare("402.8g", reasons={"ability_zone": "object ability zone"})
+rules.declare("402.8b", reasons={"works_in_its_zone": "object ability zone"})
 rules.declare("104.4", reasons={"already_tapped": "object"})
 rules.declare("212.3d", reasons={"summoning_sick_tap": "object", "summoning_sick_attack": "object",
                                  "haste_ignores": "object what", "sickness_ends": "player objects"})
@@ -539,6 +540,9 @@ def _may_activate(game, actor, obj, ab) -> None:
         raise game.illegal("402.8g", "ability_zone",
                            f"{obj.name}'s ability works only while it is in {zone}; it is in {obj.zone}", object=obj,
                            ability=ability_text(obj, ab), zone=zone_zh(obj.zone))
+    if zone != "battlefield":               # an ability that says it works in a zone works only there (402.8b)
+        game.fire("402.8b", "works_in_its_zone", [obj], object=obj, ability=ability_text(obj, ab),
+                  zone=zone_zh(obj.zone))
     owner = chars(game, obj).controller if obj.zone == "battlefield" else obj.owner
     if owner != actor:
         raise game.illegal("403.2", "not_controller", f"only {owner} can activate {obj.name}'s abilities",

@@ -135,8 +135,10 @@ rules.declare("200.9a", reasons={"card_in_zone": "object zone types"})
 rules.declare("200.9b", reasons={"spell_of_type": "object types"})
 rules.declare("213.2", reasons={"spell_types_of_card": "object types"})
 rules.declare("216.2", reasons={"token_is_permanent": "object"})
-rules.declare("405.2a", reasons={"color_defining_everywhere": "object colors zone"},
-              near_misses={"color_defining_everywhere_misses": "object colors zone"})
+for _rule in ("405.2a", "402.8a"):
+    rules.declare(_rule, reasons={"color_defining_everywhere": "object colors zone"},
+                  near_misses={"color_defining_everywhere_misses": "object colors zone"})
+rules.declare("205.3e", reasons={"artifact_subtypes": "object subtypes kind"})
 rules.declare("205.2b", reasons={"one_of_its_types": "object type types"},
               near_misses={"one_of_its_types_misses": "object type types"})
 rules.declare("212.2e", reasons={"artifact_creature_both": "object type"},
@@ -186,8 +188,9 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
         elif list(obj.card.colors) != list(M.colors_of(cost or ())) and list(c.colors) == list(obj.card.colors) and \
                 not any(getattr(r, "kind", "") == "set_color" for r in getattr(c, "applied", ())):
             # the card says its own colour ("this card is green"): that works in every zone (405.2a)
-            cite("405.2a", "color_defining_everywhere", colors="".join(c.colors) or say("check.colorless"),
-                 zone=zone_zh(obj.zone))
+            for rule in ("405.2a", "402.8a"):     # a colour-setting ability works in every zone
+                cite(rule, "color_defining_everywhere", colors="".join(c.colors) or say("check.colorless"),
+                     zone=zone_zh(obj.zone))
     named = set(f.get("supertypes", ())) | set(f.get("not_supertypes", ()))
     if TYPE.land in c.types and (ok or failed in ("supertypes", "not_supertypes")):
         for supertype, rule, has, lacks in _SUPERTYPE_RULES:
@@ -211,6 +214,10 @@ def _cite_types(game, obj, f: dict, c, ok: bool, failed, cite) -> None:
         game.fire("213.2", "spell_types_of_card", [obj], object=obj, types="/".join(c.types))
     if ok and obj.token and obj.zone == "battlefield":       # what affects permanents affects a token (216.2)
         game.fire("216.2", "token_is_permanent", [obj], object=obj)
+    if ok and f.get("subtypes") and TYPE.artifact in c.types and (TYPE.creature in c.types or TYPE.land in c.types):
+        # an artifact creature's subtypes are creature types, an artifact land's land types (205.3e)
+        game.fire("205.3e", "artifact_subtypes", [obj], object=obj, subtypes="、".join(f["subtypes"]),
+                  kind=TYPE.creature if TYPE.creature in c.types else TYPE.land)
     hit = [t for t in named if t in c.types]
     if hit and len(c.types) > 1 and (ok or failed not in ("types", "zone")):
         cite("205.2b", "one_of_its_types", type=hit[0], types="/".join(c.types))

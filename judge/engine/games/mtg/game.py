@@ -389,6 +389,7 @@ class MtgGame(CardGame):
             combat.leaves_combat(self, o, "why.combat_control_changed")
             self.set(o, "controller", c.controller)
             self.set(o, "sick", True)
+            zones.attachments_keep_control(self, o)
 
     def after_losses(self) -> None:
         """102.1: when a player wins or the game is a draw, the game ends at once (cited once, as it ends)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from judge.engine.games.mtg.chars import chars, snapshot
 from judge.engine.games.mtg.filters import matches
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, KEYWORD, say
+from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, KEYWORD, SUBTYPE, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
 rules.declare("217.1a", reasons={"to_owners_zone": "object owner controller zone"})
@@ -27,6 +27,8 @@ rules.declare("217.4a", reasons={"on_top_of_owners_graveyard": "object owner how
 rules.declare("217.5d", reasons={"no_tapped_state": "object zone"})
 rules.declare("214.3", reasons={"enters_untapped": "object"})
 rules.declare("217.6b", reasons={"stack_order": "object below"})
+for _rule in ("212.4i", "212.2k"):
+    rules.declare(_rule, reasons={"attachment_control_separate": "object host controller host_controller"})
 rules.declare("200.6a", reasons={"controller_put_it_into_play": "object owner controller"})
 rules.declare("217.7a", reasons={"removed_token_gone": "object"})
 rules.declare("217.1d", reasons={"mover_chooses": "player object"})
@@ -165,6 +167,20 @@ def _phase_in(game, obj) -> None:
     game.fire("418.5e", "timestamp_kept_phasing", [obj], object=obj)
     for o in [x for x in game.objects.values() if x.zone == PHASED_OUT and x.attached_to == obj.id]:
         _phase_in(game, o)
+
+
+def attachments_keep_control(game, obj) -> None:
+    """Control of `obj` changed: an Aura (212.4i) or Equipment (212.2k) attached to it keeps its own controller —
+    only that player may activate its abilities; what it grants, the new controller of `obj` uses."""
+    ctrl = chars(game, obj).controller
+    for a in game.battlefield():
+        if a.attached_to != obj.id:
+            continue
+        ca = chars(game, a)
+        rule = "212.4i" if SUBTYPE.aura in ca.subtypes else "212.2k" if SUBTYPE.equipment in ca.subtypes else None
+        if rule is not None and ca.controller != ctrl:
+            game.fire(rule, "attachment_control_separate", [a, obj], object=a, host=obj, controller=ca.controller,
+                      host_controller=ctrl)
 
 
 def cost_change_too_late(game, obj) -> None:
