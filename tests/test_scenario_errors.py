@@ -199,7 +199,7 @@ def test_an_unexpected_refusal_is_a_failure_and_the_replay_goes_on(write):
     assert f.line == 11 and "refused this action by mtg:409.1h" in f.message and "`rejected: 409.1h`" in f.message
     refused = out.trace.steps[2]
     assert refused.rejected.rule == "mtg:409.1h"
-    assert [x.rule for x in refused.firings] == ["mtg:422.1", "mtg:422.2"]
+    assert [x.rule for x in refused.firings] == ["mtg:409.1", "mtg:422.1", "mtg:422.2"]   # 409.1: a cast step failed
     assert [x.rule for x in refused.undone.firings][:1] == ["mtg:409.1a"]
     assert out.trace.steps[3].what == "pass" and out.trace.steps[3].rejected is None
 
