@@ -97,7 +97,7 @@ class Target(_M):
 
 VERBS: dict[str, tuple[str, ...]] = {
     # verb: allowed extra parameters
-    "damage": ("to", "source"),
+    "damage": ("to", "source", "divided"),
     "destroy": ("no_regen",),
     "exile": (),
     "bounce": (),
@@ -135,6 +135,8 @@ VERBS: dict[str, tuple[str, ...]] = {
     "grant": ("what", "until"),
     "haunt": (),
     "gain_abilities_of": ("what", "until", "kinds"),
+    "phase_out": (),
+    "change_text": ("what", "until"),       # {from: 红, to: 蓝}: the words of the rules text (418.6)
 }
 
 
@@ -164,7 +166,7 @@ class Becomes(_M):
 
 
 class TokenDef(_M):
-    name: str
+    name: str | None = None               # none: the token is named after its creature types (216.1)
     id: str | None = None                 # a stable id for the (first) token, so expectations can name it
     types: list[str] = [TYPE.creature]
     subtypes: list[str] = []
@@ -172,6 +174,12 @@ class TokenDef(_M):
     pt: str | None = None
     keywords: list[str] = []
     abilities: list["Ability"] = []
+
+    @model_validator(mode="after")
+    def _named(self):
+        if not self.name and not self.subtypes:
+            raise ValueError("a token needs a `name:` or creature `subtypes:` to be named after (216.1)")
+        return self
 
 
 class TriggerOn(_M):
