@@ -41,6 +41,7 @@ def _variant(name: str, start: str) -> str:
 
 
 REFUSING = [("707.2-illegal-choice-rewound.yaml", None, "wow:712.7", "invalid_choice"),
+            ("708.3-crippling-poison-unless-pay.yaml", "只有两个资源却选择支付", "wow:712.7", "invalid_choice"),
             ("707.1b-choose-one-mode.yaml", "在选择中写出没有的模式", "wow:707.1b", "invalid_choice"),
             ("707.1b-choose-one-mode.yaml", "在选择中为第一个模式选择英雄", "wow:707.1d", "invalid_choice"),
             ("707.1b-choose-one-mode.yaml", "没有任何盟军可以指定", "wow:707.1d", "cannot_complete"),
