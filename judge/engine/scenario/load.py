@@ -20,7 +20,7 @@ from judge.engine.core.registry import citable
 from judge.engine.games import game_for, known_books
 from judge.engine.scenario import yamlio
 from judge.engine.scenario.files import bundled_library
-from judge.engine.scenario.model import Action, Expect, Placement, PlayerSpec, Scenario, TurnSpec, Variant
+from judge.engine.scenario.model import Action, Expect, Placement, PlayerSpec, Scenario, StartSpec, TurnSpec, Variant
 from judge.engine.scenario.yamlio import ScenarioError, line_of
 
 
@@ -144,7 +144,14 @@ def check(sf: ScenarioFile, errors: list) -> None:
         if "step" in given and gc.step_name(ts.step) is None:
             err(loc + ("step",), f"unknown step {ts.step!r}; steps: {', '.join(gc.STEPS)}")
 
-    need_turn(m.turn, ("turn",), ("active", "priority", "step"))
+    if m.turn is not None:
+        need_turn(m.turn, ("turn",), ("active", "priority", "step"))
+    else:
+        for name in ("first", "previous_loser", "previous_chooser"):
+            if getattr(m.start, name) is not None:
+                need_player(getattr(m.start, name), ("start", name))
+        if not hasattr(gc, "begin_game"):
+            err(("start",), f"the {gc.game} engine does not start games: give `turn:` instead")
     ids: dict[str, tuple] = {}
     for pname, zones in m.board.items():
         need_player(pname, ("board", pname))
@@ -208,7 +215,20 @@ def check(sf: ScenarioFile, errors: list) -> None:
                 need_card(Placement.model_construct(card=patch["card"], id=oid), base + ("objects", oid))
             if oid in ids and isinstance(patch.get("controller"), str):
                 need_player(patch["controller"], base + ("objects", oid, "controller"))
-        if v.turn:
+        if v.start and m.start is None:
+            err(base + ("start",), "a variant's `start:` changes the base's `start:`; this scenario has none")
+        elif v.start:
+            try:
+                vs = StartSpec.model_validate({**m.start.model_dump(), **v.start})
+                for name in ("first", "previous_loser", "previous_chooser"):
+                    if name in v.start:
+                        need_player(getattr(vs, name), base + ("start", name))
+            except ValidationError as e:
+                errors.extend(yamlio.pydantic_errors(e, path, marks, base + ("start",)))
+        if v.turn and m.turn is None:
+            err(base + ("turn",), "a variant's `turn:` changes the base's `turn:`; this scenario starts the game "
+                                  "(`start:`) and has none")
+        elif v.turn:
             try:
                 need_turn(TurnSpec.model_validate({**m.turn.model_dump(), **v.turn}), base + ("turn",), v.turn)
             except ValidationError as e:

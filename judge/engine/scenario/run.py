@@ -66,6 +66,8 @@ def action_args(a: Action) -> tuple[str, dict]:
         return "attack", {"attack": a.attack}
     if v == "block":
         return "block", {"block": a.block}
+    if v in ("mulligan", "keep"):
+        return v, {}
     if v == "look":
         return "look", {"look": a.look}
     if v == "arrange":

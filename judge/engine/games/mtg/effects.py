@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.vocab import dump
+from judge.engine.core.errors import EngineError
 from judge.engine.games.mtg import mana as M
+from judge.engine.games.mtg import schedule
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import select
 from judge.engine.games.mtg.refs import Ctx, amount, players, refs, tag_exiled
@@ -58,6 +60,7 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
     "effect_control": "source objects player until", "effect_prevent": "source objects amount until",
     "effect_prevent_rule": "source what until", "effect_regenerate": "source object",
     "effect_token": "source player token count", "effect_grant": "source objects ability until",
+    "effect_extra_turn": "player", "effect_extra_steps": "what", "effect_skip": "player what",
     "effect_chosen": "player what value", "effect_no_objects": "source what",
     "effect_gain_abilities": "source objects origin abilities until",
 })
@@ -625,6 +628,41 @@ def _haunt(game, ctx, e):
         game.set(me, "haunting", t.key)
 
 
+def _extra_turn(game, ctx, e):
+    """"Take an extra turn after this one" (300.6)."""
+    for p in players(game, ctx, e["extra_turn"]):
+        f = _fire(game, ctx, "effect_extra_turn", [p], player=p)
+        with game.under(f):
+            schedule.add_extra_turn(game, p.name)
+
+
+def _extra_steps(verb: str):
+    """"After this phase, there is an additional [phase]" (300.7) / "an additional [step] after this one"
+    (300.8): the words name phases or steps of the book."""
+    def run_(game, ctx, e):
+        words = e[verb] if isinstance(e[verb], list) else [e[verb]]
+        after = e.get("after")
+        for w in words:
+            if not schedule.steps_of(w) or (after is not None and not schedule.steps_of(after)):
+                raise EngineError(f"{verb}: {w!r} / after {after!r} is not a phase or step of this book")
+        f = _fire(game, ctx, "effect_extra_steps", [], what="、".join(words))
+        with game.under(f):
+            for w in reversed(words):          # the newest comes first: add the last one first
+                schedule.add_extra_steps(game, w, after)
+    return run_
+
+
+def _skip(game, ctx, e):
+    """"[Player] skips his next [step / phase / turn]" (300.9, 419.6e)."""
+    word = e["skip"]
+    if schedule.skip_kind(word) is None:
+        raise EngineError(f"skip: {word!r} is not a step, a phase or a turn of this book")
+    for p in players(game, ctx, e.get("who", "you")):
+        f = _fire(game, ctx, "effect_skip", [p], player=p, what=word)
+        with game.under(f):
+            schedule.add_skip(game, p.name, word)
+
+
 VERB_FUNCS = {
     "damage": _damage,
     "destroy": _zone_verb("effect_destroy", "graveyard", "destroy"),
@@ -664,6 +702,10 @@ VERB_FUNCS = {
     "haunt": _haunt,
     "grant": _grant,
     "gain_abilities_of": _gain_abilities,
+    "extra_turn": _extra_turn,
+    "extra_phase": _extra_steps("extra_phase"),
+    "extra_step": _extra_steps("extra_step"),
+    "skip": _skip,
 }
 
 rules.declare("104.2", reasons={"undefined_as_zero": "what", "negative_as_zero": "object power"})

@@ -12,8 +12,8 @@ from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game, forbidding
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
-from judge.engine.games.mtg import (casting, combat, effects, events, layers, loops, resolve, sba, setup, triggers,
-                                   turn, zones)
+from judge.engine.games.mtg import (casting, combat, effects, events, layers, loops, resolve, sba, setup, start,
+                                   triggers, turn, zones)
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute, describe_layers, last_known
 from judge.engine.games.mtg.rules import rules
@@ -71,9 +71,12 @@ class MtgGame(CardGame):
     WIN_RULE, DRAW_RULE = "102.2a", "102.4a"
     SETUP = setup
     ACTIONS = Game.ACTIONS | {"cast": casting.do_cast, "play": casting.do_play, "activate": casting.do_activate,
-                              "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop}
+                              "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop,
+                              "mulligan": start.do_mulligan, "keep": start.do_keep}
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
-                              "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared", "activations")
+                              "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared",
+                              "mulligans", "mulligan_order", "first_draw_skip", "extra_turns", "inserted",
+                              "skips", "step_queue", "resume_after", "normal_active", "activations")
     ZONE_SPECS = ZONE_SPECS
     REWIND_RULE = "422.1"
     CHOICE_RULES = CHOICE_RULES
@@ -95,6 +98,15 @@ class MtgGame(CardGame):
         self.first_strike_pending = False
         self.first_strike_done = False
         self.first_strike_dealt: list[str] = []     # who dealt combat damage in the first-strike step (502.2c)
+        self.mulligans: dict[str, int] = {}          # 101.4: mulligans taken, while hands are decided
+        self.mulligan_order: list[str] = []          # the first player, then the others in turn order
+        self.first_draw_skip: str | None = None      # 101.5a: who skips his first turn's draw step
+        self.extra_turns: list = []                  # 300.6 (schedule.ExtraTurn)
+        self.inserted: list = []                     # 300.7, 300.8: extra phases and steps to come this turn
+        self.skips: list = []                        # 300.9, 419.6e/f: "skip your next …" effects waiting
+        self.step_queue: list[str] = []              # extra steps being taken, in order
+        self.resume_after: str | None = None         # the step the extra steps followed: the turn goes on after it
+        self.normal_active: str | None = None        # whose turn the last turn that was not an extra one was
         self.auto_declared: tuple | None = None
         self.activations: dict = {}    # (object id, incarnation, ability key) → (turn, times, by whom): 403.3
         self.block_queue: list[str] = []
@@ -158,6 +170,7 @@ class MtgGame(CardGame):
     def finish_loading(self) -> None:
         self._number_same_names()
         self.start_life = {p.name: p.life for p in self.players}
+        self.normal_active = self.active
         for o in self.battlefield():
             for aid in o.blocking:
                 a = self.objects.get(aid)
@@ -470,7 +483,13 @@ class MtgGame(CardGame):
         return say(f"choice.{kind}"), (self.objects[answer].name if answer in self.objects else answer)
 
     # ------------------------------------------------------------------ core hooks
+    def begin_game(self, spec) -> None:
+        start.start_game(self, spec)
+
     def awaiting_error(self, what, who):
+        if what == start.MULLIGAN:
+            return EngineError(f"the game has not begun: {who} must first decide on his opening hand — add "
+                               f"`{{as: {who}, keep: true}}` or `{{as: {who}, mulligan: true}}` (101.4)")
         if what == STEP.declare_attackers:
             can = ", ".join(o.id for o in combat.possible_attackers(self))
             return EngineError(f"{what}: {who} must declare attackers first — add "
