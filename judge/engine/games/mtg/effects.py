@@ -21,6 +21,7 @@ from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import AbilityDef, CEffect, Delayed, Shield, ability_defs, card_def, parse_delta, parse_pt
 from judge.engine.games.mtg.vocab import COLORS, TokenDef
 from judge.engine.games.mtg.words import CREATURE_TYPES, TYPE, ability_text, say
+from judge.engine.games.mtg.words import zone as zone_word
 
 
 # ------------------------------------------------------------------ running instructions
@@ -46,6 +47,7 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
         VERB_FUNCS[verb](game, ctx, e)
 
 
+@rules.implements("418.3b", reasons={"locked_set": "source objects", "rule_changing_not_locked": "source what"})
 @rules.implements("413.2b", reasons={
     "effect_damage": "source target amount", "effect_destroy": "source object", "effect_exile": "source object",
     "effect_bounce": "source object", "effect_return": "source object zone",
@@ -106,11 +108,38 @@ def _damage(game, ctx: Ctx, e):
     ctx.last["damage_dealt"] = sum(ev.data["amount"] for ev in done)
 
 
+@rules.implements("410.10", reasons={"found_in_new_zone": "ability object zone"},
+                  near_misses={"not_in_new_zone": "ability object zone"})
+@rules.implements("410.10c", reasons={"first_zone_only": "object zone"},
+                  near_misses={"moved_on_from_first_zone": "object zone"})
+def where_it_went(game, ctx, o) -> bool:
+    """410.10: a zone-change trigger's instruction about the object that changed zones looks for it in the zone it
+    went to, as the object it became there; if it never arrived, left, or left and came back (a new object), that
+    part does nothing. 410.10c: for a leaves-play trigger that zone is the first one it went to."""
+    ev = ctx.event
+    if ev is None or ev.kind != "move" or ev.data.get("object") is not o or ctx.about is not None:
+        return True
+    to = ev.data.get("to")
+    there = o.zone == to and o.inc == ev.data.get("new_inc", o.inc)
+    name = say("ability_of", source=ctx.source_name)
+    zone = zone_word(to)
+    left_play = ev.data.get("from") == "battlefield"
+    if there:
+        game.fire("410.10", "found_in_new_zone", [o], ability=name, object=o, zone=zone)
+        if left_play:
+            game.fire("410.10c", "first_zone_only", [o], object=o, zone=zone)
+    else:
+        game.near_miss("410.10", "not_in_new_zone", [o], ability=name, object=o, zone=zone)
+        if left_play:
+            game.near_miss("410.10c", "moved_on_from_first_zone", [o], object=o, zone=zone)
+    return there
+
+
 def _zone_verb(code, to, reason):
     def run_(game, ctx, e):
         evs = []
         for o in refs(game, ctx, e[next(iter(e))]):
-            if isinstance(o, Player):
+            if isinstance(o, Player) or not where_it_went(game, ctx, o):
                 continue
             f = _fire(game, ctx, code, [o], source=ctx.source_name, object=o,
                       **({"zone": say(f"move_to.{to}")} if code == "effect_return" else {}))
@@ -313,6 +342,8 @@ def _continuous(game, ctx, code, objs, ops, until, eid: str | None = None, **fie
     f = _fire(game, ctx, code, objs, source=ctx.source_name, objects=objs, **fields, until=_until_zh(until))
     with game.under(f):
         _locked_effect(game, ctx, objs, ops, until, eid=eid)
+        if objs and ctx.last.pop("set_by_filter", False):
+            game.fire("418.3b", "locked_set", objs, source=ctx.source_name, objects=objs)
     return f
 
 
@@ -373,6 +404,9 @@ def _until_zh(until) -> str:
 
 
 def _objs(game, ctx, ref):
+    """The objects `ref` names; a set chosen by its characteristics (`{all: FILTER}`) is noted on the context
+    for 418.3b (the set a resolved effect locks)."""
+    ctx.last["set_by_filter"] = isinstance(ref, dict) and "all" in ref
     return [o for o in refs(game, ctx, ref) if not isinstance(o, Player)]
 
 
@@ -488,8 +522,9 @@ def _prevent(game, ctx, e):
     until = e.get("until", "end_of_turn")
     n = "all" if amt == "all" else amount(game, ctx, amt)
     if e.get("from") is not None and e.get("to") is None:      # a rule-changing effect (418.3b example 2)
-        f = _fire(game, ctx, "effect_prevent_rule", [], source=ctx.source_name,
-                  what=say("prevent.all") if n == "all" else say("prevent.n", n=n), until=_until_zh(until))
+        what = say("prevent.all") if n == "all" else say("prevent.n", n=n)
+        f = _fire(game, ctx, "effect_prevent_rule", [], source=ctx.source_name, what=what, until=_until_zh(until))
+        game.fire("418.3b", "rule_changing_not_locked", [], source=ctx.source_name, what=what)
         with game.under(f):
             _shield(game, ctx, "prevent", None, n, {"source_filter": e["from"], "combat_only": bool(e.get("combat"))},
                     until)
@@ -501,6 +536,18 @@ def _prevent(game, ctx, e):
         for o in objs:                                         # one shield per object, fixed now (419.7c)
             key = ("player", o.name) if isinstance(o, Player) else o.key
             _shield(game, ctx, "prevent", key, n, {"combat_only": bool(e.get("combat"))}, until)
+        shields_for_each(game, ctx, objs, n)
+
+
+@rules.implements("419.7c", reasons={"shield_per_creature": "source objects amount"})
+def shields_for_each(game, ctx, objs, n) -> None:
+    """419.7c: "prevent the next N damage to each of these creatures" where they are not targets: one shield for
+    each creature affected as the effect resolves (those that match later get none, those that stop matching
+    keep theirs)."""
+    targeted = {getattr(t, "id", None) for lst in ctx.targets for t in (lst if isinstance(lst, list) else [lst])}
+    untargeted = [o for o in objs if not isinstance(o, Player) and o.id not in targeted]
+    if untargeted:
+        game.fire("419.7c", "shield_per_creature", untargeted, source=ctx.source_name, objects=untargeted, amount=n)
 
 
 def _regenerate(game, ctx, e):

@@ -76,7 +76,7 @@ class MtgGame(CardGame):
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
                               "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared",
                               "mulligans", "mulligan_order", "first_draw_skip", "extra_turns", "inserted",
-                              "skips", "step_queue", "resume_after", "normal_active", "activations")
+                              "skips", "step_queue", "resume_after", "normal_active", "triggered_during", "activations")
     ZONE_SPECS = ZONE_SPECS
     REWIND_RULE = "422.1"
     CHOICE_RULES = CHOICE_RULES
@@ -102,6 +102,10 @@ class MtgGame(CardGame):
         self.mulligan_order: list[str] = []          # the first player, then the others in turn order
         self.first_draw_skip: str | None = None      # 101.5a: who skips his first turn's draw step
         self.extra_turns: list = []                  # 300.6 (schedule.ExtraTurn)
+        self.resolving = None                        # the stack object resolving now (408.1f, 420.4)
+        self.mid_resolution: dict = {}               # 420.4: state-based findings seen in the middle of it
+        self.sba_step = None                         # the trace step whose settling performed state-based effects
+        self.triggered_during: dict = {}             # pending trigger id → the object resolving when it triggered
         self.inserted: list = []                     # 300.7, 300.8: extra phases and steps to come this turn
         self.skips: list = []                        # 300.9, 419.6e/f: "skip your next …" effects waiting
         self.step_queue: list[str] = []              # extra steps being taken, in order
@@ -507,7 +511,10 @@ class MtgGame(CardGame):
         self.note_characteristics()
         effects.watch_durations(self)
         triggers.state_triggers(self)
-        return sba.check(self)
+        if sba.check(self):
+            self.sba_step = self.recorder.step      # 408.1b: state-based effects first, then triggers
+            return True
+        return False
 
     def put_on_stack(self, t) -> None:
         triggers.put_on_stack(self, t)
@@ -515,8 +522,17 @@ class MtgGame(CardGame):
     def resolve(self, item) -> None:
         if isinstance(item, combat.CombatDamage):
             combat.resolve_combat_damage(self, item)
-        else:
+            return
+        self.resolving, self.mid_resolution = item, {}
+        try:
             resolve.resolve(self, item)
+        finally:
+            self.resolving = None
+        sba.ignored_during_resolution(self, self.mid_resolution)
+
+    def put_triggers(self) -> None:
+        triggers.waited_for_priority(self, self.sba_step is self.recorder.step)
+        super().put_triggers()
 
     def end_step(self) -> None:
         turn.end_step(self)
@@ -560,6 +576,9 @@ class MtgGame(CardGame):
     def perform(self, event) -> bool:
         if event.kind == "move":
             event.data["old_inc"] = event.data["object"].inc
+            done = events.perform(self, event)
+            event.data["new_inc"] = event.data["object"].inc      # the object it became there (410.10)
+            return done
         return events.perform(self, event)
 
     def expand(self, event):
@@ -572,6 +591,8 @@ class MtgGame(CardGame):
 
     def collect_triggers(self, evs, snapshot) -> None:
         triggers.collect(self, evs, snapshot)
+        if self.resolving is not None:              # 420.4: what the state-based effects would find meanwhile
+            self.mid_resolution.update(sba.findings_now(self))
 
     def _prevented_near_miss(self, ev) -> None:
         for o in self.battlefield():

@@ -228,8 +228,27 @@ def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> Pend
     if ab.spec.get("mana"):
         resolve_mana_trigger(game, t)
         return t
+    if game.resolving is not None:
+        game.triggered_during = {**game.triggered_during, t.id: game.resolving.name}
     game.pending.append(t)
     return t
+
+
+@rules.implements("408.1f", reasons={"waited_for_priority": "ability during"})
+@rules.implements("408.1b", reasons={"sba_then_triggers": "count"})
+def waited_for_priority(game, after_sba: bool) -> None:
+    """As pending triggers go on the stack: 408.1f for each that triggered while a spell or ability was
+    resolving — nothing happened then, it waited until a player would receive priority; 408.1b when state-based
+    effects were performed first in the same settling (state-based effects, then triggers, repeated)."""
+    if after_sba and game.pending:
+        game.fire("408.1b", "sba_then_triggers", [], count=len(game.pending))
+    for t in game.pending:
+        during = game.triggered_during.get(t.id)
+        if during is not None:
+            src = game.objects.get(t.source)
+            game.fire("408.1f", "waited_for_priority", [src] if src else [],
+                      ability=say("ability_of", source=t.source_name), during=during)
+    game.triggered_during = {}
 
 
 @rules.implements("411.3", reasons={"triggered_mana": "source mana"})
@@ -495,6 +514,7 @@ def _delayed(game, ev: Event) -> None:
 # ------------------------------------------------------------------ state triggers (410.11)
 
 @rules.implements("410.11", reasons={"state_trigger": "ability source condition"})
+@rules.implements("420.1", reasons={"state_trigger_not_sba": "ability"})
 def state_triggers(game) -> None:
     cm = game.all_chars()
     for oid in game.battlefield_ids():
@@ -512,6 +532,7 @@ def state_triggers(game) -> None:
             game.live_state_triggers.add(key)
             f = game.fire("410.11", "state_trigger", [src], ability=say("ability_of", source=src.name), source=src,
                           condition=say("cond.player_hand_empty", player=ctrl))
+            game.fire("420.1", "state_trigger_not_sba", [src], ability=say("ability_of", source=src.name))
             t = add_pending(game, src, ctrl, ab, None, f)
             t.data["state_key"] = key
 
