@@ -18,6 +18,7 @@ from itertools import combinations
 from judge.engine.core.errors import EngineError
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.core.trace import Ref
+from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, last_known
 from judge.engine.games.mtg.filters import select
 from judge.engine.games.mtg.rules import rules
@@ -99,7 +100,7 @@ def _refuse_attacker(game, o) -> None:
                        why=_why(why))
 
 
-def do_attack(game, actor, attack=None, **_):
+def do_attack(game, actor, attack=None, mana=None, pay=None, **_):
     if game.awaiting is None and game.auto_declared == (game.turn, STEP.declare_attackers) and not attack:
         return                          # agrees with the declaration the engine already made (no attackers)
     if game.awaiting is None and game.auto_declared == (game.turn, STEP.declare_attackers) and attack:
@@ -138,6 +139,7 @@ def do_attack(game, actor, attack=None, **_):
             raise game.illegal("308.2a", "cannot_attack", f"{o.name} can't attack {d!r}", object=o, why=say("why.bad_defender"))
         objs.append(o)
     _check_attack_rules(game, objs)
+    pay_combat_costs(game, actor, objs, ATTACK, plan, mana, pay)
     for o in objs:
         if o.sick:
             game.fire("212.3d", "haste_ignores", [o], object=o, what=say("attack"))
@@ -199,6 +201,77 @@ def _check_attack_rules(game, objs) -> None:
                        f"illegal attack: it obeys {have} requirement(s), but declaring "
                        f"{', '.join(o.id for o in best) or 'nothing'} would obey more (500.4)",
                        objects=objs, better=best)
+
+
+ATTACK, BLOCK = "attack", "block"
+# the rules of a cost to attack or to block: the total locked in, mana abilities while paying, paid in full
+_COST_RULES = {ATTACK: ("308.2d", "308.2e", "308.2f"), BLOCK: ("309.2b", "309.2c", "309.2d")}
+
+
+def combat_costs(game, objs, kind: str, plan: dict) -> list:
+    """(creature, cost text, the permanent imposing it) for each cost the creatures must pay to attack or block:
+    a permanent's static `attack_cost` ("creatures can't attack you unless their controller pays … for each")
+    for each creature attacking its controller, `block_cost` for each blocking creature."""
+    key = "attack_cost" if kind == ATTACK else "block_cost"
+    out = []
+    for src in game.battlefield():
+        cs = chars(game, src)
+        for ab in cs.abilities:
+            cost = ab.spec.get(key) if ab.kind == "static" else None
+            if not cost:
+                continue
+            for o in objs:
+                if kind == BLOCK or plan.get(o.id) == cs.controller:
+                    out.append((o, cost, src))
+    return out
+
+
+@rules.implements("308.2d", reasons={"combat_cost_locked": "player cost count sources"})
+@rules.implements("308.2e", reasons={"combat_cost_mana_abilities": "player sources"})
+@rules.implements("308.2f", reasons={"combat_cost_paid": "player cost mana", "combat_cost_unpaid": "player cost pool"})
+@rules.implements("309.2b", reasons={"combat_cost_locked": "player cost count sources"})
+@rules.implements("309.2c", reasons={"combat_cost_mana_abilities": "player sources"})
+@rules.implements("309.2d", reasons={"combat_cost_paid": "player cost mana", "combat_cost_unpaid": "player cost pool"})
+def pay_combat_costs(game, actor, objs, kind: str, plan: dict, mana, pay) -> None:
+    """A cost to attack (308.2d–f) or to block (309.2b–d): the declaring player determines the total, which is
+    then locked in; he may activate mana abilities (`mana:` on the declaration) and pays it all, in any order,
+    from his mana pool — a total he can't pay in full makes the declaration illegal (it is rewound)."""
+    costs = combat_costs(game, objs, kind, plan)
+    if not costs:
+        return
+    locked, abilities, paid = _COST_RULES[kind]
+    p = game.by_name[actor]
+    total = M.parse_cost("".join(c for _, c, _ in costs))
+    generic = sum(x for x in total if isinstance(x, int))
+    total = ((generic,) if generic else ()) + tuple(x for x in total if not isinstance(x, int))
+    sources = list(dict.fromkeys(src for _, _, src in costs))
+    game.fire(locked, "combat_cost_locked", [o for o, _, _ in costs], player=p, cost=M.show_cost(total),
+              count=len(costs), sources=sources)
+    if mana:
+        srcs = [game.objects[i] for i in mana if i in game.objects]
+        game.fire(abilities, "combat_cost_mana_abilities", srcs, player=p, sources=srcs)
+        game.activate_for_payment(actor, mana)
+    options = M.payments(total, p.pool)
+    pool = M.show(p.pool) if p.pool else say("empty")
+    if not options:
+        raise game.illegal(paid, "combat_cost_unpaid", f"{actor} cannot pay {M.show_cost(total)} to {kind} "
+                           f"from pool {pool}", player=p, cost=M.show_cost(total), pool=pool)
+    keys = [M.show(o) for o in options]
+    want = None if pay is None else (M.show(M.parse_pool(pay)) if not isinstance(pay, str) or "{" in pay else pay)
+    if want is not None and want not in keys:
+        raise game.illegal(paid, "combat_cost_unpaid", f"cannot pay {M.show_cost(total)} as {want}; possible: "
+                           f"{', '.join(keys)}", player=p, cost=M.show_cost(total), pool=pool)
+    spend = options[keys.index(want)] if want is not None else options[0] if len(options) == 1 else \
+        options[keys.index(game.choose("pay", kind, by=actor, options=keys,
+                                       hint="different payments leave different mana in the pool; give `pay:`"))]
+    f = game.fire(paid, "combat_cost_paid", [p], player=p, cost=M.show_cost(total), mana=M.show(spend))
+    with game.under(f):
+        left = dict(p.pool)
+        for col, n in spend.items():
+            left[col] -= n
+            if not left[col]:
+                del left[col]
+        game.set(p, "pool", left)
 
 
 def begin_blockers(game) -> bool:
@@ -272,7 +345,7 @@ def block_problem(game, b, a, evasion_only: bool = False) -> tuple | None:
     return None
 
 
-def do_block(game, actor, block=None, **_):
+def do_block(game, actor, block=None, mana=None, pay=None, **_):
     if game.awaiting != (STEP.declare_blockers, actor):
         raise game.illegal("309.2a", "cannot_block", f"{actor} cannot declare blockers now", object="-",
                        why=say("why.wrong_time"))
@@ -300,6 +373,7 @@ def do_block(game, actor, block=None, **_):
             pairs.append((b, a))
         _blocks_one_unless_able(game, b, pairs)
     _check_block_rules(game, actor, pairs)
+    pay_combat_costs(game, actor, list(dict.fromkeys(b for b, _ in pairs)), BLOCK, {}, mana, pay)
     game.awaiting = None
     blocks = [say("block_pair", blocker=b.name, attacker=a.name) for b, a in pairs]
     if blocks:

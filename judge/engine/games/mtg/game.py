@@ -414,6 +414,20 @@ class MtgGame(CardGame):
             self.fire("102.1", "game_ends", won, outcome=say("outcome.win", player="、".join(p.name for p in won))
                       if won else say("outcome.draw"))
 
+    LOOP_PASSES = 400      # passes of one `pass_until: stack_empty` before the stack is called an unstoppable loop
+
+    @rules.implements("421.4", reasons={"mandatory_loop": "items"})
+    @rules.implements("102.4b", reasons={"loop_draw": "players"})
+    def unstoppable_loop(self) -> bool:
+        """421.4, 102.4b: a loop made only of mandatory actions — every player passed each time and the stack
+        kept refilling with the same abilities, none of which asked anyone to choose — makes the game a draw."""
+        items = list(dict.fromkeys(i.name for i in self.stack))
+        self.fire("421.4", "mandatory_loop", [], items="、".join(items))
+        self.fire("102.4b", "loop_draw", [], players=[p.name for p in self.in_game()])
+        self.over = True
+        self.fire("102.1", "game_ends", [], outcome=say("outcome.draw"))
+        return True
+
     def concede(self, name: str) -> None:
         p = self.by_name[name]
         self.players_lose([(p, self.fire("102.3a", "conceded", [p], player=p))])
@@ -487,6 +501,11 @@ class MtgGame(CardGame):
         return say(f"choice.{kind}"), (self.objects[answer].name if answer in self.objects else answer)
 
     # ------------------------------------------------------------------ core hooks
+    def activate_for_payment(self, actor, sources) -> None:
+        """Mana abilities a player activates while paying a cost that is not a spell's or an ability's (a cost to
+        attack or block, 308.2e, 309.2c)."""
+        casting.activate_mana_sources(self, actor, sources)
+
     def begin_game(self, spec) -> None:
         start.start_game(self, spec)
 

@@ -275,6 +275,8 @@ class Static(_M):
     max_attackers: int | None = None     # "no more than N creatures can attack each turn"
     min_blockers: int | None = None      # "can't be blocked except by N or more creatures"
     extra_blocks: int | None = None      # "can block N additional creatures" (309.2a: otherwise one)
+    attack_cost: str | None = None       # "creatures can't attack you unless their controller pays … for each" (308.2d)
+    block_cost: str | None = None        # "creatures can't block unless their controller pays … for each" (309.2b)
     untargetable: bool = False
     protection: list[str] = []
     unblockable_if_defender_controls: Filter | None = None   # 308.1: each attacker's own defending player
