@@ -100,6 +100,9 @@ def _refuse_attacker(game, o) -> None:
                        why=_why(why))
 
 
+@rules.implements("306.3", reasons={"only_active_attacks": "player active"})
+@rules.implements("306.1", reasons={"combat_steps_skipped": "player", "second_damage_step": "objects"})
+@rules.implements("502.5a", reasons={"haste_static": "object"})
 def do_attack(game, actor, attack=None, mana=None, pay=None, **_):
     if game.awaiting is None and game.auto_declared == (game.turn, STEP.declare_attackers) and not attack:
         return                          # agrees with the declaration the engine already made (no attackers)
@@ -109,6 +112,10 @@ def do_attack(game, actor, attack=None, mana=None, pay=None, **_):
             o = game.objects.get(str(aid))
             if o is not None and o.zone == "battlefield":
                 _refuse_attacker(game, o)
+    if game.step == STEP.declare_attackers and actor is not None and actor != game.active:
+        raise game.illegal("306.3", "only_active_attacks", f"{actor} is not the active player: only {game.active} "
+                           f"attacks this turn", player=game.by_name.get(actor, actor),
+                           active=game.by_name[game.active])
     if game.awaiting != (STEP.declare_attackers, actor):
         raise game.illegal("308.2a", "cannot_attack",
                        f"{actor} cannot declare attackers now (step {game.step}; "
@@ -143,6 +150,7 @@ def do_attack(game, actor, attack=None, mana=None, pay=None, **_):
     for o in objs:
         if o.sick:
             game.fire("212.3d", "haste_ignores", [o], object=o, what=say("attack"))
+            game.fire("502.5a", "haste_static", [o], object=o)
     if objs:
         f = game.fire("308.2c", "attackers_tapped", objs, objects=objs)
         with game.under(f):
@@ -151,6 +159,7 @@ def do_attack(game, actor, attack=None, mana=None, pay=None, **_):
     game.awaiting = None
     if not objs:
         game.fire("308.4", "no_attackers", [], player=game.by_name[actor])
+        game.fire("306.1", "combat_steps_skipped", [], player=game.by_name[actor])
         game.end_step()
         return
     f = game.fire("308.2g", "attackers_declared", objs, player=game.by_name[actor], objects=objs,
@@ -296,13 +305,20 @@ def begin_blockers(game) -> bool:
 
 
 @rules.implements("501.1", reasons={"evasion_at_blocks": "object keywords"})
+@rules.implements("502.4a", reasons={"flying_is_evasion": "object"})
+@rules.implements("502.4c", reasons={"flying_redundant": "object count"})
 def evasion_at_blocks(game, attackers) -> None:
     """501.1: an attacker's evasion abilities are static abilities that restrict who can block it; they matter
     as the declare blockers step begins (and only in it, 501.3)."""
     for a in attackers:
-        kws = [k for k in dict.fromkeys(chars(game, a).keywords) if k in EVASION]
+        all_kws = chars(game, a).keywords
+        kws = [k for k in dict.fromkeys(all_kws) if k in EVASION]
         if kws:
             game.fire("501.1", "evasion_at_blocks", [a], object=a, keywords="、".join(kws))
+        if KEYWORD.flying in kws:
+            game.fire("502.4a", "flying_is_evasion", [a], object=a)
+            if all_kws.count(KEYWORD.flying) > 1:
+                game.fire("502.4c", "flying_redundant", [a], object=a, count=all_kws.count(KEYWORD.flying))
 
 
 def _blocks_done(game) -> None:
@@ -480,6 +496,7 @@ def assign_combat_damage(game) -> None:
         firsts = [o for o in attackers + game.blockers() if KEYWORD.first_strike in chars(game, o).keywords]
         game.fire("502.2b", "first_strike_step", firsts, objects=firsts)
         game.fire("502.2a", "first_strike_static", firsts, objects=firsts)
+        game.fire("306.1", "second_damage_step", firsts, objects=firsts)
         game.fire("310.5", "first_strike_step", firsts, objects=firsts)
         for o in firsts:
             n = chars(game, o).keywords.count(KEYWORD.first_strike)

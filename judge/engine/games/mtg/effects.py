@@ -48,6 +48,7 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
 
 
 @rules.implements("418.3b", reasons={"locked_set": "source objects", "rule_changing_not_locked": "source what"})
+@rules.implements("418.3a", reasons={"lasts_until_game_ends": "source objects"})
 @rules.implements("413.2b", reasons={
     "effect_damage": "source target amount", "effect_destroy": "source object", "effect_exile": "source object",
     "effect_bounce": "source object", "effect_return": "source object zone",
@@ -342,6 +343,8 @@ def _continuous(game, ctx, code, objs, ops, until, eid: str | None = None, **fie
     f = _fire(game, ctx, code, objs, source=ctx.source_name, objects=objs, **fields, until=_until_zh(until))
     with game.under(f):
         _locked_effect(game, ctx, objs, ops, until, eid=eid)
+        if until == "permanent" and objs:
+            game.fire("418.3a", "lasts_until_game_ends", objs, source=ctx.source_name, objects=objs)
         if objs and ctx.last.pop("set_by_filter", False):
             game.fire("418.3b", "locked_set", objs, source=ctx.source_name, objects=objs)
     return f

@@ -161,6 +161,7 @@ def begin(game, step: str, again: bool = False) -> None:
         if not game.possible_attackers():
             game.auto_declared = (game.turn, step)
             f = game.fire("308.4", "no_attackers", [], player=ap)
+            game.fire("306.1", "combat_steps_skipped", [], player=ap)
             with game.under(f):
                 game.step_event(step)
             end_step(game)
