@@ -72,7 +72,11 @@ def _from_data(data, marks: dict, path: str, libraries: Path | None = None) -> S
     try:
         model = Scenario.model_validate(data)
     except ValidationError as e:
-        raise ScenarioErrors(yamlio.pydantic_errors(e, path, marks)) from None
+        errors = yamlio.pydantic_errors(e, path, marks)
+        if "turn" not in data and "start" not in data:     # optional each, but one of them is required
+            errors.append(ScenarioError(path, line_of(marks, ()), "required field is missing (or `start:` to "
+                                        "begin the game instead)", "turn"))
+        raise ScenarioErrors(errors) from None
     try:
         game_cls = game_for(model.book)
     except KeyError:

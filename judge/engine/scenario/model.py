@@ -245,7 +245,9 @@ class Scenario(_M):
     def _players(self):
         if len(self.players) < 2:
             raise ValueError("a game needs at least two players")
-        if (self.turn is None) == (self.start is None):
-            raise ValueError("a scenario gives exactly one of `turn:` (loaded in the middle of a turn) and `start:` "
-                             "(the game begins)")
+        if self.turn is None and self.start is None:
+            raise ValueError("turn: required field is missing (or `start:` to begin the game instead)")
+        if self.turn is not None and self.start is not None:
+            raise ValueError("a scenario gives one of `turn:` (loaded in the middle of a turn) and `start:` "
+                             "(the game begins), not both")
         return self
