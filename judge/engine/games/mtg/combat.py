@@ -480,6 +480,30 @@ def _check_block_rules(game, actor, pairs) -> None:
                 raise game.illegal("500.3", "block_requirement",
                                f"illegal block: obeys {have} requirement(s), but {', '.join(better)} obeys more",
                                objects=[b for b, _ in pairs], better=better)
+    requirements_weighed(game, mine, attackers, pairs)
+
+
+@rules.implements("500.1", reasons={"requirement_and_restriction": "objects restricted"})
+@rules.implements("500.4", reasons={"requirement_not_violated": "object"})
+@rules.implements("500.5", reasons={"requirement_unmeetable": "object"})
+def requirements_weighed(game, mine, attackers, pairs) -> None:
+    """A legal block declaration that leaves a creature's requirement ("blocks each turn if able") unobeyed:
+    500.5 when no block of its own could meet it (it is ignored), else 500.4 (not obeying it is no violation:
+    obeying it would break a restriction or obey no more requirements). 500.1 names the two kinds of effects
+    weighed when a restriction was in play as well."""
+    blocking = {b.id for b, _ in pairs}
+    unobeyed = [b for b in mine if b.id not in blocking]
+    if not unobeyed:
+        return
+    restricted = [a for a in attackers if chars(game, a).flags.get("min_blockers")]
+    if restricted:
+        game.fire("500.1", "requirement_and_restriction", unobeyed + restricted, objects=unobeyed,
+                  restricted=restricted)
+    for b in unobeyed:
+        if any(block_problem(game, b, a) is None for a in attackers):
+            game.fire("500.4", "requirement_not_violated", [b], object=b)
+        else:
+            game.fire("500.5", "requirement_unmeetable", [b], object=b)
 
 
 # ------------------------------------------------------------------ damage
