@@ -154,10 +154,13 @@ def book_vocabulary(vocab: Vocabulary, docs: list[Doc], stop_df: dict[str, int])
 
 
 def _fields(d: Doc) -> dict[str, str]:
+    """The parts of a document, by field weight. Names the book gives it
+    besides its own (`Doc.aka`: 场上区, APNAP, 旅法师) count as its heading."""
+    title = " ".join([d.title] + d.aka) if d.aka else d.title
     if d.kind == "glossary":
-        return {"title": d.title, "gloss": d.text}
+        return {"title": title, "gloss": d.text}
     text = "" if d.text.strip() == d.title else d.text  # a heading-only rule: count the heading once
-    return {"text": text, "title": d.title, "section": d.section, "examples": d.examples}
+    return {"text": text, "title": title, "section": d.section, "examples": d.examples}
 
 
 def _lookup(book, docs: list[Doc]) -> dict:

@@ -92,7 +92,21 @@ def parse(text: str, seg, vocab, known: Callable[[str], bool],
         else:
             _han(q, s, seg, vocab, known, occurs, df or (lambda w: int(known(w))), term)
         i += 1
+    _once(q)
     return q
+
+
+def _once(q: Query) -> None:
+    """A word asked twice is one concept (是进我的坟场还是进他的坟场: 坟场 once):
+    a repeat keeps its terms and bigrams but weighs nothing in coverage, so a
+    rule matching it is not credited twice."""
+    seen: set[tuple[str, str]] = set()
+    for c in q.concepts:
+        key = (c.kind, c.typed)
+        if key in seen:
+            c.weight = 0.0
+        elif c.weight > 0:
+            seen.add(key)
 
 
 def _concept(q: Query, typed: str, kind: str, weight: float = 1.0) -> int:

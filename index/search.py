@@ -16,10 +16,12 @@ its weight, `_weighted_lengths`); the coverage factor needs to know which
 concepts each document matched, which whoosh reports only with `terms=True`;
 and the glossary bridge and the priors work on the scored set. Reading the
 postings ourselves does all that in one pass. On the 2026 CR dev questions
-(19 terms a query, up to 42) this module ranks in 5 ms (median, max 28 ms)
+(19 terms a query, up to 42) this module ranked in 5 ms (median, max 28 ms)
 with everything above; whoosh's searcher over the same terms takes 18 ms
 (max 43) without `terms=True` and 34 ms (max 206) with it, and importing its
 searcher, query and scoring modules adds 14 ms to a cold `judge search`.
+Since issue 16 the sums live in lists indexed by document number and the
+votes re-rank only the best candidates (`KEEP`; see `_ranked`).
 """
 from __future__ import annotations
 
@@ -46,6 +48,8 @@ SECTION = 0.1          # share of the scores of a rule's siblings (among the bes
 VOTE_FROM = 20         # rules among this many best documents vote
 ASK_BOOST = 0.4        # a rule worded to answer the kind of question asked: score × (1 + this × rarity)
 ASK_FROM = 200         # … among this many best candidates
+DF_MEMO = 100_000     # document frequencies remembered per open index (see Index.df)
+KEEP = 300            # candidates the votes and question kinds re-rank (the rest cannot reach a page)
 IDF_FULL = 3.0         # a concept whose rarest typed term has this idf (df ≈ 5 %) counts fully
 
 _NUMERIC = re.compile(r"^(?:规则|rule\s*|cr\s*)?(\d{3}(?:[.\s]*(?:\d+|[a-z](?![a-z])))*)(\.?)$")
@@ -76,7 +80,7 @@ class Index:
         self.dir = d
         self.ix = windex.open_dir(str(d))
         self._reader = None
-        self._bigram_lengths: dict[int, int] = {}   # whoosh's token count, read as documents match
+        self._df: dict[tuple[str, str], int] = {}
 
     @cached_property
     def lookup(self) -> dict:
@@ -118,30 +122,42 @@ class Index:
 
     def scored(self, field: str, term: str, weight: float) -> list[tuple[int, float]]:
         """(document number, BM25 score × weight) for every document holding `term`."""
+        return [(doc, s) for ids, ss in self.scored_blocks(field, term, weight) for doc, s in zip(ids, ss)]
+
+    def scored_blocks(self, field: str, term: str, weight: float):
+        """The postings of `term` scored, a block at a time: (document numbers,
+        BM25 scores × weight). Ranking adds them up per document in lists (see
+        `_ranked`); `scored` is the same as pairs."""
         r = self.reader
         try:
             m = r.postings(field, term)
         except Exception:  # whoosh raises TermNotFound for an absent term
-            return []
+            return
         idf = self.idf(field, term) * weight
         avg = self._stats[field]
-        weighted = field == "words"
-        lengths = self._weighted_lengths if weighted else self._bigram_lengths
-        out = []
         k1, b = K1, B
         norm = k1 * (1 - b)
         scale = k1 * b / avg
         top = idf * (k1 + 1)
+        if field == "words":
+            lengths = self._weighted_lengths
+            for ids, tfs in _blocks(m):
+                yield ids, [top * tf / (tf + norm + scale * lengths[doc]) for doc, tf in zip(ids, tfs)]
+            return
+        lengths = self._bigram_lengths
         for ids, tfs in _blocks(m):
-            if weighted:
-                out += [(doc, top * tf / (tf + norm + scale * lengths[doc])) for doc, tf in zip(ids, tfs)]
-                continue
+            out = []
             for doc, tf in zip(ids, tfs):
-                dl = lengths.get(doc)
-                if dl is None:
-                    dl = lengths[doc] = r.doc_field_length(doc, field, 1)
-                out.append((doc, top * tf / (tf + norm + scale * dl)))
-        return out
+                dl = lengths[doc]
+                if not dl:  # whoosh's token count, read as documents first match
+                    dl = lengths[doc] = r.doc_field_length(doc, field, 1) or 1
+                out.append(top * tf / (tf + norm + scale * dl))
+            yield ids, out
+
+    @cached_property
+    def _bigram_lengths(self) -> list[int]:
+        """Per document, the token count of its `bigram` field (0: not read yet)."""
+        return [0] * self._stats["n"]
 
     @cached_property
     def _weighted_lengths(self) -> list[float]:
@@ -158,11 +174,24 @@ class Index:
 
         return marshal.loads((self.dir / "ranking.marshal").read_bytes())
 
+    def df(self, field: str, term: str) -> int:
+        """In how many documents `term` stands. Remembered: a question asks for
+        the same word several times (typo windows, coverage weights, BM25), and
+        each whoosh look-up hashes and reads the term table; the book's terms
+        and the words people type are few enough to keep."""
+        key = (field, term)
+        n = self._df.get(key)
+        if n is None:
+            if len(self._df) >= DF_MEMO:
+                self._df.clear()
+            n = self._df[key] = self.reader.doc_frequency(field, term)
+        return n
+
     def idf(self, field: str, term: str) -> float:
         import math
 
         n = self._stats["n"]
-        df = self.reader.doc_frequency(field, term)
+        df = self.df(field, term)
         return math.log(1 + (n - df + 0.5) / (df + 0.5)) if df else 0.0
 
     def prior(self, doc: int) -> float:
@@ -214,7 +243,7 @@ class Index:
         """Whether the character string appears in the book (all its bigrams do)."""
         from index.analysis import bigrams_of
 
-        return all(self.reader.doc_frequency("bigram", b) for b in bigrams_of(s))
+        return all(self.df("bigram", b) for b in bigrams_of(s))
 
     @cached_property
     def _terms(self) -> frozenset[str]:
@@ -224,10 +253,10 @@ class Index:
         """Whether the word is one of the book's own: a term it names (glossary
         headword, rule heading, quoted term) or a word in 5 % of its documents
         (Riftbound's 卡牌). Typos are corrected to these first."""
-        return word in self._terms or self.reader.doc_frequency("words", word) >= 0.05 * self._stats["n"]
+        return word in self._terms or self.df("words", word) >= 0.05 * self._stats["n"]
 
     def known(self, word: str) -> bool:
-        return self.reader.doc_frequency("words", word) > 0
+        return self.df("words", word) > 0
 
     def load(self) -> "Index":
         """Read every part a query reads (every search needs them all), so that
@@ -285,7 +314,7 @@ def search(idx: Index, text: str, limit: int = 10) -> list[Hit]:
         return []
     pinned = _pinned(idx, text)
     q = parse(text, idx.seg, idx.vocab, idx.known, idx.occurs,
-              lambda w: idx.reader.doc_frequency("words", w), idx.is_term)
+              lambda w: idx.df("words", w), idx.is_term)
     ranked = _ranked(idx, q, max(CANDIDATES, limit * 3))
     top = max([s for _, s in ranked] or [1.0])
     seen: set[int] = set()
@@ -334,62 +363,93 @@ def _pinned(idx: Index, text: str) -> list[tuple[str, str]]:
 def _ranked(idx: Index, q: Query, n: int) -> list[tuple[int, float]]:
     """BM25F over the `words` field (term frequencies already weighted by field
     at index time) plus the bigram field, then scaled by concept coverage
-    (scored from whoosh's postings: see the module docstring for why)."""
-    scores: dict[int, float] = {}
-    hits: dict[int, dict[int, float]] = {}   # doc → concept → matched share
+    (scored from whoosh's postings: see the module docstring for why).
+
+    Per document, in lists indexed by document number (a long question touches
+    most of a book's documents, and a list slot is cheaper than a dict entry):
+    the summed score, the concepts a word term matched (bit c: concept c), and
+    how many of each concept's bigrams matched (8 bits per concept)."""
+    size = idx._stats["n"]
+    scores = [0.0] * size
+    full = [0] * size
+    part = [0] * size
     terms: dict[str, float] = {}
-    concept_of: dict[str, list[int]] = {}
+    bits: dict[str, int] = {}
     absent = _absent_concepts(idx, q)
     for t in q.terms:
         w = min(ABSENT_BOOST_CAP, t.weight * ABSENT_BOOST) if t.concept in absent and t.weight < 1 else t.weight
         terms[t.word] = max(terms.get(t.word, 0.0), w)
-        concept_of.setdefault(t.word, []).append(t.concept)
-    get = scores.get
+        bits[t.word] = bits.get(t.word, 0) | 1 << t.concept
     for word, weight in terms.items():
-        mark = dict.fromkeys(concept_of[word], 1.0)
-        for doc, s in idx.scored("words", word, weight):
-            scores[doc] = get(doc, 0.0) + s
-            h = hits.get(doc)
-            if h is None:
-                hits[doc] = mark.copy()
-            else:
-                h.update(mark)
+        bit = bits[word]
+        for ids, ss in idx.scored_blocks("words", word, weight):
+            for doc, s in zip(ids, ss):
+                scores[doc] += s
+                full[doc] |= bit
     need: dict[int, int] = {}
-    for _, c in q.bigrams:
-        need[c] = need.get(c, 0) + 1
     bigram_concepts: dict[str, list[int]] = {}
     for b, c in q.bigrams:
+        need[c] = need.get(c, 0) + 1
         bigram_concepts.setdefault(b, []).append(c)
     for b, cs in bigram_concepts.items():
-        for doc, s in idx.scored("bigram", b, BIGRAM * len(cs)):
-            scores[doc] = get(doc, 0.0) + s
-            h = hits.get(doc)
-            if h is None:
-                h = hits[doc] = {}
-            for c in cs:
-                had = h.get(c, 0.0)
-                if had < 1.0:
-                    h[c] = min(0.5, had + 0.5 / need[c])
+        inc = sum(1 << (_SLOT * c) for c in cs)
+        for ids, ss in idx.scored_blocks("bigram", b, BIGRAM * len(cs)):
+            for doc, s in zip(ids, ss):
+                scores[doc] += s
+                part[doc] += inc
     weights = _concept_weights(idx, q)
     total = sum(weights) or 1.0
-    final: dict[int, float] = {}
     floor, rest = COVERAGE_FLOOR, (1 - COVERAGE_FLOOR) / total
+    factors: dict[tuple[int, int], float] = {}   # documents that matched the same concepts share a factor
+    final: dict[int, float] = {}
     priors = idx._priors
-    for doc, s in scores.items():
-        cover = 0.0
-        for c, share in hits[doc].items():
-            cover += weights[c] * share
-        factor = floor + rest * cover if cover < total else 1.0
+    for doc in range(size):
+        s = scores[doc]
+        if not s:
+            continue
+        key = (full[doc], part[doc])
+        factor = factors.get(key)
+        if factor is None:
+            factor = factors[key] = _coverage(key[0], key[1], weights, need, total, floor, rest)
         p = priors.get(doc)
         final[doc] = s * factor * p if p is not None else s * factor
-    _bridge(idx, final)
-    _vote(idx, final)
+    # the votes and question kinds read and lift only the best candidates; one
+    # below them keeps its score for a vote it may get (`base`)
+    base, final = final, dict(_best(final, max(KEEP, n)))
+    _bridge(idx, final, base)
+    _vote(idx, final, base)
     _asks(idx, q, final)
-    ranked = heapq.nsmallest(n, ((-s, doc) for doc, s in final.items()))
-    return [(doc, -s) for s, doc in ranked]
+    return _best(final, n)
 
 
-def _bridge(idx: Index, final: dict[int, float]) -> None:
+def _best(scores: dict[int, float], n: int) -> list[tuple[int, float]]:
+    """The `n` best (document, score) pairs, best first; equal scores in the
+    order the documents were scored (by number, then votes' additions).
+    `key=scores.get` keeps the comparison in C: a key lambda over the items
+    was a tenth of a long question's time."""
+    return [(doc, scores[doc]) for doc in heapq.nlargest(n, scores, key=scores.get)]
+
+
+_SLOT = 8   # bits per concept in the bigram match counts of `_ranked`
+
+
+def _coverage(full: int, part: int, weights: list[float], need: dict[int, int], total: float,
+              floor: float, rest: float) -> float:
+    """The coverage factor of a document: a concept a word term matched counts
+    fully, one matched by k of its n bigrams counts min(0.5, k/2n)."""
+    cover = 0.0
+    mask = (1 << _SLOT) - 1
+    for c, w in enumerate(weights):
+        if full >> c & 1:
+            cover += w
+        elif part:
+            k = part >> (_SLOT * c) & mask
+            if k:
+                cover += w * min(0.5, 0.5 * k / need[c])
+    return floor + rest * cover if cover < total else 1.0
+
+
+def _bridge(idx: Index, final: dict[int, float], base: dict[int, float] | None = None) -> None:
     """The glossary as a bridge: it defines each concept in plain words and
     cites the rules about it. A glossary entry that matches the query well
     passes a share of its score to the rules it cites, so a question that
@@ -398,7 +458,7 @@ def _bridge(idx: Index, final: dict[int, float]) -> None:
     cites = idx.cites
     if not cites or not final:
         return
-    top = heapq.nlargest(BRIDGE_FROM, final.items(), key=lambda x: x[1])
+    top = _best(final, BRIDGE_FROM)
     bonus: dict[int, float] = {}
     for doc, s in top:
         targets = cites.get(doc)
@@ -406,8 +466,17 @@ def _bridge(idx: Index, final: dict[int, float]) -> None:
             continue
         for t in targets:
             bonus[t] = max(bonus.get(t, 0.0), BRIDGE * s)
+    _add(idx, final, base, bonus)
+
+
+def _add(idx: Index, final: dict[int, float], base: dict[int, float] | None, bonus: dict[int, float]) -> None:
+    """Add votes (× the receiver's prior) to the candidates; a document not among
+    them joins with its own score from `base` (all scored documents) plus the vote."""
     for t, b in bonus.items():
-        final[t] = final.get(t, 0.0) + b * idx.prior(t)
+        s = final.get(t)
+        if s is None:
+            s = base.get(t, 0.0) if base is not None else 0.0
+        final[t] = s + b * idx.prior(t)
 
 
 def _asks(idx: Index, q: Query, final: dict[int, float]) -> None:
@@ -426,14 +495,14 @@ def _asks(idx: Index, q: Query, final: dict[int, float]) -> None:
     rarity = idx.answer_rarity
     bits = [i for i in range(len(rarity)) if mask >> i & 1]
     # a re-ranking of the best candidates: one far below cannot reach the first page
-    for doc, s in heapq.nlargest(ASK_FROM, final.items(), key=lambda x: x[1]):
+    for doc, s in _best(final, ASK_FROM):
         a = answers[doc] if doc < len(answers) else 0
         r = max((rarity[i] for i in bits if a >> i & 1), default=0.0)
         if r:
             final[doc] = s * (1 + ASK_BOOST * r)
 
 
-def _vote(idx: Index, final: dict[int, float]) -> None:
+def _vote(idx: Index, final: dict[int, float], base: dict[int, float] | None = None) -> None:
     """Evidence beyond a rule's own words: the best rules vote for the rules
     they cite (`参见规则506.4`: the rule that settles what they lean on), for
     the rules that cite them, and for their siblings under the same heading
@@ -444,7 +513,7 @@ def _vote(idx: Index, final: dict[int, float]) -> None:
     links = idx.links
     back = idx.linked_from
     parent = idx.parents
-    top = heapq.nlargest(VOTE_FROM, final.items(), key=lambda x: x[1])
+    top = _best(final, VOTE_FROM)
     bonus: dict[int, float] = {}
     section: dict[int, float] = {}
     for doc, s in top:
@@ -458,14 +527,14 @@ def _vote(idx: Index, final: dict[int, float]) -> None:
     if SECTION and section:
         voters = dict(top)
         children = idx.children_of
+        scored = final if base is None else base
         for p, total in section.items():
             for doc in children.get(p, ()):
-                if doc in final:
+                if doc in scored or doc in final:
                     b = SECTION * (total - voters.get(doc, 0.0))
                     if b > 0:
                         bonus[doc] = bonus.get(doc, 0.0) + b
-    for t, b in bonus.items():
-        final[t] = final.get(t, 0.0) + b * idx.prior(t)
+    _add(idx, final, base, bonus)
 
 
 def _absent_concepts(idx: Index, q: Query) -> set[int]:

@@ -102,21 +102,37 @@ def plain_counterparts(doc: dict) -> str:
     return "\n".join(out)
 
 
+def _grouped(changes: list[dict], limit: int | None) -> tuple[list[tuple[str | None, dict]], dict[str, int]]:
+    """The changes a bulletin shows (at most `limit` of each kind), each with the heading of the kind it opens
+    (None inside a group), and how many of each kind are left out: the plain and the coloured bulletin share it."""
+    shown: dict[str, int] = {}
+    rows: list[tuple[str | None, dict]] = []
+    current = None
+    for ch in changes:
+        shown[ch["kind"]] = shown.get(ch["kind"], 0) + 1
+        if limit is not None and shown[ch["kind"]] > limit:
+            continue
+        head = KIND_LABELS[ch["kind"]] if ch["kind"] != current else None
+        current = ch["kind"]
+        rows.append((head, ch))
+    more = {kind: n - limit for kind, n in shown.items() if limit is not None and n > limit}
+    return rows, more
+
+
+def _more_line(kind: str, n: int) -> str:
+    return f"  … {KIND_LABELS[kind]}: 另有 {n} 条（--limit 或 --json 查看全部）"
+
+
 def plain_bulletin(doc: dict, limit: int | None = None) -> str:
     c = doc["counts"]
     out = [f"{doc['old_book']} → {doc['new_book']}",
            f"规则: 旧 {c.get('old_rules', 0)}，新 {c.get('new_rules', 0)}；"
            f"对应 {c.get('matched', 0)}，重新编号 {c.get('renumbered', 0)}，改写 {c.get('reworded_all', 0)}，"
            f"拆分 {c.get('split', 0)}，合并 {c.get('merged', 0)}，新增 {c.get('added', 0)}，删除 {c.get('removed', 0)}"]
-    shown: dict[str, int] = {}
-    current = None
-    for ch in doc["changes"]:
-        shown[ch["kind"]] = shown.get(ch["kind"], 0) + 1
-        if limit is not None and shown[ch["kind"]] > limit:
-            continue
-        if ch["kind"] != current:
-            current = ch["kind"]
-            out.append(f"\n{KIND_LABELS[current]}:")
+    rows, more = _grouped(doc["changes"], limit)
+    for head, ch in rows:
+        if head:
+            out.append(f"\n{head}:")
         out.append("  " + _change_line(ch))
         if ch["diff"]:
             out.append("    " + marked(ch["diff"]))
@@ -124,9 +140,7 @@ def plain_bulletin(doc: dict, limit: int | None = None) -> str:
             out.append("    " + ch["new_text"])
         elif ch["kind"] == "removed":
             out.append("    " + ch["old_text"])
-    for kind, n in shown.items():
-        if limit is not None and n > limit:
-            out.append(f"  … {KIND_LABELS[kind]}: 另有 {n - limit} 条（--limit 或 --json 查看全部）")
+    out.extend(_more_line(kind, n) for kind, n in more.items())
     if doc["glossary"]:
         out.append("\n词汇表:")
         for g in doc["glossary"]:
@@ -253,23 +267,17 @@ def print_bulletin(doc: dict, stream: TextIO | None = None, rich: bool | None = 
     text = plain_bulletin({**doc, "changes": []}).split("\n")
     console.print(Text(text[0], style="bold"))
     console.print(text[1])
-    shown: dict[str, int] = {}
-    current = None
-    for ch in doc["changes"]:
-        shown[ch["kind"]] = shown.get(ch["kind"], 0) + 1
-        if limit is not None and shown[ch["kind"]] > limit:
-            continue
-        if ch["kind"] != current:
-            current = ch["kind"]
-            console.print(Text(f"\n{KIND_LABELS[current]}:", style="bold cyan"))
+    rows, more = _grouped(doc["changes"], limit)
+    for head, ch in rows:
+        if head:
+            console.print(Text(f"\n{head}:", style="bold cyan"))
         console.print(Text("  " + _change_line(ch), style="bold"))
         if ch["diff"]:
             console.print(Text("    ") + rich_diff(ch["diff"]))
         elif ch["kind"] in ("added", "removed"):
             console.print("    " + (ch["new_text"] or ch["old_text"]), style="green" if ch["kind"] == "added" else "red")
-    for kind, n in shown.items():
-        if limit is not None and n > limit:
-            console.print(f"  … {KIND_LABELS[kind]}: 另有 {n - limit} 条（--limit 或 --json 查看全部）")
+    for kind, n in more.items():
+        console.print(_more_line(kind, n))
     rest = plain_bulletin({**doc, "changes": []}).split("\n")[2:]
     if rest:
         console.print("\n".join(rest))

@@ -19,7 +19,6 @@ whatever the size of the book (`rulebook.store`).
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -219,6 +218,7 @@ def _near_keys(book: Book, key: str, n: int = 5) -> list[str]:
 
 
 def _near_terms(book: Book, term: str, n: int = 5) -> list[str]:
-    names = {(node.title or ""): node.uid for node in book.glossary()}
-    close = difflib.get_close_matches(term, list(names), n=n, cutoff=0.3)
-    return [f"glossary:{c}" for c in close]
+    """The entries `judge define` would offer for `term` (rulebook.nearest: a headword the term contains or
+    that contains it, then spelling), so `judge rule glossary:X` and `judge define X` suggest the same."""
+    from rulebook.nearest import near_entries      # only on a miss: keeps difflib out of every lookup's start-up
+    return [f"glossary:{book.node(near.uid).title}" for near in near_entries(book, term, n=n)]

@@ -256,3 +256,15 @@ def test_no_markup_and_no_doubled_references_in_text_output():
     assert "参见: 第6章 → 6(不在本书中)" in res.stdout          # the phrase says more than its number: kept
     res = run("rule", "709.2a", "--book", "wow", "--color")
     assert "<p>" not in res.stdout
+
+
+def test_rule_glossary_miss_suggests_what_define_offers():
+    """`judge rule glossary:X` suggested by difflib alone (英雄能力 → 翻转式能力, 支付式能力, 不能: entries that only
+    share characters); it now offers the entries `judge define` offers, in the same order."""
+    res = run("rule", "glossary:英雄能力", "--book", "wow")
+    assert res.exit_code == 1
+    assert res.stderr.strip() == "judge: no rule or glossary entry 'glossary:英雄能力' in this book; nearest: glossary:能力"
+    defined = run("define", "英雄能力", "--book", "wow")
+    assert defined.stderr.startswith("judge: note: no entry is named '英雄能力'; showing the nearest, 能力\n")
+    res = run("rule", "glossary:攻击", "--book", "wow")       # headwords containing the term, shortest first
+    assert "nearest: glossary:攻击力, glossary:攻击者, glossary:攻击窗口" in res.stderr

@@ -160,3 +160,59 @@ def test_near_entry_scores_and_one_letter_headwords():
     assert [(n.key, n.how, n.score) for n in near[:2]] == [("trample", "contains", 0.5), ("ability", "contains", 0.5)]
     assert near[0].generality == 0 and near[1].generality == 1       # ability is in activated ability
     assert all(n.key != "x" for n in near_entries(b, "x spell"))      # a one-letter headword is never near
+
+
+def _glossary_book(*entries: str):
+    text = "100. 总则\n\n100.1. 规则。\n\n词汇表\n\n" + "".join(f"{e}\n释义。\n\n" for e in entries)
+    return parse_text(text, book_id="g", dialect="mtg")
+
+
+def test_near_entries_by_spelling_are_never_confident():
+    """A near form found only by spelling is offered, scored at half its similarity, and never shown in
+    place of an exact match (mutation testing found the spelling path's fields and ranks untested)."""
+    from rulebook.nearest import Near, confident
+
+    b = _glossary_book("攻击力", "防御力")
+    near = near_entries(b, "攻去力")
+    assert near[0] == Near("glossary:攻击力", "攻击力", "spelling", 0.5 * (4 / 6), 0)
+    assert confident(b, "攻去力") is None
+
+
+def test_a_term_within_one_headword_is_confident_at_the_lower_bar():
+    """A term inside a headword needs CONFIDENT × WITHIN of it (0.45): 窗口 is half of 攻击窗口."""
+    from rulebook.nearest import CONFIDENT, WITHIN, confident
+
+    b = _glossary_book("攻击窗口", "防御")
+    (near,) = near_entries(b, "窗口")
+    assert (near.key, near.how, near.score) == ("攻击窗口", "within", WITHIN * 0.5)
+    assert near.score == CONFIDENT * WITHIN and confident(b, "窗口").uid == "glossary:攻击窗口"
+    assert confident(b, "攻击窗口的") is not None and confident(b, "攻击窗口的").how == "contains"
+    two = _glossary_book("攻击窗口", "防御窗口")                     # two entries equally near: no confident one
+    assert confident(two, "窗口") is None and len(near_entries(two, "窗口")) == 2
+
+
+def test_near_entries_keep_each_entrys_best_reading_and_stop_at_n():
+    from rulebook.nearest import confident
+
+    b = _glossary_book("双持，远程", "远程双持", "双持", "远程")
+    near = near_entries(b, "双持 远程")
+    assert near[0].uid == "glossary:双持，远程" and near[0].how == "same" and near[0].score == 1.0
+    assert len({n.uid for n in near}) == len(near)                   # one reading per entry, its best
+    assert confident(b, "双持 远程").uid == "glossary:双持，远程"
+    many = _glossary_book(*(f"攻击{c}" for c in "甲乙丙丁戊己庚辛"))
+    assert len(near_entries(many, "攻击", n=3)) == 3 and len(near_entries(many, "攻击")) == 5
+
+
+def test_the_lower_bar_is_only_for_a_term_within_a_headword_and_spelling_reaches_far_enough():
+    from rulebook.nearest import Near, confident
+
+    b = _glossary_book("甲乙丙丁戊", "子丑")                           # a headword covering 5/11 of the term
+    assert near_entries(b, "甲乙丙丁戊己庚辛壬癸子")[0].how == "contains"
+    assert confident(b, "甲乙丙丁戊己庚辛壬癸子") is None                 # 0.45 is enough only for "within"
+    same = near_entries(_glossary_book("双持，远程", "远程双持", "双持", "远程"), "双持 远程")[0]
+    assert same == Near("glossary:双持，远程", "双持，远程", "same", 1.0, 0)
+    (within,) = near_entries(_glossary_book("攻击窗口", "防御"), "窗口")
+    assert within.generality == 0 and within.key == "攻击窗口"
+    # spelling offers what shares half its characters (difflib's ratio 0.5), as many as asked for
+    assert near_entries(_glossary_book("攻击窗口"), "攻击甲乙") == [Near("glossary:攻击窗口", "攻击窗口", "spelling", 0.25, 0)]
+    assert len(near_entries(_glossary_book(*(f"攻击甲{c}" for c in "子丑寅卯辰巳午未")), "攻击甲乙")) == 5

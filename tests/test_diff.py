@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -122,6 +123,28 @@ def test_diff_json_counts_add_up():
 def test_diff_limit_says_how_many_more():
     out = run("diff", OLD, NEW, "--limit", "2").stdout
     assert "另有" in out
+
+
+@pytest.mark.parametrize("colour", [False, True])
+def test_diff_limit_keeps_each_kinds_first_changes_under_one_heading(colour):
+    """Plain and coloured bulletins: a heading per kind, at most `limit` changes under it, in the JSON's order,
+    and a line saying exactly how many of that kind were left out."""
+    from judge.editions import KIND_LABELS, print_bulletin
+
+    doc = json.loads(run("diff", OLD, NEW, "--json").stdout)
+    by_kind: dict[str, list[dict]] = {}
+    for ch in doc["changes"]:
+        by_kind.setdefault(ch["kind"], []).append(ch)
+    assert any(len(v) > 2 for v in by_kind.values())
+    s = io.StringIO()
+    print_bulletin(doc, s, rich=colour, limit=2)
+    out = re.sub(r"\x1b\[[0-9;]*m", "", s.getvalue())
+    for kind, changes in by_kind.items():
+        assert out.count(f"\n{KIND_LABELS[kind]}:\n") == 1
+        more = f"  … {KIND_LABELS[kind]}: 另有 {len(changes) - 2} 条（--limit 或 --json 查看全部）"
+        assert (more in out) == (len(changes) > 2)
+    heads = [line[:-1] for line in out.split("\n") if line[:-1] in KIND_LABELS.values() and line.endswith(":")]
+    assert heads == [KIND_LABELS[k] for k in by_kind]              # the JSON's order of kinds
 
 
 def test_diff_of_a_book_with_itself_is_refused():

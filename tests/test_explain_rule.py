@@ -107,6 +107,31 @@ def test_terms_longest_match_and_no_english_aliases():
     assert terms_used(book, "你的对手使用Charge来Play") == ["glossary:使用"]
 
 
+def test_a_headword_is_found_in_the_forms_running_text_gives_it():
+    """The 2026 CR defines 输去游戏 and its rules say 输掉此盘游戏 / 输去了游戏: 704.5a listed no such term."""
+    from judge.explain.terms import forms, scan
+
+    heads = {"输去游戏": ["g:lose"], "游戏": ["g:game"], "牌手": ["g:player"]}
+    for text, span in [("该牌手输掉此盘游戏。", (3, 9)), ("若该牌手输去了游戏", (4, 9)), ("牌手输掉游戏", (2, 6)),
+                       ("牌手输去游戏", (2, 6))]:
+        assert [(s, e) for s, e, u in scan(text, heads) if u == "g:lose"] == [span], text
+    assert [u for _, _, u in scan("该牌手输了此盘游戏", heads)] == ["g:player", "g:game"]   # 输了 is not 输去
+    assert forms("游戏") == ("游戏",)                                # two characters take no forms
+    assert forms("Lose the Game") == ("Lose the Game",)
+    assert len(forms("输去游戏")) == len(set(forms("输去游戏"))) and forms("输去游戏")[0] == "输去游戏"
+    assert "输去游此盘戏" in forms("输去游戏") and "输掉了游戏" in forms("输去游戏")
+    own = {"输去游戏": ["g:lose"], "输掉游戏": ["g:other"]}          # a form that is a headword stays that one
+    assert [u for _, _, u in scan("输掉游戏与输去游戏", own)] == ["g:other", "g:lose"]
+
+
+def test_explaining_704_5a_lists_the_term_its_text_inflects():
+    from conftest import corpus_file
+
+    path = str(corpus_file("mtg-cr-20260417-zh-hans.txt"))
+    out = explain("704.5a", "--book", path).stdout
+    assert "\n  输去游戏：有多种方式输去游戏。" in out and "\n  生命，总生命：" in out
+
+
 @pytest.mark.parametrize("book_id", ["mtg", "wow", "riftbound"])
 def test_every_rule_of_every_book_explains_with_resolving_ids(book_id):
     book = load_book(book_id)

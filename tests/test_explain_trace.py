@@ -44,7 +44,8 @@ def test_steps_leave_out_passes_and_bookkeeping(lethal):
     assert not any("总费用决定为" in t for t in reasons)          # 409.1f total_cost: quiet (explain-select.yaml)
     last = lethal["steps"][-1]
     assert last["text"] == "结算 闪电击(bolt)"
-    assert [d["rule"] for d in last["details"]] == ["413.1", "413.2a", "413.2b", "413.2h", "212.5b", "420.3", "420.5c"]
+    assert [d["rule"] for d in last["details"]] == ["413.1", "413.2a", "413.2b", "413.2h", "212.5b", "420.3", "420.5c",
+                                                   "217.4a"]        # the destroyed bear: its owner's graveyard
 
 
 def test_rules_are_quoted_on_first_citation_and_in_full(lethal):

@@ -271,3 +271,42 @@ def test_every_example_the_error_messages_give_answers_in_a_bundled_book(mtg):
     for example in examples:
         book = wow if example.startswith("glossary:") else mtg
         assert lookup(book, example), example
+
+
+def test_each_query_form_answers_with_its_mode(mtg):
+    """How a hit is shown follows from the form typed: a rule with its subrules, a trailing dot for the rule
+    alone, a section or chapter as contents, a node id (an example's) alone."""
+    from rulebook.lookup import ENTRY, WITH_SUBRULES
+
+    def modes(book, q):
+        return [(h.node.uid, h.mode) for h in lookup(book, q)]
+
+    assert modes(mtg, "420.5") == [("420.5", WITH_SUBRULES)]
+    assert modes(mtg, "420.5.") == [("420.5", ALONE)]
+    assert modes(mtg, "420.5c") == [("420.5c", WITH_SUBRULES)]
+    assert modes(mtg, "420") == [("420", CONTENTS)]
+    assert modes(mtg, "4") == [("4", CONTENTS)] and lookup(mtg, "4")[0].node.kind == "chapter"
+    example = next(n.uid for n in mtg.nodes if n.kind == "example")
+    assert modes(mtg, example) == [(example, ALONE)]
+    wow = parse_file(BUNDLED["wow"].path)
+    assert modes(wow, "glossary:激活") == [("glossary:激活", ENTRY)]
+    assert modes(wow, "ACTIVATE") == [("glossary:激活", ENTRY)]           # a headword in any case
+    assert modes(wow, "All  Type") == modes(wow, "all type") != []       # spaces folded like the index
+
+
+def test_a_number_printed_only_through_its_subrules_is_contents():
+    """Riftbound's fragments print 128.1–128.6, never 128: 128 is a contents node of what is printed."""
+    rb = parse_file(BUNDLED["riftbound"].path)
+    (hit,) = lookup(rb, "128")
+    assert hit.mode == CONTENTS and hit.node.kind == RULE and hit.node.text == "" and hit.node.number == "128"
+    assert hit.node.children and all(rb.node(c).number.startswith("128.") for c in hit.node.children)
+
+
+def test_a_glossary_miss_names_the_query_and_offers_entries():
+    wow = parse_file(BUNDLED["wow"].path)
+    with pytest.raises(NotFound) as e:
+        lookup(wow, "glossary:攻击")
+    assert "'glossary:攻击'" in str(e.value) and "glossary:攻击力" in e.value.suggestions
+    with pytest.raises(BadQuery) as e:
+        lookup(wow, "glossary: ")
+    assert "empty glossary term" in str(e.value)

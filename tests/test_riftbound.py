@@ -360,3 +360,54 @@ def test_a_look_names_a_card_on_the_board_by_its_controller_and_a_shared_zone_by
     privacy.look(g, "乙", "甲.trash")
     assert g.trace.steps[-1].firings[-1].fields["zone"] == "甲的废牌堆"
     assert privacy._zone_name(None, "chain") == "结算链" and privacy._zone_name("乙", "hand") == "乙的手牌"
+
+
+# ---------------------------------------------------------------- the scenario vocabulary: `from:`, carried choices
+
+def _inline(body: str):
+    head = "book: riftbound\ntitle: t\nsource: '158.1'\nplayers: {甲: {}, 乙: {}}\nturn: {active: 甲, step: 行动阶段}\n"
+    return load_scenario_text(head + body, "inline.yaml", ROOT / "scenarios")
+
+
+@pytest.mark.parametrize("effect", ["{to_hand: {zone: trash, filter: {type: 单位}}}", "{look: {zone: deck, count: 1}}",
+                                    "{discard: {zone: hand}}", "{reveal: {zone: hand}}"])
+def test_an_instruction_names_its_zone_with_from_and_zone_is_a_located_error(effect):
+    body = (f"define:\n  回收:\n    type: 法术\n    cost: 0\n    effects:\n      - {effect}\n"
+            "board: {甲: {hand: [{card: 回收, id: r}]}}\nactions:\n  - {as: 甲, cast: r}\n")
+    with pytest.raises(EngineError) as e:
+        _inline(body)
+    msg = e.value.located() if hasattr(e.value, "located") else str(e.value)
+    assert "inline.yaml:11: define.回收.effects.0" in msg
+    assert "`from:`" in msg and "from: " + re.search(r"zone: (\w+)", effect).group(1) in msg
+    ok = _inline(body.replace("zone:", "from:"))
+    assert replay(ok).error is None
+
+
+BOARD = ("board:\n  甲:\n    hand: [{card: 交易, id: trade}, {card: 小兵, id: u}, {card: 弃牌, id: loot}]\n"
+         "    deck: [{card: 示例单位, id: d1}, {card: 示例单位, id: d2}]\n")
+
+
+def test_a_choice_written_on_cast_is_made_at_resolution_and_recorded_there():
+    out = replay(_inline(BOARD + "actions:\n  - {as: 甲, cast: trade, choices: {choose: {trade.1: u}}}\n"
+                                 "  - pass_until: stack_empty\n"))
+    assert out.error is None and not out.failures
+    made = [(s.kind, c.choice, c.subject, c.answer, c.by) for s in out.trace.steps for c in s.choices]
+    assert made == [("event", "choose", "trade.1", "u", "甲")]      # made as the spell resolves, not on the cast
+    assert out.game.objects["u"].zone == "trash"
+
+
+def test_a_choice_on_cast_for_another_card_or_never_asked_is_still_unused():
+    other = replay(_inline(BOARD + "actions:\n  - {as: 甲, cast: trade, choices: {choose: {loot.1: u}}}\n"))
+    assert other.error is not None and "unused choice(s): choose.loot.1" in str(other.error)
+    never = replay(_inline(BOARD.replace("{card: 小兵, id: u}, ", "") +
+                           "actions:\n  - {as: 甲, cast: trade, choices: {choose: {trade.1: none}}}\n"
+                           "  - pass_until: stack_empty\n"))
+    assert never.error is not None and "unused choice(s): choose.trade.1" in str(never.error)
+    assert never.error.line == 12     # the resolving action, where it was carried to and never asked
+
+
+def test_an_answer_written_on_the_resolving_action_wins_over_the_carried_one():
+    out = replay(_inline(BOARD + "actions:\n  - {as: 甲, cast: trade, choices: {choose: {trade.1: none}}}\n"
+                                 "  - {pass_until: stack_empty, choices: {choose: {trade.1: u}}}\n"))
+    assert out.error is None and not out.failures
+    assert out.game.objects["u"].zone == "trash" and out.game.objects["d1"].zone == "hand"

@@ -353,3 +353,13 @@ def test_riftbound_markdown_excerpt():
     assert "352.2" not in book.by_key                              # "**rule\n352.2.** ," is a wrapped reference
     assert (book.game, book.edition, book.language) == ("Riftbound", "2025-10", "en")
     assert book.title == "Riftbound Core Rules"
+
+
+def test_a_bracketed_reference_touching_a_phrase_is_its_own_reference():
+    """A bracket is skipped only when it lies inside a phrase already found: one that starts where a phrase
+    ends, or ends where one starts, is a reference of its own (mutation testing found no test of the edge)."""
+    from rulebook.refs import find_refs
+
+    assert find_refs("[1.3.2a]见规则100.1") == [(0, 8, "[1.3.2a]", ["1.3.2.a"]), (8, 16, "见规则100.1", ["100.1"])]
+    assert find_refs("见规则100.1[1.3.2a]") == [(0, 8, "见规则100.1", ["100.1"]), (8, 16, "[1.3.2a]", ["1.3.2.a"])]
+    assert find_refs("see [1.3.2a] and rule 100.1") == [(0, 27, "see [1.3.2a] and rule 100.1", ["1.3.2.a", "100.1"])]

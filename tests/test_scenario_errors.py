@@ -199,7 +199,7 @@ def test_an_unexpected_refusal_is_a_failure_and_the_replay_goes_on(write):
     assert f.line == 11 and "refused this action by mtg:409.1h" in f.message and "`rejected: 409.1h`" in f.message
     refused = out.trace.steps[2]
     assert refused.rejected.rule == "mtg:409.1h"
-    assert [x.rule for x in refused.firings] == ["mtg:422.1", "mtg:422.2"]
+    assert [x.rule for x in refused.firings] == ["mtg:409.1", "mtg:422.1", "mtg:422.2"]   # 409.1: a cast step failed
     assert [x.rule for x in refused.undone.firings][:1] == ["mtg:409.1a"]
     assert out.trace.steps[3].what == "pass" and out.trace.steps[3].rejected is None
 
@@ -235,7 +235,7 @@ def test_loading_fires_nothing(write):
     assert out.passed
     load = out.trace.steps[0]
     assert load.kind == "load" and load.firings == [] and load.near_misses == []
-    assert [f.rule for f in out.trace.steps[1].firings] == ["mtg:420.3", "mtg:420.5c"]      # the round, its finding
+    assert [f.rule for f in out.trace.steps[1].firings] == ["mtg:420.3", "mtg:420.5c", "mtg:217.4a"]  # round, finding, where
 
 
 def test_change_toughness_and_it_survives(write):

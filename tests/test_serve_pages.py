@@ -193,7 +193,9 @@ def test_scenario_page_near_misses(client):
     for p in bundled()["mtg"]:
         if "near_miss" in p.read_text("utf-8"):
             html = client.get(f"/scenarios/mtg/{p.stem}").text
-            break
+            if "引擎没有记录未发生的规则" not in html.split("<h2>为什么没有发生？</h2>")[-1].split("</ul>")[0]:
+                break                       # (a scenario whose near misses are all in its variants is skipped)
+            html = None
     assert html is not None
     misses = html.split("<h2>为什么没有发生？</h2>")[1].split("</ul>")[0]
     assert '<a class="num" href="/books/mtg/rules/' in misses and 'href="#step-' in misses

@@ -147,7 +147,8 @@ def test_coverage_never_breaks_a_status_word_or_a_scenario_path(columns):
     out = run_in_pty("coverage", "--book", "mtg", columns=columns)
     rows = lines_of(out)
     head = "\n".join(rows[:rows.index("implemented rules")])
-    fits(head, columns)                                   # the chapter summary, table or lines, fits
+    # the notice naming where the scenarios are holds the checkout's path, whose length no test controls
+    fits("\n".join(x for x in head.split("\n") if not x.startswith("judge: ")), columns)  # the chapter summary fits
     for word in ("exercised", "procedural", "implemented"):
         assert word in head
     assert re.search(r"3\. 回合结构:?\s.*\b83\b", head)     # a chapter's name and its count on one line

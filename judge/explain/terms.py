@@ -9,11 +9,15 @@ names quoted in Chinese rules ("你的对手使用Charge"), and a card name is n
 term. A headword printed twice (WoW's 护卫 and 护卫/Protector) yields both
 entries. A headword with alternatives (生命，总生命) is found by each of them; a
 function word (如果, whose entry only says "see the intervening-if clause") is
-not listed at all.
+not listed at all. A headword is also found in the forms running text gives it
+(输去游戏 in 输掉此盘游戏, 输去了游戏): judge/data/terms/zh.yaml says which.
 """
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from importlib import resources
+from itertools import product
 
 from rulebook.model import Book
 from rulebook.terms import alternatives, headword_key, inverted
@@ -82,25 +86,64 @@ def find_terms(book: Book, text: str) -> list[tuple[int, int, str]]:
 def scan(text: str, heads: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """Occurrences of `heads` (headword → glossary uids) in `text`: (start, end, uid), in text order.
 
-    Matching is exact on the headword (Chinese has no case); at each position
-    the longest headword wins and its span is consumed, so matches never
+    A headword matches as printed or in one of its running-text `forms`; at each
+    position the longest match wins and its span is consumed, so matches never
     overlap. Renderers call this with only the terms an explanation lists,
     to link them without needing the book.
     """
-    starting: dict[str, list[str]] = {}    # first character → headwords, longest first
-    for w in sorted(heads, key=lambda w: (-len(w), w)):
-        starting.setdefault(w[0], []).append(w)
+    starting = _index(tuple(heads))
     out: list[tuple[int, int, str]] = []
     i, n = 0, len(text)
     while i < n:
-        for w in starting.get(text[i], ()):
-            if text.startswith(w, i):
-                out.extend((i, i + len(w), uid) for uid in heads[w])
-                i += len(w)
+        for form, word in starting.get(text[i], ()):
+            if word in heads and text.startswith(form, i):
+                out.extend((i, i + len(form), uid) for uid in heads[word])
+                i += len(form)
                 break
         else:
             i += 1
     return out
+
+
+@lru_cache(maxsize=64)
+def _index(words: tuple[str, ...]) -> dict[str, list[tuple[str, str]]]:
+    """First character → (form, headword), longest form first; a form that is another headword is that one."""
+    owner = {w: w for w in words}
+    for w in words:
+        for form in forms(w):
+            owner.setdefault(form, w)
+    starting: dict[str, list[tuple[str, str]]] = {}
+    for form in sorted(owner, key=lambda f: (-len(f), f)):
+        starting.setdefault(form[0], []).append((form, owner[form]))
+    return starting
+
+
+@lru_cache(maxsize=None)
+def _forms_data() -> tuple[int, tuple[str, ...], dict[str, tuple[str, ...]]]:
+    from rulebook import safe_yaml
+
+    data = safe_yaml.read(resources.files("judge") / "data" / "terms" / "zh.yaml")
+    same: dict[str, tuple[str, ...]] = {}
+    for group in data["interchangeable"]:
+        for ch in group:
+            same[ch] = tuple(group)
+    return int(data["min_length"]), tuple(data["inserted"]), same
+
+
+@lru_cache(maxsize=8192)
+def forms(word: str) -> tuple[str, ...]:
+    """The headword, then the other forms running text gives it: each interchangeable character swapped, and
+    one inserted particle or measure phrase between two characters (输去游戏 → 输掉游戏, 输去了游戏, 输掉此盘游戏)."""
+    min_length, inserted, same = _forms_data()
+    if len(word) < min_length or word.isascii():
+        return (word,)
+    bases = {"".join(p) for p in product(*(same.get(ch, (ch,)) for ch in word))}
+    out = set(bases)
+    for base in bases:
+        for gap in range(1, len(base)):
+            out.update(base[:gap] + ins + base[gap:] for ins in inserted)
+    out.discard(word)
+    return (word, *sorted(out))
 
 
 def terms_used(book: Book, *texts: str, exclude: str | None = None) -> list[str]:

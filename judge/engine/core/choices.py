@@ -129,6 +129,27 @@ class Choices:
             return options[0], True
         raise MissingChoice(kind, subject, options or [], by, hint)
 
+    def carry(self, prefix: str) -> dict:
+        """Answers this action never asked for whose subjects start with `prefix` (`t.` — the decisions a spell
+        `t` makes when it resolves, written on the action that played it): taken off this sheet, so they are not
+        unused, for the game to hand on to the action that asks them (`fill`)."""
+        out: dict = {}
+        for kind, table in self.given.items():
+            for s, v in table.items():
+                if (kind, s) not in self.used and isinstance(s, str) and s.startswith(prefix):
+                    out.setdefault(kind, {})[s] = v
+                    self.used.add((kind, s))
+        return out
+
+    def fill(self, carried: dict) -> None:
+        """Answers carried from an earlier action (`carry`) for what this action's own answers leave open: an
+        answer written on this action wins (a retry after a refused carried answer). The scenario's own
+        tables are copied, never changed."""
+        given = dict(self.given)
+        for kind, table in carried.items():
+            given[kind] = {**table, **given.get(kind, {})}
+        self.given = given
+
     def unused(self) -> list[tuple[str, str]]:
         out = []
         for k, t in self.given.items():
@@ -213,7 +234,11 @@ class Chooser:
         rule = rule or g.CHOICE_RULES.get(e.choice) or g.REWIND_RULE
         if not rule:
             return e
-        choice, shown = g.choice_words(e.choice, str(e.answer))
+        if isinstance(e.answer, (list, tuple)):     # a list answered (an order, cards kept): each item in words
+            choice = g.choice_words(e.choice, "")[0]
+            shown = [g.choice_words(e.choice, str(a))[1] for a in e.answer]
+        else:
+            choice, shown = g.choice_words(e.choice, str(e.answer))
         player = g.by_name.get(by, by) if by else "-"
         if e.answerer is not None:
             return IllegalAction(g.rid(rule), "wrong_chooser", {"player": player, "choice": choice, "answer": shown,

@@ -109,15 +109,16 @@ class Events:
             work[0:0] = new
         return out
 
-    def choose_replacement(self, event: Event, candidates: list):
-        """The player the game names (`replacement_chooser`) picks one of the effects in the tier it names."""
+    def choose_replacement(self, event: Event, candidates: list, rule: str | None = None):
+        """The player the game names (`replacement_chooser`) picks one of the effects in the tier it names; an
+        illegal answer is refused under `rule` (else the game's rule for replacement choices)."""
         g = self.game
         chooser, tier = g.replacement_chooser(event, candidates)
         if len(tier) == 1:
             return tier[0]
         ids = [r.id for r in tier]
         ans = g.choose("replacement", g.event_subject(event), by=chooser, options=ids, sequence=True,
-                       hint="several choices for one event: a list, one item per choice, in order")
+                       hint="several choices for one event: a list, one item per choice, in order", rule=rule)
         return next(r for r in tier if r.id == ans)
 
     # ------------------------------------------------------------------ triggers onto the stack

@@ -336,8 +336,9 @@ class Game:
     def put_triggers(self) -> None:
         self.events.put_triggers()
 
-    def choose_replacement(self, event: Event, candidates: list):
-        return self.events.choose_replacement(event, candidates)
+    def choose_replacement(self, event: Event, candidates: list, rule: str | None = None):
+        """`rule`: what an illegal answer breaks, where the game's rules say who picks (WoW 717.3a/717.3b)."""
+        return self.events.choose_replacement(event, candidates, rule)
 
     def replacement_chooser(self, event: Event, candidates: list) -> tuple[str, list]:
         """Who picks among several replacement effects, and among which of them."""

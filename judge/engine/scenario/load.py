@@ -113,133 +113,154 @@ def find_library(sf: ScenarioFile, ref: str) -> Path | None:
 
 
 def check(sf: ScenarioFile, errors: list) -> None:
+    """Every name a scenario uses is one it defines or the game knows, each error located by file, line and
+    field: the base (source, turn, board, actions, expectations), then each variant against the base."""
+    c = _Checks(sf, errors)
     m = sf.model
-    path, marks = sf.path, sf.marks
-    players = set(m.players)
-    gc = sf.game_cls
-
-    def err(loc, msg):
-        errors.append(ScenarioError(path, line_of(marks, loc), msg, ".".join(str(x) for x in loc)))
-
-    def need_player(name, loc):
-        if name is not None and name not in players:
-            err(loc, f"unknown player {name!r}; players: {', '.join(m.players)}")
-
-    def need_zone(zname, loc):
-        if zname not in gc.ZONES:
-            err(loc, f"unknown zone {zname!r}; zones: {', '.join(gc.ZONES)}")
-
-    def need_card(pl, loc):
-        if isinstance(pl.card, str) and pl.card not in sf.cards:
-            close = difflib.get_close_matches(pl.card, list(sf.cards), n=3, cutoff=0.3)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            err(loc + ("card",), f"unknown card {pl.card!r}: not in the card library or `define:`{hint}")
-
     sources = [m.source] if isinstance(m.source, str) else list(m.source)
     for i, ref in enumerate(sources):
-        loc = ("source",) if isinstance(m.source, str) else ("source", i)
-        _check_source(sf, ref, loc, err)
-    def need_turn(ts, loc, given):
+        _check_source(sf, ref, ("source",) if isinstance(m.source, str) else ("source", i), c.err)
+    if m.turn is not None:
+        c.turn(m.turn, ("turn",), ("active", "priority", "step"))
+    else:
+        for name in ("first", "previous_loser", "previous_chooser"):
+            c.player(getattr(m.start, name), ("start", name))
+        if not hasattr(sf.game_cls, "begin_game"):
+            c.err(("start",), f"the {sf.game_cls.game} engine does not start games: give `turn:` instead")
+    ids = c.board()
+    _check_actions(sf, m.actions, ("actions",), ids, c.players, c.err)
+    _check_expect(sf, m.expect, ("expect",), c.players, c.err)
+    names: set[str] = set()
+    for vi, v in enumerate(m.variants):
+        if v.name in names:
+            c.err(("variants", vi, "name"), f"duplicate variant name {v.name!r}")
+        names.add(v.name)
+        c.variant(v, ("variants", vi), ids)
+
+
+@dataclass
+class _Checks:
+    """The checks `check` applies to the base and again to each variant's changes."""
+    sf: ScenarioFile
+    errors: list
+
+    @property
+    def players(self) -> set[str]:
+        return set(self.sf.model.players)
+
+    def err(self, loc: tuple, msg: str) -> None:
+        self.errors.append(ScenarioError(self.sf.path, line_of(self.sf.marks, loc), msg, ".".join(str(x) for x in loc)))
+
+    def player(self, name, loc: tuple) -> None:
+        if name is not None and name not in self.sf.model.players:
+            self.err(loc, f"unknown player {name!r}; players: {', '.join(self.sf.model.players)}")
+
+    def zone(self, zname: str, loc: tuple) -> None:
+        if zname not in self.sf.game_cls.ZONES:
+            self.err(loc, f"unknown zone {zname!r}; zones: {', '.join(self.sf.game_cls.ZONES)}")
+
+    def card(self, pl, loc: tuple) -> None:
+        if isinstance(pl.card, str) and pl.card not in self.sf.cards:
+            close = difflib.get_close_matches(pl.card, list(self.sf.cards), n=3, cutoff=0.3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            self.err(loc + ("card",), f"unknown card {pl.card!r}: not in the card library or `define:`{hint}")
+
+    def turn(self, ts, loc: tuple, given) -> None:
         """The turn's players are the scenario's and its step is the game's (only the fields `given` are
         checked: a variant's `turn:` changes some of the base's, which were checked already)."""
         for name in ("active", "priority"):
             if name in given:
-                need_player(getattr(ts, name), loc + (name,))
-        if "step" in given and gc.step_name(ts.step) is None:
-            err(loc + ("step",), f"unknown step {ts.step!r}; steps: {', '.join(gc.STEPS)}")
+                self.player(getattr(ts, name), loc + (name,))
+        if "step" in given and self.sf.game_cls.step_name(ts.step) is None:
+            self.err(loc + ("step",), f"unknown step {ts.step!r}; steps: {', '.join(self.sf.game_cls.STEPS)}")
 
-    if m.turn is not None:
-        need_turn(m.turn, ("turn",), ("active", "priority", "step"))
-    else:
-        for name in ("first", "previous_loser", "previous_chooser"):
-            if getattr(m.start, name) is not None:
-                need_player(getattr(m.start, name), ("start", name))
-        if not hasattr(gc, "begin_game"):
-            err(("start",), f"the {gc.game} engine does not start games: give `turn:` instead")
-    ids: dict[str, tuple] = {}
-    for pname, zones in m.board.items():
-        need_player(pname, ("board", pname))
-        for zname, cards in zones.items():
-            need_zone(zname, ("board", pname, zname))
-            for i, pl in enumerate(cards):
-                loc = ("board", pname, zname, i)
-                if pl.id in ids:
-                    err(loc + ("id",), f"duplicate id {pl.id!r} (first at line {line_of(marks, ids[pl.id])})")
-                ids[pl.id] = loc
-                if pl.id in players:
-                    err(loc + ("id",), f"id {pl.id!r} is also a player's name")
-                need_card(pl, loc)
-                need_player(pl.controller, loc + ("controller",))
-    for pname, zones in m.board.items():
-        for zname, cards in zones.items():
-            for i, pl in enumerate(cards):
-                loc = ("board", pname, zname, i)
-                if pl.attached_to and pl.attached_to not in ids:
-                    err(loc + ("attached_to",), f"unknown id {pl.attached_to!r}")
-                bl = pl.blocking if isinstance(pl.blocking, list) else ([pl.blocking] if pl.blocking else [])
-                for b in bl:
-                    if b not in ids:
-                        err(loc + ("blocking",), f"unknown id {b!r}")
-                if isinstance(pl.attacking, str):
-                    need_player(pl.attacking, loc + ("attacking",))
-    _check_actions(sf, m.actions, ("actions",), ids, players, err)
-    _check_expect(sf, m.expect, ("expect",), players, err)
-    names = set()
-    for vi, v in enumerate(m.variants):
-        base = ("variants", vi)
-        if v.name in names:
-            err(base + ("name",), f"duplicate variant name {v.name!r}")
-        names.add(v.name)
+    def board(self) -> dict[str, tuple]:
+        """The base board's placements; returns where each id is placed (for references and variants)."""
+        m, ids = self.sf.model, {}
+        for pname, zones in m.board.items():
+            self.player(pname, ("board", pname))
+            for zname, cards in zones.items():
+                self.zone(zname, ("board", pname, zname))
+                for i, pl in enumerate(cards):
+                    loc = ("board", pname, zname, i)
+                    if pl.id in ids:
+                        first = line_of(self.sf.marks, ids[pl.id])
+                        self.err(loc + ("id",), f"duplicate id {pl.id!r} (first at line {first})")
+                    ids[pl.id] = loc
+                    if pl.id in m.players:
+                        self.err(loc + ("id",), f"id {pl.id!r} is also a player's name")
+                    self.card(pl, loc)
+                    self.player(pl.controller, loc + ("controller",))
+        for pname, zones in m.board.items():      # references, once every id is known
+            for zname, cards in zones.items():
+                for i, pl in enumerate(cards):
+                    self.references(pl, ("board", pname, zname, i), ids)
+        return ids
+
+    def references(self, pl, loc: tuple, ids: dict) -> None:
+        if pl.attached_to and pl.attached_to not in ids:
+            self.err(loc + ("attached_to",), f"unknown id {pl.attached_to!r}")
+        for b in pl.blocking if isinstance(pl.blocking, list) else ([pl.blocking] if pl.blocking else []):
+            if b not in ids:
+                self.err(loc + ("blocking",), f"unknown id {b!r}")
+        if isinstance(pl.attacking, str):
+            self.player(pl.attacking, loc + ("attacking",))
+
+    def variant(self, v: Variant, base: tuple, ids: dict) -> None:
+        """A variant's changes name the base's ids and players, or ones it adds; a changed turn, player or
+        object is checked as the base's would be."""
+        m = self.sf.model
         for oid in v.objects:
             if oid not in ids:
-                err(base + ("objects", oid), f"unknown id {oid!r}")
+                self.err(base + ("objects", oid), f"unknown id {oid!r}")
         for i, oid in enumerate(v.remove):
             if oid not in ids:
-                err(base + ("remove", i), f"unknown id {oid!r}")
+                self.err(base + ("remove", i), f"unknown id {oid!r}")
         vids = dict(ids)
         for pname, zones in v.add.items():
-            need_player(pname, base + ("add", pname))
+            self.player(pname, base + ("add", pname))
             for zname, cards in zones.items():
-                need_zone(zname, base + ("add", pname, zname))
+                self.zone(zname, base + ("add", pname, zname))
                 for j, pl in enumerate(cards):
                     loc = base + ("add", pname, zname, j)
                     if pl.id in vids:
-                        err(loc + ("id",), f"duplicate id {pl.id!r}")
+                        self.err(loc + ("id",), f"duplicate id {pl.id!r}")
                     vids[pl.id] = loc
-                    need_card(pl, loc)
+                    self.card(pl, loc)
         for pn, patch in v.players.items():
-            need_player(pn, base + ("players", pn))
+            self.player(pn, base + ("players", pn))
             if pn in m.players:
-                try:
-                    PlayerSpec.model_validate({**m.players[pn].model_dump(), **patch})
-                except ValidationError as e:
-                    errors.extend(yamlio.pydantic_errors(e, path, marks, base + ("players", pn)))
+                self.validated(PlayerSpec, {**m.players[pn].model_dump(), **patch}, base + ("players", pn))
         for oid, patch in v.objects.items():
             if oid in ids and isinstance(patch.get("card"), str):
-                need_card(Placement.model_construct(card=patch["card"], id=oid), base + ("objects", oid))
+                self.card(Placement.model_construct(card=patch["card"], id=oid), base + ("objects", oid))
             if oid in ids and isinstance(patch.get("controller"), str):
-                need_player(patch["controller"], base + ("objects", oid, "controller"))
+                self.player(patch["controller"], base + ("objects", oid, "controller"))
         if v.start and m.start is None:
-            err(base + ("start",), "a variant's `start:` changes the base's `start:`; this scenario has none")
+            self.err(base + ("start",), "a variant's `start:` changes the base's `start:`; this scenario has none")
         elif v.start:
-            try:
-                vs = StartSpec.model_validate({**m.start.model_dump(), **v.start})
-                for name in ("first", "previous_loser", "previous_chooser"):
-                    if name in v.start:
-                        need_player(getattr(vs, name), base + ("start", name))
-            except ValidationError as e:
-                errors.extend(yamlio.pydantic_errors(e, path, marks, base + ("start",)))
+            vs = self.validated(StartSpec, {**m.start.model_dump(), **v.start}, base + ("start",))
+            for name in ("first", "previous_loser", "previous_chooser"):
+                if vs is not None and name in v.start:
+                    self.player(getattr(vs, name), base + ("start", name))
         if v.turn and m.turn is None:
-            err(base + ("turn",), "a variant's `turn:` changes the base's `turn:`; this scenario starts the game "
-                                  "(`start:`) and has none")
+            self.err(base + ("turn",), "a variant's `turn:` changes the base's `turn:`; this scenario starts the "
+                                       "game (`start:`) and has none")
         elif v.turn:
-            try:
-                need_turn(TurnSpec.model_validate({**m.turn.model_dump(), **v.turn}), base + ("turn",), v.turn)
-            except ValidationError as e:
-                errors.extend(yamlio.pydantic_errors(e, path, marks, base + ("turn",)))
+            ts = self.validated(TurnSpec, {**m.turn.model_dump(), **v.turn}, base + ("turn",))
+            if ts is not None:
+                self.turn(ts, base + ("turn",), v.turn)
         if v.actions is not None:
-            _check_actions(sf, v.actions, base + ("actions",), vids, players, err)
-        _check_expect(sf, v.expect, base + ("expect",), players, err)
+            _check_actions(self.sf, v.actions, base + ("actions",), vids, self.players, self.err)
+        _check_expect(self.sf, v.expect, base + ("expect",), self.players, self.err)
+
+    def validated(self, model, data: dict, loc: tuple):
+        """`data` as `model`, or None with its errors located at `loc`."""
+        try:
+            return model.model_validate(data)
+        except ValidationError as e:
+            self.errors.extend(yamlio.pydantic_errors(e, self.sf.path, self.sf.marks, loc))
+            return None
 
 
 def _check_actions(sf, actions: list[Action], base: tuple, ids, players, err) -> None:

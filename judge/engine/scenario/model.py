@@ -167,6 +167,7 @@ class Action(_M):
     costs: dict[str, Any] | None = None
     mana: list[str] | None = None            # mana sources activated while paying (409.1g)
     pay: Union[str, dict[str, int], None] = None
+    divide: dict[str, int] | None = None     # how a spell divides its damage among its targets (MTG 409.1e)
     choices: dict[str, dict[str, Any]] = {}
     rejected: str | None = None              # the rule that must refuse this action (class-B examples)
     expect: Expect | None = None

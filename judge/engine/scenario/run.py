@@ -56,7 +56,7 @@ def action_args(a: Action) -> tuple[str, dict]:
     targets = a.targets if not isinstance(a.targets, str) else [a.targets]
     if v == "cast":
         return "cast", {"cast": a.cast, "targets": targets, "x": a.x, "mode": a.mode, "costs": a.costs,
-                        "mana": a.mana, "pay": a.pay}
+                        "mana": a.mana, "pay": a.pay, **({"divide": a.divide} if a.divide is not None else {})}
     if v == "play":
         return "play", {"play": a.play}
     if v == "activate":

@@ -21,6 +21,7 @@ from judge.engine.games.mtg.filters import matches, select
 from judge.engine.games.mtg.refs import Ctx, tag_exiled
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.targets import check_targets, target_objects
+from judge.engine.games.mtg.zones import on_stack
 from judge.engine.games.mtg.words import KEYWORD, STEP, TAP_SYMBOL, TERM, TYPE, ability_text, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
@@ -40,6 +41,7 @@ rules.declare("411.1", reasons={"mana_ability": "player source mana"})
 rules.declare("403.2", reasons={"not_controller": "player object controller"})
 rules.declare("403.5", reasons={"activation_timing": "player object why"})
 rules.declare("402.8g", reasons={"ability_zone": "object ability zone"})
+rules.declare("402.8b", reasons={"works_in_its_zone": "object ability zone"})
 rules.declare("104.4", reasons={"already_tapped": "object"})
 rules.declare("212.3d", reasons={"summoning_sick_tap": "object", "summoning_sick_attack": "object",
                                  "haste_ignores": "object what", "sickness_ends": "player objects"})
@@ -75,9 +77,84 @@ for _rule in ("401.5", "402.8d", "412.4"):
 rules.declare("409.4", reasons={"cannot_cast": "player object source"})
 for _rule in ("401.6", "402.8c", "412.3"):
     rules.declare(_rule, reasons={"own_cost_reduction": "object amount"})
+rules.declare("409.1", reasons={"cast_illegal": "player object rule", "activation_illegal": "player object rule"})
+rules.declare("408.1a", reasons={"timing_illegal": "player object rule"})
+rules.declare("212.5e#2", reasons={"as_sorcery": "player object", "as_sorcery_not_now": "player object why"})
+
+# the refusals that are about *when* a spell or ability may be played (408.1a cites them): sorcery timing by card
+# type, the general sorcery-timing rule, an ability's own timing, acting without priority
+TIMING_RULES = frozenset({"408.1d", "212.2a", "212.3a", "212.4a", "212.7a", "403.5", "212.5e#2"})
 
 
-def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, **_):
+def cite_refusal(game, step, rule: str) -> None:
+    """A cast or an activation refused: a step of 409.1 could not be completed, so the whole attempt is illegal
+    and the game goes back to before it (409.1, beside the rewind rule 422.1); when the step that failed is a
+    timing rule, the general rule that spells and abilities are played only when the rules allow (408.1a)."""
+    kind = step.what
+    if kind not in ("cast", "activate"):
+        return
+    oid = step.data.get(kind)
+    obj = game.objects.get(oid) if isinstance(oid, str) else None
+    actor = step.data.get("actor") or game.priority
+    who = game.by_name.get(actor, actor)
+    shown = obj if obj is not None else str(oid)
+    objs = [obj] if obj is not None else []
+    game.fire("409.1", "cast_illegal" if kind == "cast" else "activation_illegal", objs, player=who, object=shown,
+              rule=rule)
+    if rule in TIMING_RULES:
+        game.fire("408.1a", "timing_illegal", objs, player=who, object=shown, rule=rule)
+
+
+rules.declare("212.6d", reasons={"intrinsic_mana": "object land_type mana"})
+rules.declare("409.1e", reasons={"division_announced": "player object division",
+                                 "division_illegal": "player object division why"})
+
+
+def _division(game, actor, obj, effects, chosen, divide, xv) -> dict | None:
+    """409.1e: a spell that divides its damage among its targets: the player announces the division on casting;
+    every target gets at least 1 and the parts add up to the whole. {target key: amount}, or None when the spell
+    divides nothing."""
+    eff = next((e for e in effects if e.get("divided") and "damage" in e), None)
+    who = game.by_name.get(actor, actor)
+    if eff is None:
+        if divide:
+            raise game.illegal("409.1e", "division_illegal", f"{obj.name} divides nothing", player=who, object=obj,
+                               division=_division_text(game, divide), why=say("why.divides_nothing"))
+        return None
+    total = eff["damage"] if isinstance(eff["damage"], int) else xv
+    keys = [i for slot in chosen for (_, i, _) in slot]
+    if divide is None:
+        if len(keys) == 1:                       # one target: it gets it all, nothing to announce
+            divide = {keys[0]: total}
+        else:
+            raise MissingChoice("divide", obj.id, keys, actor,
+                                "give `divide: {TARGET: N, …}` on the cast action (409.1e)")
+    divide = {str(k): v for k, v in divide.items()}
+    shown = _division_text(game, divide)
+    why = None
+    if sorted(divide) != sorted(keys):
+        why = say("why.divide_targets", targets="、".join(_label(game, k) for k in keys))
+    elif any(not isinstance(n, int) or n < 1 for n in divide.values()):
+        why = say("why.divide_at_least_one")
+    elif sum(divide.values()) != total:
+        why = say("why.divide_total", total=total, given=sum(divide.values()))
+    if why:
+        raise game.illegal("409.1e", "division_illegal", f"{obj.name}: illegal division {divide}", player=who,
+                           object=obj, division=shown, why=why)
+    return divide
+
+
+def _label(game, key: str) -> str:
+    o = game.objects.get(key)
+    return o.name if o is not None else key
+
+
+def _division_text(game, divide: dict) -> str:
+    return "、".join(say("division_part", target=_label(game, k), n=n) for k, n in divide.items())
+
+
+def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, divide=None,
+            **_):
     actor = game.require_priority(actor)
     who = game.by_name.get(actor, actor)
     obj = game.objects.get(cast)
@@ -110,6 +187,7 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     # 409.1c targets
     tspecs = spec.get("targets", [])
     chosen = check_targets(game, obj, tspecs, targets, controller=actor, colors=tuple(c.colors))
+    division = _division(game, actor, obj, effects, chosen, divide, xv)
     # 409.1f total cost, locked before paying
     total, changes, own = total_cost(game, obj, c, actor, xv)
     extra = obj.card.additional_cost or {}
@@ -123,9 +201,10 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
         mf = game.fire("401.1", "becomes_spell", [obj], object=obj, zone=zone_zh(from_zone))
         with game.under(mf):
             game.move(obj, "stack", reason="cast", controller=actor)
-        obj.cast = {"targets": chosen, "x": xv, "effects": effects, "controller": actor}
+        obj.cast = {"targets": chosen, "x": xv, "effects": effects, "controller": actor, "divide": division}
     if below is not None:
         game.fire("408.1e", "on_top", [obj, below], object=obj, below=below)
+    on_stack(game, obj, below)
     if spec.get("modes"):
         game.fire("409.1b", "mode_chosen", [obj], object=obj, mode=int(m))
     if "X" in cost:
@@ -134,6 +213,9 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     if chosen:
         game.fire("409.1c", "targets_chosen", [obj] + target_objects(game, chosen), object=obj,
                   targets=target_objects(game, chosen))
+    if division and len(division) > 1:
+        game.fire("409.1e", "division_announced", [obj], player=who, object=obj,
+                  division=_division_text(game, division))
     for n in own:
         for rule in ("402.8c", "401.6", "412.3"):
             game.fire(rule, "own_cost_reduction", [obj], object=obj, amount=M.show_cost((n,)))
@@ -458,15 +540,20 @@ def _may_activate(game, actor, obj, ab) -> None:
         raise game.illegal("402.8g", "ability_zone",
                            f"{obj.name}'s ability works only while it is in {zone}; it is in {obj.zone}", object=obj,
                            ability=ability_text(obj, ab), zone=zone_zh(obj.zone))
+    if zone != "battlefield":               # an ability that says it works in a zone works only there (402.8b)
+        game.fire("402.8b", "works_in_its_zone", [obj], object=obj, ability=ability_text(obj, ab),
+                  zone=zone_zh(obj.zone))
     owner = chars(game, obj).controller if obj.zone == "battlefield" else obj.owner
     if owner != actor:
         raise game.illegal("403.2", "not_controller", f"only {owner} can activate {obj.name}'s abilities",
                            player=who, object=obj, controller=owner)
     timing = spec.get("timing", "instant")
-    if timing == "sorcery":
+    if timing == "sorcery":          # "only any time you could cast a sorcery": the sorcery timing, no sorcery needed
         why = sorcery_timing_problem(game, actor)
         if why:
-            raise game.illegal("403.5", "activation_timing", f"only {why}", player=who, object=obj, why=why)
+            game.fire("403.5", "activation_timing", [obj], player=who, object=obj, why=why)
+            raise game.illegal("212.5e#2", "as_sorcery_not_now", f"only {why}", player=who, object=obj, why=why)
+        game.fire("212.5e#2", "as_sorcery", [obj], player=who, object=obj)
     if timing == "your_upkeep" and not (game.active == actor and game.step == STEP.upkeep):
         raise game.illegal("403.5", "activation_timing", "only during your upkeep", player=who, object=obj,
                            why=say("timing.your_upkeep"))
@@ -586,6 +673,7 @@ def _to_the_stack(game, actor, obj, ab, targets, x, mana, total, pay, tap, other
     game.fire("200.7a", "ability_controller", [item.id], ability=item, player=who, source=obj)
     if below is not None:
         game.fire("408.1e", "on_top", [item.id, below], object=item, below=below)
+    on_stack(game, item, below, obj)
     if "X" in M.parse_cost(ab.spec.get("cost", "")):
         game.fire("104.3c", "x_announced", [item.id], player=who, object=item, x=int(x or 0))
     if chosen:
@@ -624,6 +712,9 @@ def _mana_ability(game, actor, obj, ab, total, pay, tap, other: OtherCosts):
         paid = pay_cost(game, actor, obj, total, pay, sacrifice=other.sacrifice, other=other.parts)
         _cost_events(game, actor, obj, other, paid, None)
     f = game.fire("411.1", "mana_ability", [obj], player=p, source=obj, mana=mana_text(ab.spec))
+    if ab.key.startswith("basic."):              # the ability its basic land type gives it, printed or not
+        game.fire("212.6d", "intrinsic_mana", [obj], object=obj, land_type=ab.key.partition(".")[2],
+                  mana=mana_text(ab.spec))
     game.fire("406.4", "mana_ability_no_stack", [obj], source=obj)
     pool = dict(p.pool)
     pending = len(game.pending)

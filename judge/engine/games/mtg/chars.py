@@ -21,8 +21,9 @@ from dataclasses import dataclass, field, replace
 from judge.engine.games.common.chars import characteristics, version_cached
 from judge.engine.games.mtg.filters import count, matches
 from judge.engine.games.mtg.refs import static_amount
+from judge.engine.games.mtg.text import changed_ability
 from judge.engine.games.mtg.state import AbilityDef, Card, CEffect, ability_defs, parse_delta, parse_pt
-from judge.engine.games.mtg.words import TYPE, say
+from judge.engine.games.mtg.words import BASIC_LAND_MANA, MANA_SYMBOLS, TAP_SYMBOL, TYPE, say
 
 
 @dataclass(slots=True)
@@ -45,6 +46,7 @@ class Chars:
     deps: list = field(default_factory=list)      # (layer, dependent source, source it depends on): 418.5c-d
     via: list = field(default_factory=list)       # Via: a filtered effect reaching (or missing) it because of another
     granted_ts: dict = field(default_factory=dict)   # id(AbilityDef) of a granted ability → the grant's timestamp
+    text_changes: list = field(default_factory=list)   # (old word, new word) of the text-changing effects (418.6)
 
     @property
     def pt(self) -> str | None:
@@ -119,12 +121,12 @@ def compute(game) -> dict[str, Chars]:
     out: dict[str, Chars] = {}
     for _ in range(4):
         appliers = _resolved(game) + _statics(game, objs, out or None)
-        key = tuple(a.eid for a in appliers if a.static)
+        key = tuple((a.eid, id(a.ops)) for a in appliers if a.static)   # a text change gives new ops (418.6)
         if key == statics_key:
             break
         statics_key = key
         out = _apply(game, objs, appliers)
-        if not any(op[1] in ("lose", "lose_all", "grant") for a in appliers for op in a.ops):
+        if not any(op[1] in ("lose", "lose_all", "grant", "change_text") for a in appliers for op in a.ops):
             break
     return out
 
@@ -223,11 +225,13 @@ def _apply(game, objs, appliers: list[_Applier]) -> dict[str, Chars]:
         for o in objs:
             if o.counters:
                 res[o.id] = printed(o)
+                intrinsic_mana(res[o.id])
                 continue
             key = (o.id, o.inc, o.base_controller or o.controller, id(o.card))
             c = cache.get(key)
             if c is None:
                 c = cache[key] = printed(o)
+                intrinsic_mana(c)
             res[o.id] = c
         _counters(objs, res)
         return res
@@ -241,7 +245,7 @@ def _apply(game, objs, appliers: list[_Applier]) -> dict[str, Chars]:
             got = affected[a.eid] = _affected(game, a, objs, res)
         return got
 
-    for layer in (2, 4, 5):
+    for layer in (2, 3, 4, 5):
         for a in _in_dependency_order(game, objs, res, affected, layer,
                                       [a for a in appliers if any(op[0] == layer for op in a.ops)]):
             for op in a.ops:
@@ -272,7 +276,36 @@ def _apply(game, objs, appliers: list[_Applier]) -> dict[str, Chars]:
         for a, op in subs[sub]:
             for oid in targets(a):
                 _pt(game, res[oid], op, a, sub)
+    for c in res.values():
+        intrinsic_mana(c)
     return res
+
+
+_INTRINSIC: dict = {}
+
+
+def intrinsic_ability(land_type: str):
+    """The ability a basic land type gives a land (212.6d): "{横置}: add [its colour]", keyed `basic.<type>`."""
+    ab = _INTRINSIC.get(land_type)
+    if ab is None:
+        sym = BASIC_LAND_MANA[land_type]
+        text = say("intrinsic_mana", tap=TAP_SYMBOL, mana=MANA_SYMBOLS[sym])
+        ab = _INTRINSIC[land_type] = ability_defs([{"key": f"basic.{land_type}", "text": text, "mana": {
+            "cost": "{" + TAP_SYMBOL + "}", "effects": [{"add_mana": "{" + MANA_SYMBOLS[sym] + "}"}]}}])[0]
+    return ab
+
+
+def intrinsic_mana(c: Chars) -> None:
+    """A land with a basic land type has that type's mana ability even if its text does not say so (212.6d)."""
+    if TYPE.land not in c.types:
+        return
+    for t in c.subtypes:
+        if t in BASIC_LAND_MANA:
+            ab = intrinsic_ability(t)
+            # printed as its text (the card library's basic lands): that is the same ability, not a second one
+            if not any(x.key == ab.key or (x.kind == "mana" and x.spec.get("effects") == ab.spec["effects"])
+                       for x in c.abilities):
+                c.abilities = [*c.abilities, ab]
 
 
 def _in_dependency_order(game, objs, res, affected, layer: int, group: list) -> list:
@@ -416,7 +449,16 @@ def _op(c: Chars, op, a: _Applier) -> None:
     elif kind == "set_types":
         c.types = list(v)
         c.subtypes = []
+    elif kind == "change_text":                      # layer 3: the rules text's words, not its name (418.6a)
+        old, new = v
+        c.abilities = [changed_ability(ab, old, new, c.name) if id(ab) not in c.granted_ts else ab
+                       for ab in c.abilities]
+        c.text_changes = [*c.text_changes, (old, new)]
     elif kind == "set_subtypes":
+        if TYPE.land in c.types and any(t in BASIC_LAND_MANA for t in v):
+            # a land becoming a basic land type loses its old land types and its printed rules text (212.6e);
+            # abilities other effects gave it stay, and its new type's mana ability comes with 212.6d
+            c.abilities = [ab for ab in c.abilities if id(ab) in c.granted_ts]
         c.subtypes = list(v)
     elif kind == "set_color":
         c.colors = list(v)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.vocab import dump
 from judge.engine.core.errors import EngineError
+from judge.engine.games.mtg import layers, text, zones
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg import schedule
 from judge.engine.games.mtg.chars import chars
@@ -66,12 +67,13 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
     "effect_extra_turn": "player", "effect_extra_steps": "what", "effect_skip": "player what",
     "effect_chosen": "player what value", "effect_no_objects": "source what",
     "effect_gain_abilities": "source objects origin abilities until",
+    "effect_change_text": "source objects old new until",
 })
 def _doc_413_2b(game, ctx, e):
     """(the verbs below all fire 413.2b; this registers the rule and its reason codes)"""
 
 
-_NO_OBJECTS = frozenset({"effect_pump", "effect_set_pt", "effect_switch", "effect_gain_kw", "effect_lose_kw",
+_NO_OBJECTS = frozenset({"effect_change_text", "effect_pump", "effect_set_pt", "effect_switch", "effect_gain_kw", "effect_lose_kw",
                          "effect_lose_all", "effect_set_color", "effect_becomes", "effect_control", "effect_grant",
                          "effect_prevent", "effect_gain_abilities"})
 
@@ -98,7 +100,11 @@ def _damage(game, ctx: Ctx, e):
         game.fire("402.6", "last_known_source", [src], object=src,
                   colors="".join(src_chars.colors) or say("check.colorless"))
     evs = []
+    # damage divided as announced on casting (409.1e): each target its own part; a target gone illegal, none
+    split = (getattr(ctx.item, "cast", None) or {}).get("divide") if e.get("divided") else None
     for t in refs(game, ctx, e.get("to", "target")):
+        if split is not None:
+            n = split.get(t.name if isinstance(t, Player) else t.id, 0)
         f = _fire(game, ctx, "effect_damage", [src, t] if src else [t], source=src or ctx.source_name, target=t,
                   amount=n)
         evs.append(Event("damage", {"source": src, "source_name": src.name if src else ctx.source_name,
@@ -473,7 +479,10 @@ def _becomes(game, ctx, e):
     if b.get("pt_count"):
         ops.append((6, "set_pt_count", b["pt_count"]))
         words.append(say("pt_count"))
-    _continuous(game, ctx, "effect_becomes", objs, ops, _until(e), what=" ".join(words))
+    f = _continuous(game, ctx, "effect_becomes", objs, ops, _until(e), what=" ".join(words))
+    if b.get("subtypes"):
+        with game.under(f):
+            layers.becomes_basic_land_type(game, objs, ctx.source_name, b["subtypes"])
 
 
 def _control(game, ctx, e):
@@ -535,10 +544,14 @@ def _prevent(game, ctx, e):
     objs = refs(game, ctx, e.get("to", "target"))
     f = _fire(game, ctx, "effect_prevent", objs, source=ctx.source_name, objects=objs, amount=n,
               until=_until_zh(until))
+    # a shield aimed at one object keeps the effect's other conditions: "from a red source" (419.8b) and combat only
+    data = {"combat_only": bool(e.get("combat"))}
+    if e.get("from") is not None:
+        data["source_filter"] = e["from"]
     with game.under(f):
         for o in objs:                                         # one shield per object, fixed now (419.7c)
             key = ("player", o.name) if isinstance(o, Player) else o.key
-            _shield(game, ctx, "prevent", key, n, {"combat_only": bool(e.get("combat"))}, until)
+            _shield(game, ctx, "prevent", key, n, dict(data), until)
         shields_for_each(game, ctx, objs, n)
 
 
@@ -551,6 +564,26 @@ def shields_for_each(game, ctx, objs, n) -> None:
     untargeted = [o for o in objs if not isinstance(o, Player) and o.id not in targeted]
     if untargeted:
         game.fire("419.7c", "shield_per_creature", untargeted, source=ctx.source_name, objects=untargeted, amount=n)
+
+
+def _change_text(game, ctx, e):
+    """"Change the text of …: replace all instances of one colour word (land type, creature type) with another":
+    a layer-3 effect on the rules text (418.6); what it changed, and what it could not, is cited as it starts."""
+    ch = e["change_text"]
+    old, new = str(ch["from"]), str(ch["to"])
+    objs = _objs(game, ctx, e.get("what", "target"))
+    f = _continuous(game, ctx, "effect_change_text", objs, [(3, "change_text", (old, new))], _until(e),
+                    old=old, new=new)
+    with game.under(f):
+        for o in objs:
+            text.cite_change(game, o, old, new)
+
+
+def _phase_out(game, ctx, e):
+    """"… phases out": the permanents go to the phased-out zone as they are (217.8a), no event, no trigger."""
+    for o in _objs(game, ctx, e["phase_out"]):
+        if o.zone == "battlefield":
+            zones.phase_out(game, o, say("phasing.effect", source=ctx.source_name))
 
 
 def _regenerate(game, ctx, e):
@@ -572,12 +605,19 @@ def _token(game, ctx, e):
     who = players(game, ctx, e.get("who", "you"))[0]
     d = dump(TokenDef.model_validate(t))
     d.setdefault("types", [TYPE.creature])
-    cdef = card_def(t["name"], d, token=True)
-    f = _fire(game, ctx, "effect_token", [], source=ctx.source_name, player=who, token=t["name"], count=n)
+    name = t.get("name") or "".join(d.get("subtypes") or ())      # unnamed: named after its creature types (216.1)
+    d["name"] = name
+    cdef = card_def(name, d, token=True)
+    f = _fire(game, ctx, "effect_token", [], source=ctx.source_name, player=who, token=name, count=n)
     with game.under(f):
         for _ in range(n):
             base = t.get("id") or f"{ctx.source.id if ctx.source is not None else ctx.subject}.token"
-            game.create_token(cdef, who.name, base=base, creator=ctx.source, owner=ctx.controller)
+            o = game.create_token(cdef, who.name, base=base, creator=ctx.source, owner=ctx.controller)
+            if not t.get("name") and o.zone == "battlefield":
+                game.fire("216.1", "token_named_by_types", [o], object=o, subtypes="、".join(d["subtypes"]))
+
+
+rules.declare("216.1", reasons={"token_named_by_types": "object subtypes"})
 
 
 @rules.implements("404.4a", reasons={"delayed_created": "source ability object"},
@@ -743,6 +783,8 @@ VERB_FUNCS = {
     "becomes": _becomes,
     "control": _control,
     "prevent": _prevent,
+    "phase_out": _phase_out,
+    "change_text": _change_text,
     "regenerate": _regenerate,
     "token": _token,
     "delayed": _delayed,

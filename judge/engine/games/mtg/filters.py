@@ -131,6 +131,19 @@ rules.declare("205.4b", reasons={"basic_land": "object", "nonbasic_land": "objec
 rules.declare("205.4e", reasons={"snow_land": "object", "non_snow_land": "object"},
               near_misses={"snow_land_misses": "object", "non_snow_land_misses": "object"})
 rules.declare("208.3", near_misses={"no_pt_not_creature": "object what"})
+rules.declare("200.9a", reasons={"card_in_zone": "object zone types"})
+rules.declare("200.9b", reasons={"spell_of_type": "object types"})
+rules.declare("213.2", reasons={"spell_types_of_card": "object types"})
+rules.declare("216.2", reasons={"token_is_permanent": "object"})
+for _rule in ("405.2a", "402.8a"):
+    rules.declare(_rule, reasons={"color_defining_everywhere": "object colors zone"},
+                  near_misses={"color_defining_everywhere_misses": "object colors zone"})
+rules.declare("205.3e", reasons={"artifact_subtypes": "object subtypes kind"})
+rules.declare("205.2b", reasons={"one_of_its_types": "object type types"},
+              near_misses={"one_of_its_types_misses": "object type types"})
+rules.declare("212.2e", reasons={"artifact_creature_both": "object type"},
+              near_misses={"artifact_creature_both_misses": "object type"})
+rules.declare("208.2", reasons={"star_outside_play": "object what zone"})
 
 _COLOR_KEYS = ("colors", "not_colors", "colorless")
 _SUPERTYPE_RULES = ((SUPERTYPE.basic, "205.4b", "basic_land", "nonbasic_land"),
@@ -172,6 +185,12 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
                 cite("203.2b", "each_color_of_cost", cost=shown, colors=colors)
             if any(isinstance(x, tuple) for x in cost):
                 cite("203.2e", "hybrid_both_colors", cost=shown, colors=colors)
+        elif list(obj.card.colors) != list(M.colors_of(cost or ())) and list(c.colors) == list(obj.card.colors) and \
+                not any(getattr(r, "kind", "") == "set_color" for r in getattr(c, "applied", ())):
+            # the card says its own colour ("this card is green"): that works in every zone (405.2a)
+            for rule in ("405.2a", "402.8a"):     # a colour-setting ability works in every zone
+                cite(rule, "color_defining_everywhere", colors="".join(c.colors) or say("check.colorless"),
+                     zone=zone_zh(obj.zone))
     named = set(f.get("supertypes", ())) | set(f.get("not_supertypes", ()))
     if TYPE.land in c.types and (ok or failed in ("supertypes", "not_supertypes")):
         for supertype, rule, has, lacks in _SUPERTYPE_RULES:
@@ -179,6 +198,37 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
                 cite(rule, has if supertype in c.supertypes else lacks)
     if failed in ("power", "toughness") and c.power is None and obj.zone == "battlefield":
         game.near_miss("208.3", "no_pt_not_creature", [obj], object=obj, what=say(f"char.{failed}"))
+    _cite_types(game, obj, f, c, ok, failed, cite)
+
+
+def _cite_types(game, obj, f: dict, c, ok: bool, failed, cite) -> None:
+    """What a type word in the filter meant for this object: with a zone, the cards of that type there (200.9a),
+    on the stack the spells of that type (200.9b); an object of several types is reached through any one of them
+    (205.2b; an artifact creature is both, 212.2e); a */* power or toughness outside play is 0 (208.2)."""
+    named = list(f.get("types", ())) + list(f.get("any_types", ()))
+    zone = f.get("zone", "battlefield")
+    if ok and named and zone in ("graveyard", "hand", "library", "exile"):
+        game.fire("200.9a", "card_in_zone", [obj], object=obj, zone=zone_zh(zone), types="/".join(named))
+    if ok and named and zone == "stack":
+        game.fire("200.9b", "spell_of_type", [obj], object=obj, types="/".join(named))
+        game.fire("213.2", "spell_types_of_card", [obj], object=obj, types="/".join(c.types))
+    if ok and obj.token and obj.zone == "battlefield":       # what affects permanents affects a token (216.2)
+        game.fire("216.2", "token_is_permanent", [obj], object=obj)
+    if ok and f.get("subtypes") and TYPE.artifact in c.types and (TYPE.creature in c.types or TYPE.land in c.types):
+        # an artifact creature's subtypes are creature types, an artifact land's land types (205.3e)
+        game.fire("205.3e", "artifact_subtypes", [obj], object=obj, subtypes="、".join(f["subtypes"]),
+                  kind=TYPE.creature if TYPE.creature in c.types else TYPE.land)
+    hit = [t for t in named if t in c.types]
+    if hit and len(c.types) > 1 and (ok or failed not in ("types", "zone")):
+        cite("205.2b", "one_of_its_types", type=hit[0], types="/".join(c.types))
+        if TYPE.artifact in c.types and TYPE.creature in c.types:
+            cite("212.2e", "artifact_creature_both", type=hit[0])
+    if (ok or failed in ("power", "toughness")) and obj.zone != "battlefield":
+        for what in ("power", "toughness"):
+            if f.get(what) and getattr(obj.card, what, None) == "*":
+                # the rule sets the value whether or not the object then qualifies: a firing either way
+                game.fire("208.2", "star_outside_play", [obj], object=obj, what=say(f"char.{what}"),
+                          zone=zone_zh(obj.zone))
 
 
 def _tap(v) -> str:

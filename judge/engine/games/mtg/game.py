@@ -12,7 +12,8 @@ from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game, forbidding
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
-from judge.engine.games.mtg import (casting, combat, effects, events, layers, loops, resolve, sba, setup, start,
+from judge.engine.games.mtg import (casting, combat, effects, events, layers, looking, loops, resolve, sba, setup,
+                                   start,
                                    triggers, turn, zones)
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute, describe_layers, last_known
@@ -72,6 +73,7 @@ class MtgGame(CardGame):
     SETUP = setup
     ACTIONS = Game.ACTIONS | {"cast": casting.do_cast, "play": casting.do_play, "activate": casting.do_activate,
                               "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop,
+                              "look": looking.look, "arrange": looking.arrange,
                               "mulligan": start.do_mulligan, "keep": start.do_keep}
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
                               "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared",
@@ -118,6 +120,7 @@ class MtgGame(CardGame):
         self._seen: dict = {}
         self._statics_seen: dict = {}     # permanent id → the static abilities applying to it (418.4)
         self._there_seen: set = set()     # the permanents on the battlefield at the last characteristics check
+        self._lost_seen: dict = {}        # permanent id → the "loses all abilities" effects applying to it (407.2)
         self._zone_trigger_ids: list[str] = []
         self._numbered: set[str] = set()          # names shared by several objects: shown with an ordinal
         self.start_life: dict[str, int] = {}
@@ -212,7 +215,7 @@ class MtgGame(CardGame):
         frm = obj.zone
         if frm == "gone":
             return False
-        zones.leaving(self, obj, frm, to)
+        zones.leaving(self, obj, frm, to, reason)
         if frm == "stack" and obj in self.stack:
             self.stack.remove(obj)
         if frm == "battlefield":
@@ -404,6 +407,7 @@ class MtgGame(CardGame):
             combat.leaves_combat(self, o, "why.combat_control_changed")
             self.set(o, "controller", c.controller)
             self.set(o, "sick", True)
+            zones.attachments_keep_control(self, o)
 
     def after_losses(self) -> None:
         """102.1: when a player wins or the game is a draw, the game ends at once (cited once, as it ends)."""
@@ -442,6 +446,7 @@ class MtgGame(CardGame):
         here = {i: c for i, c in cm.items() if self.objects[i].zone == "battlefield"}
         self._statics_seen = {i: layers.static_keys(c) for i, c in here.items()}
         self._there_seen = set(here)
+        self._lost_seen = {i: frozenset(r.eid for r in c.applied if r.kind == "lose_all") for i, c in here.items()}
         return {i: self._key_chars(c) for i, c in here.items()}
 
     def note_characteristics(self) -> None:
@@ -449,7 +454,7 @@ class MtgGame(CardGame):
         seen = self._seen
         statics_seen = self._statics_seen
         was_there, now_there = self._there_seen, set(self.battlefield_ids())
-        now, statics_now = {}, {}
+        now, statics_now, lost_now = {}, {}, {}
         for i in self.battlefield_ids():
             c = cm[i]
             k = self._key_chars(c)
@@ -457,6 +462,11 @@ class MtgGame(CardGame):
             statics_now[i] = layers.static_keys(c)
             old = seen.get(i)
             o = self.objects[i]
+            lost = frozenset(r.eid for r in c.applied if r.kind == "lose_all")
+            if lost:
+                lost_now[i] = lost
+            if old is not None and lost - self._lost_seen.get(i, frozenset()):     # 407.2: lost all abilities now
+                layers.set_not_granted(self, o, c)
             if old is not None and statics_now[i] != statics_seen.get(i, frozenset()):
                 layers.statics_moved(self, o, statics_seen.get(i, frozenset()), statics_now[i], was_there, now_there,
                                      cm)
@@ -486,9 +496,11 @@ class MtgGame(CardGame):
         self._seen = now
         self._statics_seen = statics_now
         self._there_seen = now_there
+        self._lost_seen = lost_now
 
     def rewound(self, step, error) -> None:
         """422.1 on every refusal; 422.2 when a spell or ability was rewound: who had priority has it again."""
+        casting.cite_refusal(self, step, forbidding(error))
         super().rewound(step, error)
         declared = {"attack": "308.2", "block": "309.2"}.get(step.what)
         if declared:
@@ -536,7 +548,11 @@ class MtgGame(CardGame):
         return False
 
     def put_on_stack(self, t) -> None:
+        below = self.stack[-1] if self.stack else None
         triggers.put_on_stack(self, t)
+        if self.stack and self.stack[-1].id == t.id:
+            zones.on_stack(self, self.stack[-1], below, self.objects.get(t.source))
+            zones.instances(self, self.stack[-1], self.objects.get(t.source))
 
     def resolve(self, item) -> None:
         if isinstance(item, combat.CombatDamage):
@@ -576,6 +592,7 @@ class MtgGame(CardGame):
                  for c in candidates}
         self.fire("419.9a", "replacement_chosen", [], player=self.by_name[name], effect=label[chosen.id],
                   options=[label[c.id] for c in candidates])
+        zones.mover_chooses(self, event, self.by_name[name])
         return chosen
 
     def apply_replacement(self, effect, event):
@@ -672,8 +689,8 @@ def _token_names(card) -> list[str]:
     def walk(x):
         if isinstance(x, dict):
             t = x.get("token")
-            if isinstance(t, dict) and t.get("name"):
-                out.append(str(t["name"]))
+            if isinstance(t, dict) and (t.get("name") or t.get("subtypes")):
+                out.append(str(t.get("name") or "".join(t["subtypes"])))     # unnamed: its creature types (216.1)
             for v in x.values():
                 walk(v)
         elif isinstance(x, (list, tuple)):

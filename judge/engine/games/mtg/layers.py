@@ -12,7 +12,7 @@ the rule did not decide (one effect alone, no switch, no dependency, no supertyp
 from __future__ import annotations
 
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import say
+from judge.engine.games.mtg.words import BASIC_LAND_MANA, TYPE, say
 
 rules.declare("418.5b", reasons={"multi_layer": "object source layers"})
 rules.declare("418.5c", reasons={"depends_on": "object layer dependent independent"})
@@ -28,8 +28,16 @@ rules.declare("212.1c", reasons={"types_kept": "object source added after"})
 for _rule in ("212.1d", "205.4a"):
     rules.declare(_rule, reasons={"supertypes_kept": "object supertypes types"})
 rules.declare("418.4a", reasons={"static_now_applies": "object source", "static_no_longer_applies": "object source"})
-for _rule in ("418.4b", "412.1"):
+# a static's effect follows its source being in play (418.4b, 412.1); statics work only while their object is in
+# play (405.1), as the abilities of any object other than an instant or sorcery do (402.8)
+STATIC_IN_PLAY = ("418.4b", "412.1", "405.1", "402.8")
+for _rule in STATIC_IN_PLAY:
     rules.declare(_rule, reasons={"static_starts": "object source", "static_stops": "object source"})
+rules.declare("405.2", reasons={"characteristic_defining": "object source what"})
+rules.declare("407.3", reasons={"all_instances_removed": "object ability n source"})
+rules.declare("407.2", reasons={"set_is_not_granted": "object source kept"})
+rules.declare("200.10", reasons={"counters_change_pt": "object counters"})
+rules.declare("212.6e", reasons={"becomes_basic_land_type": "object source land_types"})
 rules.declare("412.5", reasons={"static_no_last_known": "object source"})
 rules.declare("412.2", reasons={"attached_static_starts": "object source", "attached_static_stops": "object source"})
 
@@ -70,11 +78,22 @@ def cite(game, obj, c, attr: str, printed_types=None, seen_multi: set | None = N
                       independent=independent)
             game.fire("418.5d", "independent_first", [obj], object=obj, layer=layer, dependent=dependent,
                       independent=independent)
+    if attr == "pt":                                                              # 200.10 (layer 6c)
+        got = [(name, n) for (sub, kind, name, n) in c.notes if sub == "6c" and kind == "counters"]
+        if got:
+            game.fire("200.10", "counters_change_pt", [obj], object=obj,
+                      counters="、".join(f"{name}×{n}" for name, n in got))
+    for r in recs:
+        if r.kind == "cda_pt":                                                    # 405.2 (layer 6a)
+            game.fire("405.2", "characteristic_defining", [obj], object=obj, source=r.source_name, what=what)
+            break
     _timestamps(game, obj, recs, what)
     if attr == "keywords":
         _gain_and_loss(game, obj, c, recs)
+        _all_instances(game, obj, c, recs)
     if attr == "types":
         _types(game, obj, c, recs, printed_types)
+
 
 
 def _timestamps(game, obj, recs, what) -> None:
@@ -119,6 +138,34 @@ def _gain_and_loss(game, obj, c, recs) -> None:
                 result = say("check.has", value=k) if k in c.keywords else say("check.lacks", value=k)
                 game.fire("407.1", "latest_gain_or_loss", [obj], object=obj, ability=k, winner=r.source_name,
                           earlier=other[-1].source_name, result=result)
+
+
+def _all_instances(game, obj, c, recs) -> None:
+    """407.3: an effect that removes an ability removes every instance of it — printed and gained alike."""
+    printed = list(obj.card.keywords)
+    for i, r in enumerate(recs):
+        if r.kind != "lose":
+            continue
+        for k in r.value or ():
+            n = printed.count(k) + sum((x.value or ()).count(k) for x in recs[:i] if x.kind == "gain")
+            if n > 1 and k not in c.keywords:
+                game.fire("407.3", "all_instances_removed", [obj], object=obj, ability=k, n=n, source=r.source_name)
+
+
+_SETTERS = ("set_color", "add_types", "set_types", "set_subtypes", "set_pt", "set_pt_count")
+
+
+def set_not_granted(game, obj, c) -> bool:
+    """407.2: an effect that sets a characteristic ("is blue", "is an artifact creature") grants no ability, so
+    losing all abilities leaves what it set."""
+    lost = [r for r in c.applied if r.kind == "lose_all"]
+    if not lost:
+        return False
+    kept = [r for r in c.applied if r.kind in _SETTERS and r.eid not in {x.eid for x in lost}]
+    if kept:
+        game.fire("407.2", "set_is_not_granted", [obj], object=obj, source=lost[-1].source_name,
+                  kept="、".join(dict.fromkeys(r.source_name for r in kept)))
+    return bool(kept)
 
 
 def _types(game, obj, c, recs, printed_types) -> None:
@@ -169,7 +216,7 @@ def statics_moved(game, obj, before: frozenset, after: frozenset, was_there: set
             if src == obj.id:
                 continue
             if src not in (was_there if starts else now_there):          # the source entered or left play
-                for rule in ("418.4b", "412.1"):
+                for rule in STATIC_IN_PLAY:
                     game.fire(rule, "static_starts" if starts else "static_stops", [obj, src], object=obj, source=name)
                 if not starts:
                     game.fire("412.5", "static_no_last_known", [obj, src], object=obj, source=name)
@@ -186,3 +233,15 @@ def _still_has(cm, src: str, eid: str) -> bool:
     c = cm.get(src)
     key = eid[len(src) + 1:]
     return c is not None and any(ab.key == key for ab in c.abilities)
+
+
+def becomes_basic_land_type(game, objs, source_name: str, subtypes) -> None:
+    """An effect makes lands a basic land type: they lose their old land types and printed rules text and gain
+    that type's mana ability (212.6e) — cited when the effect starts, since the subtypes a judge reads are not
+    among the characteristics whose change 418.5a notes."""
+    if not any(t in BASIC_LAND_MANA for t in subtypes):
+        return
+    for o in objs:
+        if TYPE.land in game.chars(o).types:
+            game.fire("212.6e", "becomes_basic_land_type", [o], object=o, source=source_name,
+                      land_types="、".join(subtypes))

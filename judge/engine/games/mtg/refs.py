@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from judge.engine.core.errors import EngineError
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.effects import merged, plain_amount, shared_ref
+from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.filters import candidates, cite_characteristics, count, matches, select
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import Card
@@ -68,6 +69,8 @@ def refs(game, ctx: Ctx, ref) -> list:
                 cite_characteristics(game, o, f, bad)
                 if bad is None:
                     objs.append(o)
+            if "zone" not in f:
+                only_in_play(game, ctx, f)
             if sc:
                 base = refs(game, ctx, sc)
                 cols = {c for b in base if not isinstance(b, Player) for c in game.chars(b).colors}
@@ -75,6 +78,8 @@ def refs(game, ctx: Ctx, ref) -> list:
             return objs
         raise EngineError(f"cannot read reference {ref!r}")
     r = str(ref)
+    if r == "self":
+        _names_itself(game, ctx)
     got = shared_ref(game, ctx, r)
     if got is not None:
         return got
@@ -118,6 +123,67 @@ def refs(game, ctx: Ctx, ref) -> list:
 
 
 # ------------------------------------------------------------------ linked abilities (217.7d)
+
+rules.declare("217.5b", near_misses={"only_in_play": "objects"})
+rules.declare("200.9", near_misses={"type_word_means_permanents": "objects types"})
+# what a card outside play can be compared on: its characteristics, not who controls it or its state in play (217.5d)
+_STATE_KEYS = ("controller", "tapped", "attacking", "blocking", "other", "combat_with_source", "token")
+_OUTSIDE = ("graveyard", "hand", "exile")
+
+
+def only_in_play(game, ctx, f: dict) -> None:
+    """`{all: FILTER}` names no zone: it reaches permanents only (217.5b); a type word alone means permanents of
+    that type (200.9). Cards of that kind in a graveyard, a hand or removed from the game are near misses, where a
+    judge would ask ("does 'destroy all creatures' touch the creature cards in graveyards?")."""
+    looks = {k: v for k, v in f.items() if k not in _STATE_KEYS}
+    out = [o for o in game.objects.values() if isinstance(o, Card) and o.zone in _OUTSIDE and not o.token
+           and matches(game, o, {**looks, "zone": o.zone}, controller=ctx.controller) is None]
+    if not out:
+        return
+    once = (getattr(ctx.source, "id", None), game.recorder.step.index, tuple(o.id for o in out))
+    game.near_miss("217.5b", "only_in_play", out, once=("217.5b", *once), objects=out)
+    types = list(f.get("types", ())) + list(f.get("any_types", ()))
+    if types:
+        game.near_miss("200.9", "type_word_means_permanents", out, once=("200.9", *once), objects=out,
+                       types="/".join(types))
+
+
+rules.declare("202.2", reasons={"names_itself": "object others"})
+
+
+def _names_itself(game, ctx) -> None:
+    """A card's text naming itself means that object only, never another object of the same name (202.2): cited
+    when an instruction of `ctx.source` refers to itself while another object in play or on the stack shares its
+    name — there a judge would ask which one is meant."""
+    me = ctx.source
+    if not isinstance(me, Card):
+        return
+    name = game.chars(me).name
+    others = [o for o in game.objects.values() if o is not me and isinstance(o, Card)
+              and o.zone in ("battlefield", "stack") and game.chars(o).name == name]
+    if others:
+        game.fire("202.2", "names_itself", [me, *others], object=me, others=others)
+
+
+rules.declare("203.3", reasons={"converted_mana_cost": "object cost value"})
+rules.declare("203.3a", reasons={"no_cost_is_zero": "object"})
+rules.declare("203.1a", reasons={"has_no_mana_cost": "object why"})
+
+
+def _cite_mana_value(game, objs, best) -> None:
+    """An amount read the converted mana costs of `objs`: the highest one's is the total of its mana cost, colour
+    ignored (203.3); an object with no mana cost — a land, a token its effect gave none (203.1a) — counts 0
+    (203.3a)."""
+    cost = best.card.cost
+    if cost:
+        game.fire("203.3", "converted_mana_cost", [best], object=best, cost=M.show_cost(cost),
+                  value=game.chars(best).mana_value)
+    for o in objs:
+        if not o.card.cost:
+            game.fire("203.1a", "has_no_mana_cost", [o], object=o, why=say("why.token_no_cost" if o.token else
+                                                                          "why.land_no_cost"))
+            game.fire("203.3a", "no_cost_is_zero", [o], object=o)
+
 
 def link_of(item) -> tuple | None:
     """(holder id, holder incarnation, scope, link, ability text) of an ability on the stack: what an exile it
@@ -207,7 +273,16 @@ def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
     ctrl = controller or (ctx.controller if ctx else None)
     sid = getattr(source if source is not None else (ctx.source if ctx else None), "id", None)
     if "count" in a:
-        return count(game, a["count"], controller=ctrl, source_id=sid)
+        if ctx is None:                  # a static's amount, computed again and again: nothing to cite
+            return count(game, a["count"], controller=ctrl, source_id=sid)
+        f = a["count"]                   # a resolving effect counts: say why each object counted or not
+        n = 0
+        for o in candidates(game, f):
+            bad = matches(game, o, f, controller=ctrl, source_id=sid)
+            if bad is None or bad[0] != "zone":
+                cite_characteristics(game, o, f, bad)
+            n += bad is None
+        return n
     if "hand_size" in a:
         who = a["hand_size"]
         name = ctrl if who == "you" else who
@@ -218,7 +293,10 @@ def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
             if ctx is not None:
                 game.fire("104.2", "undefined_as_zero", [], what=say("max_mana_value"))
             return 0
-        return max(game.chars(o).mana_value for o in objs)
+        best = max(objs, key=lambda o: game.chars(o).mana_value)
+        if ctx is not None:
+            _cite_mana_value(game, objs, best)
+        return game.chars(best).mana_value
     if "life" in a:
         return game.by_name[ctrl].life
     for what in ("power", "toughness"):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.effects import run
+from judge.engine.games.mtg.text import changed_effects
 from judge.engine.games.mtg.refs import Ctx
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import Card
@@ -26,6 +27,8 @@ from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, TYPE, say
 @rules.implements("413.2h", reasons={"permanent_enters": "object player", "to_graveyard": "object"})
 @rules.implements("404.4c", reasons={"follows_object": "object was now"})
 @rules.implements("404.4d", near_misses={"delayed_object_left": "object"})
+@rules.implements("212.4d", reasons={"aura_enters_attached": "object host"})
+@rules.implements("202.2a", reasons={"still_that_object": "object was now"})
 def resolve(game, item) -> None:
     f = game.fire("413.1", "resolves", [item], object=item)
     with game.under(f):
@@ -57,7 +60,7 @@ def _spell(game, card) -> None:
     if legal_slots is None:
         return
     ctx = Ctx(card, card, card.name, controller, legal_slots, x=cast.get("x", 0), event=None, source_colors=colors)
-    run(game, ctx, cast.get("effects", spell.get("effects", [])))
+    run(game, ctx, changed_effects(game, card, cast.get("effects", spell.get("effects", []))))   # 418.6c-d
     if card.zone != "stack":
         return                      # it left the stack while resolving (it exiled itself…)
     c = chars(game, card)
@@ -66,6 +69,8 @@ def _spell(game, card) -> None:
         if SUBTYPE.aura in c.subtypes and legal_slots and legal_slots[0]:
             host = legal_slots[0][0]
         game.card_resolved(card, controller, "413.2h", "permanent_enters", attach=host)
+        if host is not None and card.attached_to == host.id:     # an Aura spell enters attached to its target
+            game.fire("212.4d", "aura_enters_attached", [card, host], object=card, host=host)
     else:
         game.card_resolved(card, controller, "413.2h")
     by_type(game, card, c, controller)
@@ -132,6 +137,7 @@ def _about(game, item, ctx) -> bool:
     now = tuple(chars(game, about).types) if about is not None else ()
     if not leaving and was and set(was) - set(now):
         game.fire("404.4c", "follows_object", [about], object=about, was="".join(was), now="".join(now) or say("none"))
+        game.fire("202.2a", "still_that_object", [about], object=about, was="".join(was), now="".join(now) or say("none"))
     ctx.about = about
     return True
 

@@ -11,8 +11,13 @@ from __future__ import annotations
 from judge.engine.core.objects import Player, StackAbility
 from judge.engine.games.common.targets import recheck
 from judge.engine.games.mtg.filters import cite_characteristics, matches
+from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import TARGET, TARGETS, TERM, say
 from judge.engine.games.mtg.words import zone as zone_zh
+
+
+rules.declare("402.5", reasons={"ability_not_a_spell": "object ability"})
+rules.declare("212.1a", reasons={"ability_has_no_types": "ability types"})
 
 
 def target_problem(game, spec: dict, cand, *, source, controller: str, source_colors=()) -> tuple | None:
@@ -28,12 +33,14 @@ def target_problem(game, spec: dict, cand, *, source, controller: str, source_co
     if source is not None and cand.id == getattr(source, "id", None) and cand.zone == "stack":
         return ("self", say("check.other_spell"), say("check.itself"))                                   # 415.6
     f = target_filter(spec)
+    # an ability's "this creature" is the object it comes from, not the ability on the stack (402.6)
+    sid = source.source if isinstance(source, StackAbility) else getattr(source, "id", None)
     if f.get("zone", "battlefield") == "stack":
         if cand.zone != "stack" or cand not in game.stack:
             return ("zone", zone_zh("stack"), say("check.left_stack"))
-        return None
-    # an ability's "this creature" is the object it comes from, not the ability on the stack (402.6)
-    sid = source.source if isinstance(source, StackAbility) else getattr(source, "id", None)
+        if isinstance(cand, StackAbility):          # an ability is not a spell (402.5) and has no types (212.1a)
+            return ("spell", say("check.spell"), say("check.ability"))
+        return matches(game, cand, f, controller=controller, source_id=sid)   # a spell's types: its card's (213.2)
     bad = matches(game, cand, f, controller=controller, source_id=sid)
     if bad:
         return bad
@@ -128,6 +135,9 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
             _no_targets(game, obj, tspecs)
     given = list(given) if isinstance(given, list) else [given]
     needed = sum(int(s.get("count", 1)) for s in tspecs)
+    if tspecs[-1].get("up_to") and needed - int(tspecs[-1].get("count", 1)) < len(given) <= needed:
+        needed = len(given)                     # "up to N targets" as the last use of 目标: fewer are chosen
+        tspecs = [*tspecs[:-1], {**tspecs[-1], "count": needed - sum(int(s.get("count", 1)) for s in tspecs[:-1])}]
     if len(given) != needed:
         raise game.illegal("409.1c", "not_enough_targets",
                        f"{obj.name} needs {needed} target(s), {len(given)} given", object=obj, needed=needed,
@@ -143,13 +153,21 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
                            f"one use of {TERM.target} cannot choose {picks[0]} twice (409.1c)", object=obj, target=picks[0])
         slot = []
         for p in picks:
-            t = game.by_name.get(p) if p in game.by_name else game.objects.get(p)
+            t = game.by_name.get(p) if p in game.by_name else game.objects.get(p) or _on_stack(game, p)
             if t is None:
                 raise game.illegal("409.1c", "illegal_target", f"unknown target {p!r}", object=obj, target=p,
                                check="exists", expected=say("check.exists"), actual=say("check.missing"))
             bad = target_problem(game, spec, t, source=obj, controller=controller, source_colors=colors)
-            if not isinstance(t, Player):
+            if not isinstance(t, (Player, StackAbility)):
                 cite_characteristics(game, t, target_filter(spec), bad)
+            if bad and bad[0] == "spell":
+                f = target_filter(spec)
+                named = list(f.get("types", ())) + list(f.get("any_types", ()))
+                if named:               # "target creature spell": an ability has no types at all (212.1a)
+                    raise game.illegal("212.1a", "ability_has_no_types", f"{t.name} ({p}) is an ability: no types",
+                                       ability=t, types="/".join(named))
+                raise game.illegal("402.5", "ability_not_a_spell", f"{t.name} ({p}) is an ability, not a spell",
+                                   object=obj, ability=t)
             if bad:
                 check, exp, act = bad
                 raise game.illegal("409.1c", "illegal_target",
@@ -158,6 +176,11 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
             slot.append(("player", t.name, 0) if isinstance(t, Player) else ("obj", t.id, t.inc))
         slots.append(slot)
     return slots
+
+
+def _on_stack(game, oid):
+    """An ability on the stack named as a target: it is no card, so only the stack knows it."""
+    return next((s for s in game.stack if isinstance(s, StackAbility) and s.id == oid), None)
 
 
 def _no_targets(game, obj, tspecs):

@@ -11,6 +11,7 @@ step follows.
 from __future__ import annotations
 
 from judge.engine.games.mtg import mana as M
+from judge.engine.games.mtg import zones
 from judge.engine.games.mtg.chars import chars, compute
 from judge.engine.games.mtg.combat import assign_combat_damage, begin_blockers
 from judge.engine.games.mtg.rules import rules
@@ -132,6 +133,7 @@ def _new_turn(game) -> None:
 @rules.implements("304.1", reasons={"draw_step": "player"})
 @rules.implements("308.4", reasons={"no_attackers": "player"})
 @rules.implements("314.1", reasons={"discard_to_hand_size": "player count limit"})
+@rules.implements("217.3b", reasons={"hand_size_limit": "player limit"})
 @rules.implements("314.2", reasons={"cleanup": "objects effects", "cleanup_damage": "objects",
                                     "cleanup_effects": "effects"})
 @rules.implements("314.3", reasons={"cleanup_priority": "player", "cleanup_no_priority": "player",
@@ -142,6 +144,7 @@ def begin(game, step: str, again: bool = False) -> None:
         begin(game, STEP.upkeep)
         return
     if step == STEP.untap:
+        zones.phasing(game, ap)              # phasing happens first in the untap step (217.8, 502.15)
         sick = [o for o in game.battlefield() if o.controller == ap.name and o.sick]
         if sick:
             f = game.fire("212.3d", "sickness_ends", sick, player=ap, objects=sick)
@@ -204,6 +207,7 @@ def _cleanup(game, ap, again: bool) -> None:
             None if isinstance(a, list) and len(a) == over and len(set(a)) == over and all(x in ids for x in a)
             else f"discard exactly {over} of {', '.join(ids)}"))
         f = game.fire("314.1", "discard_to_hand_size", [ap], player=ap, count=over, limit=ap.hand_limit)
+        game.fire("217.3b", "hand_size_limit", [ap], player=ap, limit=ap.hand_limit)
         game.happen_under(f, "discard", *({"object": game.objects[i], "player": ap} for i in ans))
     damaged = [o for o in game.battlefield() if o.damage]
     eot = game.count_effects("end_of_turn")

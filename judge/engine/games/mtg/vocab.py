@@ -97,7 +97,7 @@ class Target(_M):
 
 VERBS: dict[str, tuple[str, ...]] = {
     # verb: allowed extra parameters
-    "damage": ("to", "source"),
+    "damage": ("to", "source", "divided"),
     "destroy": ("no_regen",),
     "exile": (),
     "bounce": (),
@@ -139,6 +139,8 @@ VERBS: dict[str, tuple[str, ...]] = {
     "extra_phase": ("after",),        # phase word(s) added after this phase, or after `after:` (300.7)
     "extra_step": ("after",),         # step word(s) added after this step, or after `after:` (300.8)
     "skip": ("who",),                 # a step, phase or 回合 the player skips next time (300.9)
+    "phase_out": (),
+    "change_text": ("what", "until"),       # {from: 红, to: 蓝}: the words of the rules text (418.6)
 }
 
 
@@ -168,7 +170,7 @@ class Becomes(_M):
 
 
 class TokenDef(_M):
-    name: str
+    name: str | None = None               # none: the token is named after its creature types (216.1)
     id: str | None = None                 # a stable id for the (first) token, so expectations can name it
     types: list[str] = [TYPE.creature]
     subtypes: list[str] = []
@@ -176,6 +178,12 @@ class TokenDef(_M):
     pt: str | None = None
     keywords: list[str] = []
     abilities: list["Ability"] = []
+
+    @model_validator(mode="after")
+    def _named(self):
+        if not self.name and not self.subtypes:
+            raise ValueError("a token needs a `name:` or creature `subtypes:` to be named after (216.1)")
+        return self
 
 
 class TriggerOn(_M):

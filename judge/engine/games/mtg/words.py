@@ -23,6 +23,9 @@ COLOR = Words("colors", _V["colors"])
 PERMANENT_TYPES = tuple(TYPE[t] for t in _V["permanent_types"])
 
 ZONE_SPECS = zones_of(_V["zones"])
+ZONE_LOOK = {z: str(spec["look"]) for z, spec in _V["zones"].items() if spec.get("look")}     # who may look (217.x)
+ZONE_ORDER = {z: str(spec["order"]) for z, spec in _V["zones"].items() if spec.get("order")}  # order kept (217.1b)
+ZONE_OF_WORD = {spec["word"]: z for z, spec in _V["zones"].items()}
 BOARD_ZONES = tuple(z for z, spec in _V["zones"].items() if spec.get("board"))
 
 PHASE = Words("phases", _V["phases"])
@@ -55,6 +58,8 @@ NUMERALS = tuple(_V["mana"]["numerals"])            # 零 一 二 … 十
 AGREE = tuple(_V["agree"])
 TERM = Words("terms", _V["terms"])
 CREATURE_TYPES = frozenset(_V["creature_types"].split())
+# basic land type word → the mana symbol its intrinsic ability adds ({T}: add …, 212.6d)
+BASIC_LAND_MANA = {spec["word"]: spec["mana"] for spec in _V["basic_land_types"].values()}
 
 
 def ability_text(obj, ab) -> str:

@@ -12,8 +12,9 @@ was a permanent before enters again as a new permanent (217.5c).
 from __future__ import annotations
 
 from judge.engine.games.mtg.chars import chars, snapshot
+from judge.engine.games.mtg.filters import matches
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, say
+from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, KEYWORD, SUBTYPE, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
 rules.declare("217.1a", reasons={"to_owners_zone": "object owner controller zone"})
@@ -21,24 +22,51 @@ rules.declare("200.1a", reasons={"card_owner": "object owner"})
 rules.declare("200.4a", reasons={"token_owner": "object owner controller"})
 rules.declare("217.1c", reasons={"new_object": "object from to lost"})
 rules.declare("217.5c", reasons={"new_permanent": "object from"})
+rules.declare("217.1", reasons={"owners_own_zone": "object owner zone"})
+rules.declare("217.4a", reasons={"on_top_of_owners_graveyard": "object owner how"})
+rules.declare("217.5d", reasons={"no_tapped_state": "object zone"})
+rules.declare("214.3", reasons={"enters_untapped": "object"})
+rules.declare("217.6b", reasons={"stack_order": "object below"})
+for _rule in ("212.4i", "212.2k"):
+    rules.declare(_rule, reasons={"attachment_control_separate": "object host controller host_controller"})
+rules.declare("200.6a", reasons={"controller_put_it_into_play": "object owner controller"})
+rules.declare("217.7a", reasons={"removed_token_gone": "object"})
+rules.declare("217.1d", reasons={"mover_chooses": "player object"})
+rules.declare("402.7", reasons={"each_instance_works": "object ability n"})
+rules.declare("409.3", near_misses={"cost_change_too_late": "source object"})
+rules.declare("217.6c", reasons={"stack_controller": "object player why"})
 rules.declare("419.1b", reasons={"as_enters_chosen": "object player what value"})
 rules.declare("410.10e", reasons={"as_enters_not_trigger": "object"})
 
 OWNED_ZONES = ("hand", "graveyard", "library")
+# the ways of going to a graveyard that 217.4a names: countered, discarded, destroyed, sacrificed (a move's reason
+# → the phrase a judge reads). A resolved instant or sorcery, which it also names, is cited by its own rules
+# (413.2h beside 212.5b/212.7b): a third line saying the same would bury what decides.
+TO_GRAVEYARD = {"counter": "how.countered", "discard": "how.discarded", "destroy": "how.destroyed",
+                "sacrifice": "how.sacrificed"}
 
 
-def leaving(game, obj, frm: str, to: str) -> None:
+def leaving(game, obj, frm: str, to: str, reason: str = "effect") -> None:
     """Before `obj` leaves `frm` for `to`: remember it as it last existed in play (402.6), and cite the rules that
     decide where it goes and what it leaves behind."""
     if frm == "battlefield":
         obj.extra.setdefault("lki", {})[obj.inc] = snapshot(chars(game, obj))
         obj.extra["was_permanent"] = True
+        obj.extra["left_tapped"] = bool(obj.tapped)
+        if obj.tapped and to != "stack":            # a card outside play is neither tapped nor untapped
+            game.fire("217.5d", "no_tapped_state", [obj], object=obj, zone=zone_zh(to))
+    if to == "exile" and obj.token:                     # only cards can come back from being removed (217.7a)
+        game.fire("217.7a", "removed_token_gone", [obj], object=obj)
+    if to == "graveyard" and reason in TO_GRAVEYARD:
+        game.fire("217.4a", "on_top_of_owners_graveyard", [obj], object=obj, owner=obj.owner,
+                  how=say(TO_GRAVEYARD[reason]))
     if to in OWNED_ZONES and frm in ("battlefield", "stack"):
         ctrl = chars(game, obj).controller
         if ctrl != obj.owner:
             f = game.fire("217.1a", "to_owners_zone", [obj], object=obj, owner=obj.owner, controller=ctrl,
                           zone=zone_zh(to))
             with game.under(f):
+                game.fire("217.1", "owners_own_zone", [obj], object=obj, owner=obj.owner, zone=zone_zh(to))
                 if obj.token:          # its owner: who controlled what created it; who put it into play controls it
                     game.fire("200.4a", "token_owner", [obj], object=obj, owner=obj.owner,
                               controller=obj.base_controller or ctrl)
@@ -81,6 +109,125 @@ def arrived(game, obj, frm: str, to: str) -> None:
                   to=zone_zh(to))
     if to == "battlefield" and obj.extra.get("was_permanent"):
         game.fire("217.5c", "new_permanent", [obj], object=obj, **{"from": zone_zh(frm)})
+        if obj.extra.pop("left_tapped", False) and not obj.tapped:   # tapped when it left, untapped now
+            game.fire("214.3", "enters_untapped", [obj], object=obj)
+    if to == "battlefield":
+        cost_change_too_late(game, obj)
+        if not obj.token and obj.controller != obj.owner:          # who put it into play controls it (200.6a)
+            game.fire("200.6a", "controller_put_it_into_play", [obj], object=obj, owner=obj.owner,
+                      controller=obj.controller)
+
+
+rules.declare("217.8a", reasons={"phases_out": "object how"})
+rules.declare("217.8c", reasons={"phases_in": "object state"})
+rules.declare("217.8d", reasons={"token_phased_out": "object attached"})
+rules.declare("418.5e", reasons={"timestamp_kept_phasing": "object"})
+PHASED_OUT = "phased_out"
+
+
+def phase_out(game, obj, how: str, *, indirectly: bool = False) -> None:
+    """A permanent phases out: it goes to the phased-out zone as the same object — not leaving play as an event,
+    keeping its state (217.8a, 217.8c) — with whatever is attached to it (phased out indirectly). A token there
+    ceases to exist (217.8d, the state-based 420.5f); what was attached to it stays phased out."""
+    attached = [o for o in game.battlefield() if o.attached_to == obj.id]
+    obj.extra["phased"] = {"controller": chars(game, obj).controller, "indirectly": indirectly}
+    game.relocate(obj, PHASED_OUT, new_object=False)
+    game.fire("217.8a", "phases_out", [obj], object=obj, how=how)
+    if obj.token:
+        game.fire("217.8d", "token_phased_out", [obj, *attached], object=obj, attached=attached or say("none"))
+    for a in attached:
+        phase_out(game, a, say("phasing.with", object=obj.name), indirectly=True)
+
+
+def phasing(game, player) -> None:
+    """At the start of `player`'s untap step, simultaneously: permanents with phasing they control phase out, and
+    what they controlled when it phased out (directly) phases in, with what phased out with it. A permanent that
+    phases in has the state it had (217.8c, an exception to 217.1c) and its old timestamp (418.5e)."""
+    going = [o for o in game.battlefield() if chars(game, o).controller == player.name
+             and KEYWORD.phasing in chars(game, o).keywords]
+    coming = [o for o in game.objects.values() if o.zone == PHASED_OUT and not o.token
+              and o.extra.get("phased", {}).get("controller") == player.name
+              and not o.extra["phased"].get("indirectly")]
+    for o in going:
+        phase_out(game, o, say("phasing.keyword"))
+    for o in coming:
+        _phase_in(game, o)
+
+
+def _phase_in(game, obj) -> None:
+    obj.extra.pop("phased", None)
+    game.relocate(obj, "battlefield", new_object=False)
+    state = [say("phasing.tapped") if obj.tapped else say("phasing.untapped")]
+    if obj.counters:
+        state.append(say("lost.counters", counters="、".join(f"{k}×{n}" for k, n in obj.counters.items())))
+    if obj.attached_to:
+        host = game.objects.get(obj.attached_to)
+        state.append(say("phasing.attached", object=host.name if host else obj.attached_to))
+    game.fire("217.8c", "phases_in", [obj], object=obj, state="、".join(state))
+    game.fire("418.5e", "timestamp_kept_phasing", [obj], object=obj)
+    for o in [x for x in game.objects.values() if x.zone == PHASED_OUT and x.attached_to == obj.id]:
+        _phase_in(game, o)
+
+
+def attachments_keep_control(game, obj) -> None:
+    """Control of `obj` changed: an Aura (212.4i) or Equipment (212.2k) attached to it keeps its own controller —
+    only that player may activate its abilities; what it grants, the new controller of `obj` uses."""
+    ctrl = chars(game, obj).controller
+    for a in game.battlefield():
+        if a.attached_to != obj.id:
+            continue
+        ca = chars(game, a)
+        rule = "212.4i" if SUBTYPE.aura in ca.subtypes else "212.2k" if SUBTYPE.equipment in ca.subtypes else None
+        if rule is not None and ca.controller != ctrl:
+            game.fire(rule, "attachment_control_separate", [a, obj], object=a, host=obj, controller=ca.controller,
+                      host_controller=ctrl)
+
+
+def cost_change_too_late(game, obj) -> None:
+    """A permanent that changes what spells cost entered while spells it would have changed are already on the
+    stack: their costs were locked when they were cast (409.3) — a near miss for each, where a judge would ask."""
+    for ab in obj.card.abilities:
+        s = ab.spec if ab.kind == "static" else {}
+        f = s.get("spells")
+        if f is None or not (s.get("cost_reduction") or s.get("cost_increase")):
+            continue
+        for item in game.stack:
+            if item is not obj and getattr(item, "card", None) is not None and not getattr(item, "ability", None) \
+                    and matches(game, item, {**f, "zone": "stack"}, controller=obj.controller) is None:
+                game.near_miss("409.3", "cost_change_too_late", [obj, item], once=("409.3", obj.key, item.key),
+                               source=obj, object=item)
+
+
+def mover_chooses(game, event, player) -> None:
+    """Several replacement effects for one object moving between zones: its controller (its owner when it has
+    none) decides which applies (217.1d, beside 419.9a)."""
+    if event.kind in ("move", "destroy", "sacrifice", "discard") and "object" in event.data:
+        game.fire("217.1d", "mover_chooses", [event.data["object"]], player=player, object=event.data["object"])
+
+
+def instances(game, item, source) -> None:
+    """A triggered ability goes on the stack while its object has another instance of the same ability: each
+    instance works separately (402.7)."""
+    if source is None or getattr(item, "kind", "") != "triggered":
+        return
+    same = [ab for ab in source.card.abilities if ab.kind == item.ability.kind and ab.spec == item.ability.spec]
+    if len(same) > 1:
+        game.fire("402.7", "each_instance_works", [source, item], object=source, ability=item, n=len(same))
+
+
+def on_stack(game, item, below, source=None) -> None:
+    """Something was put on the stack: on top of everything already there (217.6b, cited only when something
+    was); and, for an ability whose source another player owns, who controls it (217.6c): the activating player,
+    or the source's controller when it triggered — not the owner."""
+    if below is not None:
+        game.fire("217.6b", "stack_order", [item, below], object=item, below=below)
+    if source is None or not getattr(item, "ability", None):
+        return
+    if item.controller != source.owner:
+        why = say("why.triggered_controller" if item.kind == "triggered" else "why.activated_controller",
+                  source=source.name)
+        game.fire("217.6c", "stack_controller", [item, source], object=item, player=game.by_name[item.controller],
+                  why=why)
 
 
 def as_enters(game, obj) -> None:

@@ -346,7 +346,7 @@ def _reveal(game, ctx: Ctx, e: dict, i: int, val) -> bool | None:
 def _look(game, ctx: Ctx, e: dict, i: int, val) -> bool:
     """"Look at the top N cards of your main deck": that player may see them (128.2.a), nobody else."""
     spec = val if isinstance(val, dict) else {"count": val}
-    z = zone_of_word(spec.get("zone", "deck"))
+    z = zone_of_word(spec.get("from", "deck"))
     did = False
     for p in players(game, ctx, e.get("who")):
         top = [game.objects[x] for x in game.zones.get((p.name, z), ())[: spec.get("count", 1)]]

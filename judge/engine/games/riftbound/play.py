@@ -59,6 +59,9 @@ def cast(game, actor, cast=None, targets=None, **_) -> None:
             raise game.illegal_unnumbered("timing", "not_now", f"{actor} cannot play {obj.id} now", player=p,
                                           object=obj, why=why)
     put_on_chain(game, actor, obj, targets=targets)
+    carried = game.chooser.sheet.carry(f"{obj.id}.")
+    if carried:         # what the spell will ask as it resolves (158.1), answered as it was played
+        game.set_quiet(obj, "item", {**obj.item, "answers": carried})
     game.took_action(actor)
 
 

@@ -50,6 +50,8 @@ def _card(game, obj) -> None:
     item = obj.item or {}
     controller = item.get("controller", obj.controller)
     ctx = Ctx(obj, obj, obj.name, controller, targets=_recheck(game, obj, item), spell=obj.card.is_spell)
+    if item.get("answers"):
+        game.chooser.sheet.fill(item["answers"])    # choices written when it was played, made now
     game.resolving.append(ctx)
     try:
         if ctx.spell:

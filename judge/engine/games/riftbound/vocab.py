@@ -68,12 +68,26 @@ class Target(_M):
         return self
 
 
+def _from_not_zone(v):
+    """An instruction names the zone its cards are in with `from:` (to_hand, discard, reveal, play, look): one
+    word for one thing. `zone:` (a natural guess: other games' filters use it) gets an error that says so."""
+    if isinstance(v, dict) and "zone" in v:
+        raise ValueError(f"an instruction names the zone its cards are in with `from:`, not `zone:` — write "
+                         f"`from: {v['zone']}`")
+    return v
+
+
 class Choose(_M):
     """Cards a player picks on resolution (not targets): `from` a zone, matching `filter`, `count` of them."""
 
     from_: str = Field("hand", alias="from")
     filter: Filter = Filter()
     count: int = 1
+
+    @model_validator(mode="before")
+    @classmethod
+    def _zone_word(cls, v):
+        return _from_not_zone(v)
 
     @model_validator(mode="after")
     def _zone(self):
@@ -117,10 +131,15 @@ class Delayed(_M):
 
 
 class Look(_M):
-    """"Look at the top N cards of your main deck" (the player may see them: 128.2.a)."""
+    """"Look at the top N cards of your main deck" (the player may see them: 128.2.a): `from` a zone."""
 
-    zone: str = "deck"
+    from_: str = Field("deck", alias="from")
     count: int = 1
+
+    @model_validator(mode="before")
+    @classmethod
+    def _zone_word(cls, v):
+        return _from_not_zone(v)
 
 
 class Effect(_M):

@@ -47,7 +47,10 @@ rules.declare("707.1d", reasons={"targets_chosen": "object targets", "wrong_numb
 rules.declare("707.1e", reasons={"total_cost": "object cost alternative", "cost_paid": "player object paid",
                                  "cost_changed": "object source before after"})
 rules.declare("707.1f", reasons={"link_added": "player object"})
-rules.declare("707.2", reasons={"cannot_complete": "player object why"})
+# a step of adding a link that cannot be completed is refused under that step (the targets 707.1d, the cost 707.1e);
+# the game cites the rewind (707.2) beside it on every refusal (WowGame.rewound)
+for _step in ("707.1d", "707.1e"):
+    rules.declare(_step, reasons={"cannot_complete": "player object why"})
 rules.declare("704.1a", reasons={"restriction": "object requires hero"})
 rules.declare(RULE.instant, reasons={"not_instant_timing": "player object why"})
 rules.declare(RULE.play, reasons={"not_playable": "player object why"})
@@ -250,7 +253,7 @@ def check_targets(game, obj, specs, given, *, controller, effects=()) -> list:
             sub = obj.id if len(specs) == 1 else f"{obj.id}[{i + 1}]"
             legal = legal_targets(game, spec, controller=controller, source=obj)
             if not legal:
-                raise game.illegal("707.2", "cannot_complete", f"{obj.name}: no legal target", player=p,
+                raise game.illegal("707.1d", "cannot_complete", f"{obj.name}: no legal target", player=p,
                                object=obj, why=say("why.no_legal_target"))
             ans = game.choose("targets", sub, by=controller, options=[o.id for o in legal])
             given.append(ans[0] if isinstance(ans, list) else ans)
@@ -287,7 +290,7 @@ def _alternative(game, obj, actor, costs):
     spec = (obj.card.play_cost or {}).get("alternative")
     if not spec:
         if costs and costs.get("alternative"):
-            raise game.illegal("707.2", "cannot_complete", f"{obj.name} has no alternative cost",
+            raise game.illegal("707.1e", "cannot_complete", f"{obj.name} has no alternative cost",
                            player=game.by_name[actor], object=obj, why=say("why.no_alternative"))
         return None
     cands = [o for o in game.in_play() if not o.tapped and matches(game, o, spec, controller=actor) is None]
@@ -302,13 +305,13 @@ def _alternative(game, obj, actor, costs):
         return None
     o = game.objects.get(pick)
     if o is None or o not in cands:
-        raise game.illegal("707.2", "cannot_complete", f"{pick} cannot pay the alternative cost of {obj.name}",
+        raise game.illegal("707.1e", "cannot_complete", f"{pick} cannot pay the alternative cost of {obj.name}",
                        player=game.by_name[actor], object=obj,
                        why=say("why.bad_alternative", card=o.name if o else pick))
     return o
 
 
-def pay_resources(game, actor, n: int, obj, costs=None, *, why_rule: str = "707.2") -> None:
+def pay_resources(game, actor, n: int, obj, costs=None, *, why_rule: str = "707.1e") -> None:
     """Glossary 资源: pay (N) by exhausting N ready resources (the ones named in `costs: {resources: [...]}`,
     else the first ready ones: face-down resources are interchangeable)."""
     p = game.by_name[actor]

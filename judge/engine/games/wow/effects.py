@@ -244,7 +244,6 @@ def _found(ctx: Ctx, objs: list) -> list:
     "effect_next_time": "source object what until", "effect_delayed": "source what",
     "effect_interrupt": "source object", "effect_chosen": "player what value",
     "effect_search": "player object", "effect_destroy_one": "player object", "effect_counters": "source object what",
-    "invalid_choice": "player choice answer",
 })
 def _doc_709_2b(game, ctx, e):
     """(the verbs below all fire 709.2b; this registers the rule and its reason codes)"""
@@ -571,6 +570,7 @@ def _may(game, ctx, e):
     why = _cannot(game, ctx, e["may"], p.name)
     if why:
         game.fire("712.7", "cannot_choose", [p], player=p, option=say("option.may"), why=why)
+        _only_no(game, "may", ctx.subject, p.name, why)
         return False
     ans = game.choose("may", ctx.subject, by=p.name, options=[True, False], auto=False,
                       hint="an optional part is decided on resolution (708.3)")
@@ -579,6 +579,12 @@ def _may(game, ctx, e):
     if not ans:
         return False
     return run(game, ctx, e["may"])
+
+
+def _only_no(game, kind: str, subject: str, who: str, why: str) -> None:
+    """712.7: a player who cannot do all of it cannot choose to: "no" is the only answer (taken without asking);
+    a script answering "yes" is refused under 712.7."""
+    game.choose(kind, subject, by=who, options=[False], legal=lambda a: None if a is False else why)
 
 
 def _cannot(game, ctx, effects, who: str) -> str | None:
@@ -615,6 +621,8 @@ def _unless(game, ctx, e):
     pays = False
     if why:
         game.fire("712.7", "cannot_choose", [p] if p else [], player=p or "-", option=label, why=why)
+        if p is not None:
+            _only_no(game, "unless", ctx.subject, p.name, why)
     else:
         pays = game.choose("unless", ctx.subject, by=p.name, options=[True, False], auto=False,
                            hint=f"does {p.name} {label} to avoid the rest? decided on resolution (708.3)")

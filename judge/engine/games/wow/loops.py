@@ -55,7 +55,7 @@ def check_loop(game, src, ab, controller: str) -> bool:
             return "a whole number"
         return None
 
-    n = game.choose("loop", controller, by=controller, legal=legal, auto=False,
+    n = game.choose("loop", controller, by=controller, legal=legal, auto=False, rule="801.3",
                     hint=f"801.3: the loop of {src.name}'s triggered effect repeats; its controller chooses a number "
                          f"greater than {MIN_LOOP:,}")
     if n <= MIN_LOOP:

@@ -141,10 +141,10 @@ def choose(game, ev: Event, cands: list[Rep], base_choose):
                     ("717.3b", "affected_controller_chooses")), [], player=game.by_name[who], effect=picked.name,
                   options=[r.name for r in tier])
         return picked
-    picked = base_choose(ev, cands)
+    rule, code = ("717.3a", "packet_controller_chooses") if tier[0].tier == "a" else \
+        ("717.3b", "affected_controller_chooses")
+    picked = base_choose(ev, cands, rule=rule)       # an answer by another player is refused under who chooses
     if len(tier) > 1:
-        rule, code = ("717.3a", "packet_controller_chooses") if tier[0].tier == "a" else \
-            ("717.3b", "affected_controller_chooses")
         game.fire(rule, code, [], player=game.by_name[who], effect=picked.name, options=[r.name for r in tier])
         game._explicit.add(("picked", ev.root, picked.id))
     return picked

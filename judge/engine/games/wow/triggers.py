@@ -293,11 +293,12 @@ def put_on_chain(game, t: PendingTrigger) -> None:
     targets = []
     for i, ts in enumerate(spec.get("targets", [])):
         legal = legal_targets(game, ts, controller=t.controller, source=None)
+        sub = t.id if len(spec["targets"]) == 1 else f"{t.id}[{i + 1}]"
         if not legal:
+            game.chooser.none_legal("targets", sub, by=t.controller, rule="708.2")   # a target named anyway: refused
             game.fire("708.2", "no_legal_target", [t.source], caused_by=t.caused_by, ability=name)
             return
-        sub = t.id if len(spec["targets"]) == 1 else f"{t.id}[{i + 1}]"
-        ans = game.choose("targets", sub, by=t.controller, options=[o.id for o in legal])
+        ans = game.choose("targets", sub, by=t.controller, options=[o.id for o in legal], rule="708.2")
         pick = ans[0] if isinstance(ans, list) else ans
         o = game.objects[pick]
         targets.append([("obj", o.id, o.inc)])

@@ -76,7 +76,7 @@ def begin(game, step: str) -> None:
         readied = []
         for o in mine:
             if any(ab.kind == "no_ready" for ab in chars(game, o).powers):
-                if not game.choose("ready", o.id, by=ap.name, options=[True, False], auto=False,
+                if not game.choose("ready", o.id, by=ap.name, options=[True, False], auto=False, rule=RULE.ready,
                                    hint=f"{o.name}: its controller may choose not to ready it"):
                     game.near_miss(RULE.ready, "chose_not_to_ready", [o], player=ap, object=o)
                     continue
