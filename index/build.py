@@ -156,7 +156,7 @@ def book_vocabulary(vocab: Vocabulary, docs: list[Doc], stop_df: dict[str, int])
 def _fields(d: Doc) -> dict[str, str]:
     """The parts of a document, by field weight. Names the book gives it
     besides its own (`Doc.aka`: 场上区, APNAP, 旅法师) count as its heading."""
-    title = " ".join([d.title] + d.aka) if d.aka else d.title
+    title = " ".join(x for x in [d.title] + d.aka if x)
     if d.kind == "glossary":
         return {"title": title, "gloss": d.text}
     text = "" if d.text.strip() == d.title else d.text  # a heading-only rule: count the heading once

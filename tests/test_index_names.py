@@ -52,6 +52,7 @@ def test_informal_names_are_the_quoted_names_the_book_states(text, names):
 @pytest.mark.parametrize("head, bare, aliases", [
     ("鹏洛客（旧译旅法师）", "鹏洛客", ["旅法师"]),
     ("鹏洛客(旧称:旅法师、PW)", "鹏洛客", ["旅法师", "PW"]),
+    ("鹏洛客（旧译旅法师）（又称PW）", "鹏洛客", ["旅法师", "PW"]),
     ("传奇（已废止）", "传奇", []),
     ("蛮化（动作）", "蛮化", []),
     ("放置（译注：place和put中文都译为放置。）", "放置", []),
@@ -95,11 +96,13 @@ def test_the_names_count_in_the_heading_field(tmp_path):
     f.write_text(BOOK, encoding="utf-8")
     docs = {d.uid: d for d in documents(load_book(str(f)))}
     assert docs["101.4"].aka == ["主动牌手先决定", "APNAP"]
-    assert _fields(docs["101.4"])["title"].split() == ["主动牌手先决定", "APNAP"]
+    assert _fields(docs["101.4"]) == {"text": docs["101.4"].text, "title": "主动牌手先决定 APNAP",
+                                      "section": docs["101.4"].section, "examples": ""}
+    assert _fields(docs["101"])["text"] == "" and _fields(docs["101"])["title"] == "总则"  # a heading only
     assert docs["101.6"].aka == [] and _fields(docs["101.6"])["title"] == ""
     gloss = docs["glossary:鹏洛客（旧译旅法师）"]
     assert gloss.aka == ["旅法师"] and {"旅法师", "鹏洛客"} <= set(gloss.names)
-    assert _fields(gloss)["title"].split() == ["鹏洛客（旧译旅法师）", "旅法师"]
+    assert _fields(gloss) == {"title": "鹏洛客（旧译旅法师） 旅法师", "gloss": gloss.text}
     assert "传奇" not in docs["glossary:传奇（已废止）"].names
     assert search(open_index(str(f)), "鹏洛客", 1)[0].uid == "glossary:鹏洛客（旧译旅法师）"
 
@@ -122,12 +125,13 @@ def test_a_name_most_of_the_book_uses_is_not_a_heading():
     heading of the rules that say so it would lift them for any question with 使用."""
     from index.documents import NAME_SHARE, Doc, _distinctive_names
 
-    docs = [Doc(uid=str(i), kind="rule", label=str(i), key=str(i), crumb="", text=f"使用 {i}") for i in range(200)]
+    docs = [Doc(uid=str(i), kind="rule", label=str(i), key=str(i), crumb="", text=f"使用 {i}") for i in range(500)]
     docs[0].aka, docs[1].aka = ["使用", "场上区"], ["使用"]
-    docs[2].text = "场上区"
+    for d in docs[2:6]:
+        d.text = "场上区"
     _distinctive_names(docs)
     assert docs[0].aka == ["场上区"] and docs[1].aka == []
-    assert NAME_SHARE * len(docs) == 2           # 场上区 in 1 document: kept; 使用 in 200: dropped
+    assert NAME_SHARE * len(docs) == 5           # 场上区 in 4 documents: kept; 使用 in 496: dropped
     few = [Doc(uid=str(i), kind="rule", label=str(i), key=str(i), crumb="", text="场上区") for i in range(3)]
     few[0].aka = ["场上区"]
     _distinctive_names(few)                      # a small book: a name in up to 2 documents is kept ...
@@ -136,3 +140,12 @@ def test_a_name_most_of_the_book_uses_is_not_a_heading():
     few[2].text = ""
     _distinctive_names(few)
     assert few[0].aka == ["场上区"]
+
+
+def test_a_word_replaced_by_a_typo_fix_does_not_hide_its_repeat():
+    from index.query import Concept, Query, _once
+
+    q = Query("卡排 卡", "卡排 卡", [Concept("卡", "han", 0.0), Concept("排", "han", 0.0), Concept("卡排", "typo", 1.0),
+                                  Concept("卡", "han", 0.5), Concept("卡排", "typo", 1.0)])
+    _once(q)
+    assert [c.weight for c in q.concepts] == [0.0, 0.0, 1.0, 0.5, 0.0]

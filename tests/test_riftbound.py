@@ -370,7 +370,8 @@ def _inline(body: str):
 
 
 @pytest.mark.parametrize("effect", ["{to_hand: {zone: trash, filter: {type: 单位}}}", "{look: {zone: deck, count: 1}}",
-                                    "{discard: {zone: hand}}", "{reveal: {zone: hand}}"])
+                                    "{discard: {zone: hand}}", "{reveal: {zone: hand}}"],
+                         ids=["to_hand", "look", "discard", "reveal"])
 def test_an_instruction_names_its_zone_with_from_and_zone_is_a_located_error(effect):
     body = (f"define:\n  回收:\n    type: 法术\n    cost: 0\n    effects:\n      - {effect}\n"
             "board: {甲: {hand: [{card: 回收, id: r}]}}\nactions:\n  - {as: 甲, cast: r}\n")
