@@ -26,12 +26,16 @@ class SearchResult(BaseModel):
 class SearchResponse(BaseModel):
     query: str
     book: str
+    game: str = Field("", description="the book's game, as the text output's header says it")
+    edition: str = Field("", description="the book's edition (its effective date where the book prints one)")
+    language: str = Field("", description="the book's language tag: zh-Hans, zh-Hant, en")
     results: list[SearchResult]
     error: Optional[str] = None
 
 
-def response(query: str, book: str, hits, error: str | None = None) -> SearchResponse:
-    return SearchResponse(query=query, book=book, error=error, results=[
+def response(query: str, book: str, hits, error: str | None = None, *, game: str = "", edition: str = "",
+             language: str = "") -> SearchResponse:
+    return SearchResponse(query=query, book=book, game=game, edition=edition, language=language, error=error, results=[
         SearchResult(id=h.uid, label=h.label, kind=h.kind, breadcrumb=h.crumb, score=h.score, match=h.match,
                      snippet=h.snippet, highlights=[tuple(x) for x in h.highlights], text=h.text)
         for h in hits

@@ -59,3 +59,13 @@ def test_changed_ability_keeps_the_name_and_is_stable():
     assert changed_ability(other, "红", "蓝", "灰熊") is other         # nothing to change: the ability itself
     unnamed = changed_ability(ab, "红", "蓝", "")
     assert unnamed.text == "蓝焰卫士具有反蓝保护。"
+
+
+def test_phasing_in_is_the_same_object_with_its_old_timestamp():
+    """217.8c / 418.5e: a permanent that phases out and back in is not a new object (no new incarnation, the same
+    timestamp) and keeps no phasing bookkeeping once it is back."""
+    sf = load_scenario(ROOT / "217.8-phasing.yaml")
+    still = replay(sf, "没有跃离").game.objects["bear"]
+    back = replay(sf).game.objects["bear"]
+    assert back.zone == "battlefield" and back.inc == still.inc and back.timestamp == still.timestamp
+    assert "phased" not in back.extra and "phased" not in replay(sf).game.objects["aura"].extra

@@ -171,6 +171,8 @@ def test_cli_json_matches_the_documented_schema():
     assert res.exit_code == 0, res.output
     doc = SearchResponse.model_validate(json.loads(res.stdout))
     assert doc.query == "优先权" and doc.book == "wow" and len(doc.results) == 3
+    assert (doc.game, doc.language) == ("World of Warcraft TCG", "zh-Hans")       # which book, as the header says
+    assert doc.edition == "comprehensive rules, 703–803 + 名词解释"
     r = doc.results[0]
     assert r.id == "glossary:优先权" and r.match == "headword" and r.text.startswith("玩家可以")
 
@@ -183,6 +185,7 @@ def test_cli_batch_mode_writes_one_json_object_per_line():
     assert [d["query"] for d in lines] == ["420.5c", "傳奇 同名", "zzzq"]
     for d in lines:
         SearchResponse.model_validate(d)
+        assert d["edition"] == "完整规则 2006-10-01 (rules 100–502.5b)" and d["game"] == "Magic: The Gathering"
     assert lines[0]["results"][0]["id"] == "420.5c" and lines[2]["results"] == []
 
 

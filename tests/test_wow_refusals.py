@@ -90,8 +90,11 @@ def test_no_rewind_is_cited_where_nothing_was_refused():
 def test_a_refused_answer_reads_in_the_books_words():
     out = _run("800.1-hearthstone.yaml", _variant("800.1-hearthstone.yaml", "保留一个盟军"))
     [step] = _refused(out)
+    assert step.rejected.fields["player"].id == "甲"
     assert step.rejected.fields["choice"] == say("choice.keep_equipment")
     assert step.rejected.fields["answer"] == ["示例近战武器", "示例盟军"]      # a list, item by item, cards by name
+    # what a scenario author reads when the refusal was not expected: the engine's own words, the legal options
+    assert step.data["rejected_because"].startswith("choice `keep_equipment` for `甲` = [axe, a_ally] is not legal")
     g = out.game
     assert g.choice_words("destroy_one", "axe") == (say("choice.destroy_one"), "示例近战武器")
     assert g.choice_words("may", "True") == (say("choice.may"), say("answer.yes"))
@@ -105,6 +108,22 @@ def test_a_wrong_chooser_names_who_chooses_and_who_answered():
     [step] = _refused(out)
     assert step.rejected.fields["player"].id == "乙" and step.rejected.fields["answerer"].id == "丙"
     assert step.rejected.fields["answer"] == "Golem Skull Helm"
+    assert step.rejected.fields["choice"] == say("choice.replacement")
+    assert "this choice is 乙's to make, not 丙's" in step.data["rejected_because"]
+
+
+def test_a_rewind_with_nobody_holding_priority_says_nobody_has_it_again():
+    from judge.engine.core.errors import IllegalAction
+
+    out = _run("707.2-illegal-choice-rewound.yaml")
+    g, [step] = out.game, _refused(out)
+    g.priority = None
+    g.recorder.step = step
+    before = len(step.firings)
+    g.rewound(step, IllegalAction("wow:712.7", "invalid_choice", {}, "refused"))
+    f = step.firings[before]
+    n = sum(1 for _ in step.undone.all_firings())
+    assert f.rule == "wow:707.2" and f.fields["then"] == say("rewind.undone", n=n)
 
 
 def test_every_kind_of_choice_has_a_rule_of_the_book_and_a_name():

@@ -127,6 +127,7 @@ def search(
     idx = _open(book)
     from index.search import search as run
 
+    meta = _book_meta(idx, book) if as_json else None
     if not as_json:
         _print_header(_header(idx, book), color)
     if batch:
@@ -138,7 +139,7 @@ def search(
             bad = _not_utf8(q)
             hits = [] if bad else run(idx, q, limit)
             if as_json:
-                _print_json(_shown(q), book, hits, indent=None, error=bad)
+                _print_json(_shown(q), book, hits, indent=None, error=bad, meta=meta)
             else:
                 print(f"# {_shown(q)}")
                 if bad:
@@ -152,7 +153,7 @@ def search(
 
     hits = via_translation(book, text, limit, hits, run, _open)
     if as_json:
-        _print_json(text, book, hits, indent=2, error=None if hits else "no rule matches the query")
+        _print_json(text, book, hits, indent=2, error=None if hits else "no rule matches the query", meta=meta)
     else:
         _print_text(hits, color)
     if not hits:
@@ -172,10 +173,17 @@ def _print_header(line: str, color: Optional[bool]) -> None:
 
 
 def _header(idx, book: str) -> str:
-    """The book line that opens the answer (judge.labels.book_line), from the index's meta.json; an index built
-    before the meta carried the edition makes us read the book once."""
+    """The book line that opens the answer (judge.labels.book_line)."""
     from judge.labels import book_line
 
+    meta = _book_meta(idx, book)
+    return book_line(book, meta["game"], meta["edition"], meta["language"])
+
+
+def _book_meta(idx, book: str) -> dict:
+    """The book's game, edition and language, from the index's meta.json (the text header and the JSON both say
+    them, so nobody reads a 2006 rule out as current); an index built before the meta carried the edition makes
+    us read the book once."""
     from index.store import read_meta
 
     meta = read_meta(idx.dir) or {}
@@ -185,9 +193,9 @@ def _header(idx, book: str) -> str:
         try:
             b = load_book(book)
         except RulebookError:
-            return book_line(book, meta.get("title", ""))
+            return {"game": meta.get("title", ""), "edition": "", "language": ""}
         meta = {"game_name": b.game, "edition": b.edition, "language": b.language}
-    return book_line(book, meta.get("game_name", ""), meta.get("edition", ""), meta.get("language", ""))
+    return {"game": meta.get("game_name", ""), "edition": meta.get("edition", ""), "language": meta.get("language", "")}
 
 
 def _not_utf8(query: str) -> str | None:
@@ -206,10 +214,10 @@ def _shown(query: str) -> str:
     return query.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def _print_json(query: str, book: str, hits, indent, error: str | None = None) -> None:
+def _print_json(query: str, book: str, hits, indent, error: str | None = None, meta: dict | None = None) -> None:
     from index.schema import response
 
-    sys.stdout.write(response(query, book, hits, error).model_dump_json(indent=indent) + "\n")
+    sys.stdout.write(response(query, book, hits, error, **(meta or {})).model_dump_json(indent=indent) + "\n")
 
 
 def _print_text(hits, color: Optional[bool]) -> None:

@@ -205,7 +205,9 @@ def create_app(settings: Settings | None = None):
         if not q:
             raise _error(422, "give a query (words, a question or a rule number)")
         hits = search(lib.index(lib.check(book_id)), q, limit)
-        return response(q, book_id, hits, None if hits else "no rule matches the query").model_dump(mode="json")
+        b = lib.book(book_id)
+        return response(q, book_id, hits, None if hits else "no rule matches the query", game=b.game,
+                        edition=b.edition, language=b.language).model_dump(mode="json")
 
     async def replay(text: str, name: str, variant: str | None, want_view: bool = False) -> dict:
         try:
