@@ -49,7 +49,7 @@ VOTE_FROM = 20         # rules among this many best documents vote
 ASK_BOOST = 0.4        # a rule worded to answer the kind of question asked: score × (1 + this × rarity)
 ASK_FROM = 200         # … among this many best candidates
 DF_MEMO = 100_000     # document frequencies remembered per open index (see Index.df)
-KEEP = 300            # candidates the votes and question kinds re-rank (the rest cannot reach a page)
+KEEP = 300            # candidates the votes and question kinds re-rank (never fewer than they read)
 IDF_FULL = 3.0         # a concept whose rarest typed term has this idf (df ≈ 5 %) counts fully
 
 _NUMERIC = re.compile(r"^(?:规则|rule\s*|cr\s*)?(\d{3}(?:[.\s]*(?:\d+|[a-z](?![a-z])))*)(\.?)$")
@@ -415,7 +415,7 @@ def _ranked(idx: Index, q: Query, n: int) -> list[tuple[int, float]]:
         final[doc] = s * factor * p if p is not None else s * factor
     # the votes and question kinds read and lift only the best candidates; one
     # below them keeps its score for a vote it may get (`base`)
-    base, final = final, dict(_best(final, max(KEEP, n)))
+    base, final = final, dict(_best(final, max(KEEP, n, ASK_FROM, VOTE_FROM, BRIDGE_FROM)))
     _bridge(idx, final, base)
     _vote(idx, final, base)
     _asks(idx, q, final)

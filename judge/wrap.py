@@ -70,7 +70,9 @@ def wrap(text: str, width: int) -> list[str]:
             continue
         carry: list[str] = []
         if tok[0] in _NO_START and line and not line[-1].isspace():
-            carry = [line.pop()]            # 。 goes down with the character before it
+            carry = [line.pop()]            # 。 goes down with the character before it,
+            while carry[0][0] in _NO_START and line and not line[-1].isspace():
+                carry.insert(0, line.pop())  # and after a run of closers (甲）） → ；), with the one before them
         while line and line[-1][-1] in _NO_END:
             carry.insert(0, line.pop())     # and （ with the character after it
         if not "".join(line).strip():       # nothing would be left: break where it is

@@ -11,7 +11,7 @@ from index.search import open_index, search
 QUESTIONS = ["被杀的生物去哪里", "战斗伤害 防止", "横置的生物能不能攻击", "传奇 同名", "衍生物离开战场会怎样",
              "先攻和连击有什么区别", "法术力 费用 减少", "死循坏",
              # a word typed in one concept and an expansion of a later one (消灭; 死 → 消灭), a bigram twice
-             "消灭 死", "进坟场还是进坟场"]
+             "消灭 死", "进坟墓场还是进坟墓场"]
 
 
 def ranked(idx, q):
@@ -21,14 +21,30 @@ def ranked(idx, q):
 @pytest.mark.parametrize("book", ["mtg", "wow", "2026 CR"])
 def test_pruning_before_the_votes_ranks_exactly_as_without(book, monkeypatch, request):
     """Candidates below KEEP keep their own score when a vote lifts them
-    (`base`): with KEEP at 3 the first page is the same, scores and all."""
+    (`base`): pruned to the 5 best before the votes (which read the 3 best),
+    the 5 best after them are the same, scores and all, as without pruning."""
     if book == "2026 CR":   # a large book: votes lift rules from far down
         book = str(request.getfixturevalue("shared") / "corpora" / "mtg-cr-20260417-zh-hans.txt")
     idx = open_index(book)
+
+    def top5(text):
+        q = S.parse(text, idx.seg, idx.vocab, idx.known, idx.occurs, lambda w: idx.df("words", w), idx.is_term)
+        return S._ranked(idx, q, 5)
+
+    for name in ("ASK_FROM", "VOTE_FROM", "BRIDGE_FROM"):   # what the votes read: within the 5 kept
+        monkeypatch.setattr(S, name, 3)
     monkeypatch.setattr(S, "KEEP", 10 ** 6)
-    whole = [ranked(idx, q) for q in QUESTIONS]
+    whole = [top5(q) for q in QUESTIONS]
+    monkeypatch.setattr(S, "KEEP", 1)
+    pruned = [top5(q) for q in QUESTIONS]
+    assert [[d for d, _ in r] for r in pruned] == [[d for d, _ in r] for r in whole]
+    assert all(a == pytest.approx(b, rel=1e-12) for r, w in zip(pruned, whole) for (_, a), (_, b) in zip(r, w))
+    # the first page of a search is as before too, with the shipped ASK_FROM
+    monkeypatch.undo()
+    monkeypatch.setattr(S, "KEEP", 10 ** 6)
+    page = [ranked(idx, q) for q in QUESTIONS]
     monkeypatch.setattr(S, "KEEP", 3)
-    assert [ranked(idx, q) for q in QUESTIONS] == whole
+    assert [ranked(idx, q) for q in QUESTIONS] == page
 
 
 def test_a_pruned_candidate_voted_up_keeps_its_own_score():

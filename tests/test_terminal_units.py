@@ -33,6 +33,7 @@ def test_tokens_split_wide_characters_and_keep_words_and_spaces():
     ("x abcdefgh", 4, ["x ab", "cdef", "gh"]),
     ("灰熊受伤。", 8, ["灰熊受", "伤。"]),           # 。 never starts a line: the character before goes down
     ("灰熊（受伤）", 6, ["灰熊", "（受", "伤）"]),     # （ never ends one
+    ("甲甲（乙乙））；丙丙", 12, ["甲甲（乙", "乙））；丙丙"]),   # a run of closers goes down with what precedes it
     ("ab\ncd ef", 3, ["ab", "cd", "ef"]),          # each line of the text on its own
     ("  lead", 10, ["  lead"]),                    # the text's own leading spaces stay
     ("受", 1, ["受"]),                             # narrower than a character: still progresses
@@ -41,6 +42,17 @@ def test_wrap(text, width, lines):
     out = wrap(text, width)
     assert out == lines
     assert all(cell_len(x) <= max(width, 2) for x in out)
+
+
+def test_no_wrapped_line_starts_with_closing_punctuation():
+    """Seen in `judge replay` at 100 columns: "…（操控者：甲）" then a line starting "）；wow:709.2g"."""
+    from judge.wrap import _NO_START
+
+    text = "尝试结算最顶端的 示例抉择盟军（操控者：甲））；wow:709.2g（示例抉择盟军 结算的最后一步）。"
+    for width in range(8, 60):
+        out = wrap(text, width)
+        assert not any(x[:1] in _NO_START for x in out[1:]), (width, out)
+        assert "".join(out).replace(" ", "") == text.replace(" ", "")
 
 
 def test_wrap_never_loses_or_reorders_text():

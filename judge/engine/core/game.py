@@ -438,6 +438,11 @@ class Game:
         """How a changed value is shown to a judge (None: the default rendering)."""
         return None
 
+    def unstoppable_loop(self) -> bool:
+        """Everyone passed while the stack kept refilling (`pass_until` gave up): True if the game has a rule that
+        ends it (and applied it), False to report it as an error."""
+        return False
+
     def check_state(self) -> bool:
         return False
 

@@ -110,11 +110,13 @@ class Priority:
         if not g.stack:
             raise EngineError("pass_until: stack_empty with an empty stack would end the step; "
                               "use `advance:` to move to another step")
-        for _ in range(PASS_LIMIT):
+        for _ in range(getattr(g, "LOOP_PASSES", PASS_LIMIT)):
             if not g.stack or g.over:
                 return
             self.require_priority(None)
             self.pass_priority(g.priority)
+        if g.unstoppable_loop():        # the game's rule for a loop nobody can stop (MTG 421.4)
+            return
         raise EngineError("pass_until: the stack never emptied (a loop?)")
 
     def do_advance(self, actor, step=None, turn=None, **_):

@@ -28,6 +28,8 @@ def ref_of(v):
         return v.ref
     if isinstance(v, (list, tuple)):
         return [ref_of(x) for x in v]
+    if isinstance(v, dict):          # a phrase record ({"phrase": key, …}): its objects too
+        return {k: ref_of(x) for k, x in v.items()}
     return v
 
 

@@ -20,7 +20,7 @@ from judge.engine.core.registry import citable
 from judge.engine.games import game_for, known_books
 from judge.engine.scenario import yamlio
 from judge.engine.scenario.files import bundled_library
-from judge.engine.scenario.model import Action, Expect, Placement, PlayerSpec, Scenario, TurnSpec, Variant
+from judge.engine.scenario.model import Action, Expect, Placement, PlayerSpec, Scenario, StartSpec, TurnSpec, Variant
 from judge.engine.scenario.yamlio import ScenarioError, line_of
 
 
@@ -72,7 +72,11 @@ def _from_data(data, marks: dict, path: str, libraries: Path | None = None) -> S
     try:
         model = Scenario.model_validate(data)
     except ValidationError as e:
-        raise ScenarioErrors(yamlio.pydantic_errors(e, path, marks)) from None
+        errors = yamlio.pydantic_errors(e, path, marks)
+        if "turn" not in data and "start" not in data:     # optional each, but one of them is required
+            errors.append(ScenarioError(path, line_of(marks, ()), "required field is missing (or `start:` to "
+                                        "begin the game instead)", "turn"))
+        raise ScenarioErrors(errors) from None
     try:
         game_cls = game_for(model.book)
     except KeyError:
@@ -116,7 +120,13 @@ def check(sf: ScenarioFile, errors: list) -> None:
     sources = [m.source] if isinstance(m.source, str) else list(m.source)
     for i, ref in enumerate(sources):
         _check_source(sf, ref, ("source",) if isinstance(m.source, str) else ("source", i), c.err)
-    c.turn(m.turn, ("turn",), ("active", "priority", "step"))
+    if m.turn is not None:
+        c.turn(m.turn, ("turn",), ("active", "priority", "step"))
+    else:
+        for name in ("first", "previous_loser", "previous_chooser"):
+            c.player(getattr(m.start, name), ("start", name))
+        if not hasattr(sf.game_cls, "begin_game"):
+            c.err(("start",), f"the {sf.game_cls.game} engine does not start games: give `turn:` instead")
     ids = c.board()
     _check_actions(sf, m.actions, ("actions",), ids, c.players, c.err)
     _check_expect(sf, m.expect, ("expect",), c.players, c.err)
@@ -226,7 +236,17 @@ class _Checks:
                 self.card(Placement.model_construct(card=patch["card"], id=oid), base + ("objects", oid))
             if oid in ids and isinstance(patch.get("controller"), str):
                 self.player(patch["controller"], base + ("objects", oid, "controller"))
-        if v.turn:
+        if v.start and m.start is None:
+            self.err(base + ("start",), "a variant's `start:` changes the base's `start:`; this scenario has none")
+        elif v.start:
+            vs = self.validated(StartSpec, {**m.start.model_dump(), **v.start}, base + ("start",))
+            for name in ("first", "previous_loser", "previous_chooser"):
+                if vs is not None and name in v.start:
+                    self.player(getattr(vs, name), base + ("start", name))
+        if v.turn and m.turn is None:
+            self.err(base + ("turn",), "a variant's `turn:` changes the base's `turn:`; this scenario starts the "
+                                       "game (`start:`) and has none")
+        elif v.turn:
             ts = self.validated(TurnSpec, {**m.turn.model_dump(), **v.turn}, base + ("turn",))
             if ts is not None:
                 self.turn(ts, base + ("turn",), v.turn)

@@ -42,6 +42,14 @@ class TurnSpec(_M):
     number: int = 1
 
 
+class StartSpec(_M):
+    """The game begins (MTG 101) instead of being loaded mid-turn: who plays first, and how that was decided."""
+
+    first: str                           # the player who plays first (101.2)
+    previous_loser: str | None = None    # the loser of the previous game chose (101.2)
+    previous_chooser: str | None = None  # the previous game was a draw: who chose then chooses again (101.2)
+
+
 class Placement(_M):
     """One card in a zone: a library card name (or an inline definition) and a stable id."""
 
@@ -129,7 +137,7 @@ class Expect(_M):
 
 
 VERBS = ("pass", "pass_until", "advance", "cast", "play", "activate", "attack", "block", "concede", "checkpoint",
-         "loop", "look", "arrange")
+         "loop", "look", "arrange", "mulligan", "keep")
 LOOP_VERBS = ("pass", "pass_until", "cast", "play", "activate")   # what one turn of a loop may contain
 
 
@@ -145,6 +153,8 @@ class Action(_M):
     attack: Union[list[str], dict[str, str], None] = None
     block: Union[dict[str, Union[str, list[str]]], None] = None
     concede: bool | None = None
+    mulligan: bool | None = None             # at the start of the game: shuffle the hand back, draw one fewer
+    keep: bool | None = None                 # at the start of the game: keep the hand
     checkpoint: str | None = None
     look: str | None = None                  # a player looks at a card (an id) or at a zone (甲.hand): may he?
     arrange: str | None = None               # a player rearranges a zone (甲.trash) into `order`: may he?
@@ -207,6 +217,7 @@ class Variant(_M):
     add: dict[str, dict[str, list[Placement]]] = {}   # cards put on the board for this variant
     players: dict[str, dict[str, Any]] = {}
     turn: dict[str, Any] = {}
+    start: dict[str, Any] = {}                      # fields of the base's `start:` to change
     actions: list[Action] | None = None
     expect: Expect = Expect()
 
@@ -220,7 +231,8 @@ class Scenario(_M):
     cards: Union[str, list[str]] = []
     define: dict[str, dict[str, Any]] = {}
     players: dict[str, PlayerSpec]
-    turn: TurnSpec
+    turn: TurnSpec | None = None
+    start: StartSpec | None = None           # instead of `turn:`: the game begins (shuffle, hands, mulligans)
     board: dict[str, dict[str, list[Placement]]] = {}
     actions: list[Action] = []
     expect: Expect = Expect()
@@ -234,4 +246,9 @@ class Scenario(_M):
     def _players(self):
         if len(self.players) < 2:
             raise ValueError("a game needs at least two players")
+        if self.turn is None and self.start is None:
+            raise ValueError("turn: required field is missing (or `start:` to begin the game instead)")
+        if self.turn is not None and self.start is not None:
+            raise ValueError("a scenario gives one of `turn:` (loaded in the middle of a turn) and `start:` "
+                             "(the game begins), not both")
         return self

@@ -158,7 +158,8 @@ def _step_rows(s, quiet: list, *, names: dict, game: str, display, zones: dict, 
     if s.after and s.kind != "load":
         a = s.after
         stack = "、".join(names.get(i, i) for i in a.get("stack", [])) or "空"
-        lines.append(("      → ", f"{a.get('step')}，优先权：{a.get('priority') or '无'}，{stack_label}：{stack}"))
+        step = a.get("step") or reasons.render_step("before_first_turn", {}, names, game=game)
+        lines.append(("      → ", f"{step}，优先权：{a.get('priority') or '无'}，{stack_label}：{stack}"))
     return lines
 
 

@@ -63,9 +63,11 @@ def action_args(a: Action) -> tuple[str, dict]:
         return "activate", {"activate": a.activate, "ability": a.ability, "targets": targets, "x": a.x,
                             "costs": a.costs, "mana": a.mana, "pay": a.pay}
     if v == "attack":
-        return "attack", {"attack": a.attack}
+        return "attack", {"attack": a.attack, "mana": a.mana, "pay": a.pay}
     if v == "block":
-        return "block", {"block": a.block}
+        return "block", {"block": a.block, "mana": a.mana, "pay": a.pay}
+    if v in ("mulligan", "keep"):
+        return v, {}
     if v == "look":
         return "look", {"look": a.look}
     if v == "arrange":

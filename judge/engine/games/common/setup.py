@@ -27,7 +27,7 @@ from judge.engine.reasons import phrase
 from judge.engine.scenario import yamlio
 from judge.engine.scenario.files import CARDS_DIR, bundled_root
 from judge.engine.scenario.load import find_library
-from judge.engine.scenario.model import Placement, PlayerSpec, TurnSpec
+from judge.engine.scenario.model import Placement, PlayerSpec, StartSpec, TurnSpec
 from judge.engine.scenario.yamlio import ScenarioError, line_of
 
 
@@ -156,8 +156,8 @@ def build(game_cls, sf, v, loader):
         if v is not None and name in v.players:
             ps = PlayerSpec.model_validate({**ps.model_dump(), **v.players[name]})
         loader.load_player(g, name, ps)
-    ts = m.turn
-    if v is not None and v.turn:
+    ts = m.turn or TurnSpec(active=m.start.first, step="", number=0)    # `start:`: before the first turn
+    if v is not None and v.turn and m.turn is not None:
         ts = TurnSpec.model_validate({**ts.model_dump(), **v.turn})
     loaded = {}
     boards = [m.board] + ([v.add] if v is not None and v.add else [])
@@ -178,12 +178,12 @@ def build(game_cls, sf, v, loader):
                 loader.load_card(g, pname, zname, pl, card)
                 loaded.setdefault(f"{pname}.{zname}", []).append(pl.id)
     g.active = ts.active
-    g.step = game_cls.step_name(ts.step)
-    g.priority = ts.priority or ts.active
+    g.step = game_cls.step_name(ts.step) if m.turn is not None else None
+    g.priority = (ts.priority or ts.active) if m.turn is not None else None
     g.turn = ts.number
     g.watched = not_fired(g, m, v)
     g.finish_loading()
-    step = g.begin_step("load", "load", {
+    step = g.begin_step("load", "load" if m.turn is not None else "load_start", {
         "turn": ts.number, "active": ts.active, "step": g.step, "priority": g.priority,
         "players": {p.name: loader.shown(g, p) for p in g.players},
         "zones": loaded,
@@ -191,6 +191,14 @@ def build(game_cls, sf, v, loader):
     })
     step.line = line_of(sf.marks, ("board",))
     g.close_step()
+    if m.start is not None:                   # the game begins: its own trace step, before the first action
+        start = m.start
+        if v is not None and v.start:
+            start = StartSpec.model_validate({**start.model_dump(), **v.start})
+        step = g.begin_step("event", "game_begins", {"first": start.first})
+        step.line = line_of(sf.marks, ("start",))
+        g.begin_game(start)
+        g.close_step()
     return g
 
 

@@ -18,6 +18,7 @@ from itertools import combinations
 from judge.engine.core.errors import EngineError
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.core.trace import Ref
+from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, last_known
 from judge.engine.games.mtg.filters import select
 from judge.engine.games.mtg.rules import rules
@@ -99,7 +100,10 @@ def _refuse_attacker(game, o) -> None:
                        why=_why(why))
 
 
-def do_attack(game, actor, attack=None, **_):
+@rules.implements("306.3", reasons={"only_active_attacks": "player active"})
+@rules.implements("306.1", reasons={"combat_steps_skipped": "player", "second_damage_step": "objects"})
+@rules.implements("502.5a", reasons={"haste_static": "object"})
+def do_attack(game, actor, attack=None, mana=None, pay=None, **_):
     if game.awaiting is None and game.auto_declared == (game.turn, STEP.declare_attackers) and not attack:
         return                          # agrees with the declaration the engine already made (no attackers)
     if game.awaiting is None and game.auto_declared == (game.turn, STEP.declare_attackers) and attack:
@@ -108,6 +112,10 @@ def do_attack(game, actor, attack=None, **_):
             o = game.objects.get(str(aid))
             if o is not None and o.zone == "battlefield":
                 _refuse_attacker(game, o)
+    if game.step == STEP.declare_attackers and actor is not None and actor != game.active:
+        raise game.illegal("306.3", "only_active_attacks", f"{actor} is not the active player: only {game.active} "
+                           f"attacks this turn", player=game.by_name.get(actor, actor),
+                           active=game.by_name[game.active])
     if game.awaiting != (STEP.declare_attackers, actor):
         raise game.illegal("308.2a", "cannot_attack",
                        f"{actor} cannot declare attackers now (step {game.step}; "
@@ -138,9 +146,11 @@ def do_attack(game, actor, attack=None, **_):
             raise game.illegal("308.2a", "cannot_attack", f"{o.name} can't attack {d!r}", object=o, why=say("why.bad_defender"))
         objs.append(o)
     _check_attack_rules(game, objs)
+    pay_combat_costs(game, actor, objs, ATTACK, plan, mana, pay)
     for o in objs:
         if o.sick:
             game.fire("212.3d", "haste_ignores", [o], object=o, what=say("attack"))
+            game.fire("502.5a", "haste_static", [o], object=o)
     if objs:
         f = game.fire("308.2c", "attackers_tapped", objs, objects=objs)
         with game.under(f):
@@ -149,6 +159,7 @@ def do_attack(game, actor, attack=None, **_):
     game.awaiting = None
     if not objs:
         game.fire("308.4", "no_attackers", [], player=game.by_name[actor])
+        game.fire("306.1", "combat_steps_skipped", [], player=game.by_name[actor])
         game.end_step()
         return
     f = game.fire("308.2g", "attackers_declared", objs, player=game.by_name[actor], objects=objs,
@@ -201,6 +212,77 @@ def _check_attack_rules(game, objs) -> None:
                        objects=objs, better=best)
 
 
+ATTACK, BLOCK = "attack", "block"
+# the rules of a cost to attack or to block: the total locked in, mana abilities while paying, paid in full
+_COST_RULES = {ATTACK: ("308.2d", "308.2e", "308.2f"), BLOCK: ("309.2b", "309.2c", "309.2d")}
+
+
+def combat_costs(game, objs, kind: str, plan: dict) -> list:
+    """(creature, cost text, the permanent imposing it) for each cost the creatures must pay to attack or block:
+    a permanent's static `attack_cost` ("creatures can't attack you unless their controller pays … for each")
+    for each creature attacking its controller, `block_cost` for each blocking creature."""
+    key = "attack_cost" if kind == ATTACK else "block_cost"
+    out = []
+    for src in game.battlefield():
+        cs = chars(game, src)
+        for ab in cs.abilities:
+            cost = ab.spec.get(key) if ab.kind == "static" else None
+            if not cost:
+                continue
+            for o in objs:
+                if kind == BLOCK or plan.get(o.id) == cs.controller:
+                    out.append((o, cost, src))
+    return out
+
+
+@rules.implements("308.2d", reasons={"combat_cost_locked": "player cost count sources"})
+@rules.implements("308.2e", reasons={"combat_cost_mana_abilities": "player sources"})
+@rules.implements("308.2f", reasons={"combat_cost_paid": "player cost mana", "combat_cost_unpaid": "player cost pool"})
+@rules.implements("309.2b", reasons={"combat_cost_locked": "player cost count sources"})
+@rules.implements("309.2c", reasons={"combat_cost_mana_abilities": "player sources"})
+@rules.implements("309.2d", reasons={"combat_cost_paid": "player cost mana", "combat_cost_unpaid": "player cost pool"})
+def pay_combat_costs(game, actor, objs, kind: str, plan: dict, mana, pay) -> None:
+    """A cost to attack (308.2d–f) or to block (309.2b–d): the declaring player determines the total, which is
+    then locked in; he may activate mana abilities (`mana:` on the declaration) and pays it all, in any order,
+    from his mana pool — a total he can't pay in full makes the declaration illegal (it is rewound)."""
+    costs = combat_costs(game, objs, kind, plan)
+    if not costs:
+        return
+    locked, abilities, paid = _COST_RULES[kind]
+    p = game.by_name[actor]
+    total = M.parse_cost("".join(c for _, c, _ in costs))
+    generic = sum(x for x in total if isinstance(x, int))
+    total = ((generic,) if generic else ()) + tuple(x for x in total if not isinstance(x, int))
+    sources = list(dict.fromkeys(src for _, _, src in costs))
+    game.fire(locked, "combat_cost_locked", [o for o, _, _ in costs], player=p, cost=M.show_cost(total),
+              count=len(costs), sources=sources)
+    if mana:
+        srcs = [game.objects[i] for i in mana if i in game.objects]
+        game.fire(abilities, "combat_cost_mana_abilities", srcs, player=p, sources=srcs)
+        game.activate_for_payment(actor, mana)
+    options = M.payments(total, p.pool)
+    pool = M.show(p.pool) if p.pool else say("empty")
+    if not options:
+        raise game.illegal(paid, "combat_cost_unpaid", f"{actor} cannot pay {M.show_cost(total)} to {kind} "
+                           f"from pool {pool}", player=p, cost=M.show_cost(total), pool=pool)
+    keys = [M.show(o) for o in options]
+    want = None if pay is None else (M.show(M.parse_pool(pay)) if not isinstance(pay, str) or "{" in pay else pay)
+    if want is not None and want not in keys:
+        raise game.illegal(paid, "combat_cost_unpaid", f"cannot pay {M.show_cost(total)} as {want}; possible: "
+                           f"{', '.join(keys)}", player=p, cost=M.show_cost(total), pool=pool)
+    spend = options[keys.index(want)] if want is not None else options[0] if len(options) == 1 else \
+        options[keys.index(game.choose("pay", kind, by=actor, options=keys,
+                                       hint="different payments leave different mana in the pool; give `pay:`"))]
+    f = game.fire(paid, "combat_cost_paid", [p], player=p, cost=M.show_cost(total), mana=M.show(spend))
+    with game.under(f):
+        left = dict(p.pool)
+        for col, n in spend.items():
+            left[col] -= n
+            if not left[col]:
+                del left[col]
+        game.set(p, "pool", left)
+
+
 def begin_blockers(game) -> bool:
     """Each defending player (in APNAP order) who could block declares blockers; then priority.
 
@@ -223,13 +305,20 @@ def begin_blockers(game) -> bool:
 
 
 @rules.implements("501.1", reasons={"evasion_at_blocks": "object keywords"})
+@rules.implements("502.4a", reasons={"flying_is_evasion": "object"})
+@rules.implements("502.4c", reasons={"flying_redundant": "object count"})
 def evasion_at_blocks(game, attackers) -> None:
     """501.1: an attacker's evasion abilities are static abilities that restrict who can block it; they matter
     as the declare blockers step begins (and only in it, 501.3)."""
     for a in attackers:
-        kws = [k for k in dict.fromkeys(chars(game, a).keywords) if k in EVASION]
+        all_kws = chars(game, a).keywords
+        kws = [k for k in dict.fromkeys(all_kws) if k in EVASION]
         if kws:
             game.fire("501.1", "evasion_at_blocks", [a], object=a, keywords="、".join(kws))
+        if KEYWORD.flying in kws:
+            game.fire("502.4a", "flying_is_evasion", [a], object=a)
+            if all_kws.count(KEYWORD.flying) > 1:
+                game.fire("502.4c", "flying_redundant", [a], object=a, count=all_kws.count(KEYWORD.flying))
 
 
 def _blocks_done(game) -> None:
@@ -272,7 +361,7 @@ def block_problem(game, b, a, evasion_only: bool = False) -> tuple | None:
     return None
 
 
-def do_block(game, actor, block=None, **_):
+def do_block(game, actor, block=None, mana=None, pay=None, **_):
     if game.awaiting != (STEP.declare_blockers, actor):
         raise game.illegal("309.2a", "cannot_block", f"{actor} cannot declare blockers now", object="-",
                        why=say("why.wrong_time"))
@@ -300,6 +389,7 @@ def do_block(game, actor, block=None, **_):
             pairs.append((b, a))
         _blocks_one_unless_able(game, b, pairs)
     _check_block_rules(game, actor, pairs)
+    pay_combat_costs(game, actor, list(dict.fromkeys(b for b, _ in pairs)), BLOCK, {}, mana, pay)
     game.awaiting = None
     blocks = [say("block_pair", blocker=b.name, attacker=a.name) for b, a in pairs]
     if blocks:
@@ -386,10 +476,35 @@ def _check_block_rules(game, actor, pairs) -> None:
             if len({b.id for b, _ in sel}) != len(sel):
                 continue
             if restriction(list(sel)) is None and requirements(sel) > have:
-                better = [f"{b.id}→{a.id}" for b, a in sel]
+                better = [{"phrase": "block.pair", "blocker": b.ref, "attacker": a.ref} for b, a in sel]
                 raise game.illegal("500.3", "block_requirement",
-                               f"illegal block: obeys {have} requirement(s), but {', '.join(better)} obeys more",
+                               f"illegal block: obeys {have} requirement(s), but "
+                               f"{', '.join(f'{b.id}→{a.id}' for b, a in sel)} obeys more",
                                objects=[b for b, _ in pairs], better=better)
+    requirements_weighed(game, mine, attackers, pairs)
+
+
+@rules.implements("500.1", reasons={"requirement_and_restriction": "objects restricted"})
+@rules.implements("500.4", reasons={"requirement_not_violated": "object"})
+@rules.implements("500.5", reasons={"requirement_unmeetable": "object"})
+def requirements_weighed(game, mine, attackers, pairs) -> None:
+    """A legal block declaration that leaves a creature's requirement ("blocks each turn if able") unobeyed:
+    500.5 when no block of its own could meet it (it is ignored), else 500.4 (not obeying it is no violation:
+    obeying it would break a restriction or obey no more requirements). 500.1 names the two kinds of effects
+    weighed when a restriction was in play as well."""
+    blocking = {b.id for b, _ in pairs}
+    unobeyed = [b for b in mine if b.id not in blocking]
+    if not unobeyed:
+        return
+    restricted = [a for a in attackers if chars(game, a).flags.get("min_blockers")]
+    if restricted:
+        game.fire("500.1", "requirement_and_restriction", unobeyed + restricted, objects=unobeyed,
+                  restricted=restricted)
+    for b in unobeyed:
+        if any(block_problem(game, b, a) is None for a in attackers):
+            game.fire("500.4", "requirement_not_violated", [b], object=b)
+        else:
+            game.fire("500.5", "requirement_unmeetable", [b], object=b)
 
 
 # ------------------------------------------------------------------ damage
@@ -406,6 +521,7 @@ def assign_combat_damage(game) -> None:
         firsts = [o for o in attackers + game.blockers() if KEYWORD.first_strike in chars(game, o).keywords]
         game.fire("502.2b", "first_strike_step", firsts, objects=firsts)
         game.fire("502.2a", "first_strike_static", firsts, objects=firsts)
+        game.fire("306.1", "second_damage_step", firsts, objects=firsts)
         game.fire("310.5", "first_strike_step", firsts, objects=firsts)
         for o in firsts:
             n = chars(game, o).keywords.count(KEYWORD.first_strike)

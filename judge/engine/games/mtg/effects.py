@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.vocab import dump
+from judge.engine.core.errors import EngineError
 from judge.engine.games.mtg import layers, text, zones
 from judge.engine.games.mtg import mana as M
+from judge.engine.games.mtg import schedule
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import select
 from judge.engine.games.mtg.refs import Ctx, amount, players, refs, tag_exiled
@@ -20,6 +22,7 @@ from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import AbilityDef, CEffect, Delayed, Shield, ability_defs, card_def, parse_delta, parse_pt
 from judge.engine.games.mtg.vocab import COLORS, TokenDef
 from judge.engine.games.mtg.words import CREATURE_TYPES, TYPE, ability_text, say
+from judge.engine.games.mtg.words import zone as zone_word
 
 
 # ------------------------------------------------------------------ running instructions
@@ -45,6 +48,8 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
         VERB_FUNCS[verb](game, ctx, e)
 
 
+@rules.implements("418.3b", reasons={"locked_set": "source objects", "rule_changing_not_locked": "source what"})
+@rules.implements("418.3a", reasons={"lasts_until_game_ends": "source objects"})
 @rules.implements("413.2b", reasons={
     "effect_damage": "source target amount", "effect_destroy": "source object", "effect_exile": "source object",
     "effect_damage_would": "source target amount", "effect_destroy_would": "source object",
@@ -61,6 +66,7 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
     "effect_control": "source objects player until", "effect_prevent": "source objects amount each until",
     "effect_prevent_rule": "source what until", "effect_regenerate": "source object",
     "effect_token": "source player token count", "effect_grant": "source objects ability until",
+    "effect_extra_turn": "player", "effect_extra_steps": "what", "effect_skip": "player what",
     "effect_chosen": "player what value", "effect_no_objects": "source what",
     "effect_gain_abilities": "source objects origin abilities until",
     "effect_change_text": "source objects old new until",
@@ -111,11 +117,38 @@ def _damage(game, ctx: Ctx, e):
     ctx.last["damage_dealt"] = sum(ev.data["amount"] for ev in done)
 
 
+@rules.implements("410.10", reasons={"found_in_new_zone": "ability object zone"},
+                  near_misses={"not_in_new_zone": "ability object zone"})
+@rules.implements("410.10c", reasons={"first_zone_only": "object zone"},
+                  near_misses={"moved_on_from_first_zone": "object zone"})
+def where_it_went(game, ctx, o) -> bool:
+    """410.10: a zone-change trigger's instruction about the object that changed zones looks for it in the zone it
+    went to, as the object it became there; if it never arrived, left, or left and came back (a new object), that
+    part does nothing. 410.10c: for a leaves-play trigger that zone is the first one it went to."""
+    ev = ctx.event
+    if ev is None or ev.kind != "move" or ev.data.get("object") is not o or ctx.about is not None:
+        return True
+    to = ev.data.get("to")
+    there = o.zone == to and o.inc == ev.data.get("new_inc", o.inc)
+    name = say("ability_of", source=ctx.source_name)
+    zone = zone_word(to)
+    left_play = ev.data.get("from") == "battlefield"
+    if there:
+        game.fire("410.10", "found_in_new_zone", [o], ability=name, object=o, zone=zone)
+        if left_play:
+            game.fire("410.10c", "first_zone_only", [o], object=o, zone=zone)
+    else:
+        game.near_miss("410.10", "not_in_new_zone", [o], ability=name, object=o, zone=zone)
+        if left_play:
+            game.near_miss("410.10c", "moved_on_from_first_zone", [o], object=o, zone=zone)
+    return there
+
+
 def _zone_verb(code, to, reason):
     def run_(game, ctx, e):
         evs = []
         for o in refs(game, ctx, e[next(iter(e))]):
-            if isinstance(o, Player):
+            if isinstance(o, Player) or not where_it_went(game, ctx, o):
                 continue
             f = _fire(game, ctx, code, [o], source=ctx.source_name, object=o,
                       **({"zone": say(f"move_to.{to}")} if code == "effect_return" else {}))
@@ -318,6 +351,10 @@ def _continuous(game, ctx, code, objs, ops, until, eid: str | None = None, **fie
     f = _fire(game, ctx, code, objs, source=ctx.source_name, objects=objs, **fields, until=_until_zh(until))
     with game.under(f):
         _locked_effect(game, ctx, objs, ops, until, eid=eid)
+        if until == "permanent" and objs:
+            game.fire("418.3a", "lasts_until_game_ends", objs, source=ctx.source_name, objects=objs)
+        if objs and ctx.last.pop("set_by_filter", False):
+            game.fire("418.3b", "locked_set", objs, source=ctx.source_name, objects=objs)
     return f
 
 
@@ -378,6 +415,9 @@ def _until_zh(until) -> str:
 
 
 def _objs(game, ctx, ref):
+    """The objects `ref` names; a set chosen by its characteristics (`{all: FILTER}`) is noted on the context
+    for 418.3b (the set a resolved effect locks)."""
+    ctx.last["set_by_filter"] = isinstance(ref, dict) and "all" in ref
     return [o for o in refs(game, ctx, ref) if not isinstance(o, Player)]
 
 
@@ -496,8 +536,9 @@ def _prevent(game, ctx, e):
     until = e.get("until", "end_of_turn")
     n = "all" if amt == "all" else amount(game, ctx, amt)
     if e.get("from") is not None and e.get("to") is None:      # a rule-changing effect (418.3b example 2)
-        f = _fire(game, ctx, "effect_prevent_rule", [], source=ctx.source_name,
-                  what=say("prevent.all") if n == "all" else say("prevent.n", n=n), until=_until_zh(until))
+        what = say("prevent.all") if n == "all" else say("prevent.n", n=n)
+        f = _fire(game, ctx, "effect_prevent_rule", [], source=ctx.source_name, what=what, until=_until_zh(until))
+        game.fire("418.3b", "rule_changing_not_locked", [], source=ctx.source_name, what=what)
         with game.under(f):
             _shield(game, ctx, "prevent", None, n, {"source_filter": e["from"], "combat_only": bool(e.get("combat"))},
                     until)
@@ -514,6 +555,18 @@ def _prevent(game, ctx, e):
         for o in objs:                                         # one shield per object, fixed now (419.7c)
             key = ("player", o.name) if isinstance(o, Player) else o.key
             _shield(game, ctx, "prevent", key, n, dict(data), until)
+        shields_for_each(game, ctx, objs, n)
+
+
+@rules.implements("419.7c", reasons={"shield_per_creature": "source objects amount"})
+def shields_for_each(game, ctx, objs, n) -> None:
+    """419.7c: "prevent the next N damage to each of these creatures" where they are not targets: one shield for
+    each creature affected as the effect resolves (those that match later get none, those that stop matching
+    keep theirs)."""
+    targeted = {getattr(t, "id", None) for lst in ctx.targets for t in (lst if isinstance(lst, list) else [lst])}
+    untargeted = [o for o in objs if not isinstance(o, Player) and o.id not in targeted]
+    if untargeted:
+        game.fire("419.7c", "shield_per_creature", untargeted, source=ctx.source_name, objects=untargeted, amount=n)
 
 
 def _change_text(game, ctx, e):
@@ -668,6 +721,41 @@ def _haunt(game, ctx, e):
         game.set(me, "haunting", t.key)
 
 
+def _extra_turn(game, ctx, e):
+    """"Take an extra turn after this one" (300.6)."""
+    for p in players(game, ctx, e["extra_turn"]):
+        f = _fire(game, ctx, "effect_extra_turn", [p], player=p)
+        with game.under(f):
+            schedule.add_extra_turn(game, p.name)
+
+
+def _extra_steps(verb: str):
+    """"After this phase, there is an additional [phase]" (300.7) / "an additional [step] after this one"
+    (300.8): the words name phases or steps of the book."""
+    def run_(game, ctx, e):
+        words = e[verb] if isinstance(e[verb], list) else [e[verb]]
+        after = e.get("after")
+        for w in words:
+            if not schedule.steps_of(w) or (after is not None and not schedule.steps_of(after)):
+                raise EngineError(f"{verb}: {w!r} / after {after!r} is not a phase or step of this book")
+        f = _fire(game, ctx, "effect_extra_steps", [], what="、".join(words))
+        with game.under(f):
+            for w in reversed(words):          # the newest comes first: add the last one first
+                schedule.add_extra_steps(game, w, after)
+    return run_
+
+
+def _skip(game, ctx, e):
+    """"[Player] skips his next [step / phase / turn]" (300.9, 419.6e)."""
+    word = e["skip"]
+    if schedule.skip_kind(word) is None:
+        raise EngineError(f"skip: {word!r} is not a step, a phase or a turn of this book")
+    for p in players(game, ctx, e.get("who", "you")):
+        f = _fire(game, ctx, "effect_skip", [p], player=p, what=word)
+        with game.under(f):
+            schedule.add_skip(game, p.name, word)
+
+
 VERB_FUNCS = {
     "damage": _damage,
     "destroy": _zone_verb("effect_destroy", "graveyard", "destroy"),
@@ -709,6 +797,10 @@ VERB_FUNCS = {
     "haunt": _haunt,
     "grant": _grant,
     "gain_abilities_of": _gain_abilities,
+    "extra_turn": _extra_turn,
+    "extra_phase": _extra_steps("extra_phase"),
+    "extra_step": _extra_steps("extra_step"),
+    "skip": _skip,
 }
 
 rules.declare("104.2", reasons={"undefined_as_zero": "what", "negative_as_zero": "object power"})

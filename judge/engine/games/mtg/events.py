@@ -194,12 +194,26 @@ def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
     return [ev.replaced(f, amount=left)] if left > 0 else []
 
 
+@rules.implements("419.8c", reasons={"source_in_play": "effect source", "source_not_in_play": "effect source zone"})
+def source_anywhere(game, rep: Rep, src) -> None:
+    """419.8c: a static ability preventing damage from sources with a characteristic applies to permanents with it
+    and to sources with it that are not in play (a spell on the stack, a card that left play)."""
+    if src is None or isinstance(src, Player):
+        return
+    if src.zone == "battlefield":
+        game.fire("419.8c", "source_in_play", [rep.source, src], effect=rep.name, source=src)
+    else:
+        game.fire("419.8c", "source_not_in_play", [rep.source, src], effect=rep.name, source=src, zone=zone(src.zone))
+
+
 def _damage_instead(game, rep: Rep, ev: Event) -> list[Event]:
     """A static replacement of damage: prevent all or some of it, double it, or add to it."""
     spec = rep.spec
     rule, code = _applied(ev)
     before = describe(ev)
     amount = ev.data["amount"]
+    if spec.get("source") is not None and (spec.get("prevent") is not None or spec.get("instead")):
+        source_anywhere(game, rep, ev.data.get("source"))
     if spec.get("prevent") == "all":
         game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount,
                   after=say("replace.damage", n=0))

@@ -13,6 +13,7 @@ from judge.engine.core.game import Game, forbidding
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
 from judge.engine.games.mtg import (casting, combat, effects, events, layers, looking, loops, resolve, sba, setup,
+                                   start,
                                    triggers, turn, zones)
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute, describe_layers, last_known
@@ -73,9 +74,12 @@ class MtgGame(CardGame):
     SETUP = setup
     ACTIONS = Game.ACTIONS | {"cast": casting.do_cast, "play": casting.do_play, "activate": casting.do_activate,
                               "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop,
-                              "look": looking.look, "arrange": looking.arrange}
+                              "look": looking.look, "arrange": looking.arrange,
+                              "mulligan": start.do_mulligan, "keep": start.do_keep}
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
-                              "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared", "activations")
+                              "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared",
+                              "mulligans", "mulligan_order", "first_draw_skip", "extra_turns", "inserted",
+                              "skips", "step_queue", "resume_after", "normal_active", "triggered_during", "activations")
     ZONE_SPECS = ZONE_SPECS
     REWIND_RULE = "422.1"
     CHOICE_RULES = CHOICE_RULES
@@ -97,6 +101,19 @@ class MtgGame(CardGame):
         self.first_strike_pending = False
         self.first_strike_done = False
         self.first_strike_dealt: list[str] = []     # who dealt combat damage in the first-strike step (502.2c)
+        self.mulligans: dict[str, int] = {}          # 101.4: mulligans taken, while hands are decided
+        self.mulligan_order: list[str] = []          # the first player, then the others in turn order
+        self.first_draw_skip: str | None = None      # 101.5a: who skips his first turn's draw step
+        self.extra_turns: list = []                  # 300.6 (schedule.ExtraTurn)
+        self.resolving = None                        # the stack object resolving now (408.1f, 420.4)
+        self.mid_resolution: dict = {}               # 420.4: state-based findings seen in the middle of it
+        self.sba_step = None                         # the trace step whose settling performed state-based effects
+        self.triggered_during: dict = {}             # pending trigger id → the object resolving when it triggered
+        self.inserted: list = []                     # 300.7, 300.8: extra phases and steps to come this turn
+        self.skips: list = []                        # 300.9, 419.6e/f: "skip your next …" effects waiting
+        self.step_queue: list[str] = []              # extra steps being taken, in order
+        self.resume_after: str | None = None         # the step the extra steps followed: the turn goes on after it
+        self.normal_active: str | None = None        # whose turn the last turn that was not an extra one was
         self.auto_declared: tuple | None = None
         self.activations: dict = {}    # (object id, incarnation, ability key) → (turn, times, by whom): 403.3
         self.block_queue: list[str] = []
@@ -161,6 +178,7 @@ class MtgGame(CardGame):
     def finish_loading(self) -> None:
         self._number_same_names()
         self.start_life = {p.name: p.life for p in self.players}
+        self.normal_active = self.active
         for o in self.battlefield():
             for aid in o.blocking:
                 a = self.objects.get(aid)
@@ -405,6 +423,20 @@ class MtgGame(CardGame):
             self.fire("102.1", "game_ends", won, outcome=say("outcome.win", player="、".join(p.name for p in won))
                       if won else say("outcome.draw"))
 
+    LOOP_PASSES = 400      # passes of one `pass_until: stack_empty` before the stack is called an unstoppable loop
+
+    @rules.implements("421.4", reasons={"mandatory_loop": "items"})
+    @rules.implements("102.4b", reasons={"loop_draw": "players"})
+    def unstoppable_loop(self) -> bool:
+        """421.4, 102.4b: a loop made only of mandatory actions — every player passed each time and the stack
+        kept refilling with the same abilities, none of which asked anyone to choose — makes the game a draw."""
+        items = list(dict.fromkeys(i.name for i in self.stack))
+        self.fire("421.4", "mandatory_loop", [], items="、".join(items))
+        self.fire("102.4b", "loop_draw", [], players=[p.name for p in self.in_game()])
+        self.over = True
+        self.fire("102.1", "game_ends", [], outcome=say("outcome.draw"))
+        return True
+
     def concede(self, name: str) -> None:
         p = self.by_name[name]
         self.players_lose([(p, self.fire("102.3a", "conceded", [p], player=p))])
@@ -487,7 +519,18 @@ class MtgGame(CardGame):
 
 
     # ------------------------------------------------------------------ core hooks
+    def activate_for_payment(self, actor, sources) -> None:
+        """Mana abilities a player activates while paying a cost that is not a spell's or an ability's (a cost to
+        attack or block, 308.2e, 309.2c)."""
+        casting.activate_mana_sources(self, actor, sources)
+
+    def begin_game(self, spec) -> None:
+        start.start_game(self, spec)
+
     def awaiting_error(self, what, who):
+        if what == start.MULLIGAN:
+            return EngineError(f"the game has not begun: {who} must first decide on his opening hand — add "
+                               f"`{{as: {who}, keep: true}}` or `{{as: {who}, mulligan: true}}` (101.4)")
         if what == STEP.declare_attackers:
             can = ", ".join(o.id for o in combat.possible_attackers(self))
             return EngineError(f"{what}: {who} must declare attackers first — add "
@@ -505,7 +548,10 @@ class MtgGame(CardGame):
         self.note_characteristics()
         effects.watch_durations(self)
         triggers.state_triggers(self)
-        return sba.check(self)
+        if sba.check(self):
+            self.sba_step = self.recorder.step      # 408.1b: state-based effects first, then triggers
+            return True
+        return False
 
     def put_on_stack(self, t) -> None:
         below = self.stack[-1] if self.stack else None
@@ -517,8 +563,17 @@ class MtgGame(CardGame):
     def resolve(self, item) -> None:
         if isinstance(item, combat.CombatDamage):
             combat.resolve_combat_damage(self, item)
-        else:
+            return
+        self.resolving, self.mid_resolution = item, {}
+        try:
             resolve.resolve(self, item)
+        finally:
+            self.resolving = None
+        sba.ignored_during_resolution(self, self.mid_resolution)
+
+    def put_triggers(self) -> None:
+        triggers.waited_for_priority(self, self.sba_step is self.recorder.step)
+        super().put_triggers()
 
     def end_step(self) -> None:
         turn.end_step(self)
@@ -563,6 +618,9 @@ class MtgGame(CardGame):
     def perform(self, event) -> bool:
         if event.kind == "move":
             event.data["old_inc"] = event.data["object"].inc
+            done = events.perform(self, event)
+            event.data["new_inc"] = event.data["object"].inc      # the object it became there (410.10)
+            return done
         return events.perform(self, event)
 
     def expand(self, event):
@@ -575,6 +633,8 @@ class MtgGame(CardGame):
 
     def collect_triggers(self, evs, snapshot) -> None:
         triggers.collect(self, evs, snapshot)
+        if self.resolving is not None:              # 420.4: what the state-based effects would find meanwhile
+            self.mid_resolution.update(sba.findings_now(self))
 
     def _prevented_near_miss(self, ev) -> None:
         for o in self.battlefield():

@@ -258,3 +258,29 @@ def check(game) -> bool:
         game.happen(events)
     game.players_lose(losers)
     return True
+
+
+def findings_now(game) -> dict:
+    """What the state-based effects would find now, keyed (rule, object or player id): each finding's rule,
+    objects and fields."""
+    cm = compute(game)
+    out = {}
+    for _, fn in CHECKS:
+        for number, code, objs, fields, *_ in fn(game, cm):
+            key = (number, objs[0].id if objs and hasattr(objs[0], "id") else getattr(objs[0], "name", None)
+                   if objs else None)
+            out[key] = (number, objs)
+    return out
+
+
+@rules.implements("420.4", reasons={"ignored_during_resolution": "object rule"})
+def ignored_during_resolution(game, seen: dict) -> None:
+    """420.4: state-based effects pay no attention to what happens while a spell or ability resolves — a
+    condition that held only in the middle of a resolution (a creature at 0 toughness between "discard your
+    hand" and "draw seven") is never acted on. Cited, after the resolution, for each one that no longer holds."""
+    if not seen:
+        return
+    now = findings_now(game)
+    for key, (number, objs) in seen.items():
+        if key not in now:
+            game.fire("420.4", "ignored_during_resolution", objs[:1], object=objs[0], rule=number)

@@ -205,7 +205,7 @@ def block_trigger_counted(game, src, name: str, w: dict, d: dict) -> None:
 
 # the step whose own rule says its "at the beginning of" triggers go on the stack then (beside 300.5)
 _STEP_RULES = {STEP.upkeep: "303.1", STEP.beginning_of_combat: "307.1", STEP.end_of_combat: "311.1",
-               STEP.end_of_turn: "313.1"}
+               STEP.end_of_turn: "313.1", STEP.main1: "305.3", STEP.main2: "305.3"}
 
 
 @rules.implements("300.5", reasons={"step_trigger": "ability step"})
@@ -213,6 +213,7 @@ _STEP_RULES = {STEP.upkeep: "303.1", STEP.beginning_of_combat: "307.1", STEP.end
 @rules.implements("307.1", reasons={"step_trigger": "ability step"})
 @rules.implements("311.1", reasons={"step_trigger": "ability step"})
 @rules.implements("313.1", reasons={"step_trigger": "ability step"})
+@rules.implements("305.3", reasons={"step_trigger": "ability step"})
 def at_beginning_of(game, src, name: str, step: str) -> None:
     """An "at the beginning of [step]" ability triggered as the step began: 300.5, and the step's own rule (upkeep
     303.1, beginning of combat 307.1, end of combat 311.1, end of turn 313.1) where it has one."""
@@ -228,8 +229,34 @@ def add_pending(game, src, controller, ab: AbilityDef, ev, f, data=None) -> Pend
     if ab.spec.get("mana"):
         resolve_mana_trigger(game, t)
         return t
+    if game.resolving is not None:
+        game.triggered_during = {**game.triggered_during, t.id: game.resolving.name}
+    elif game.step == STEP.untap:                  # nobody gets priority in the untap step (302.3): 410.1
+        game.triggered_during = {**game.triggered_during, t.id: None}
     game.pending.append(t)
     return t
+
+
+@rules.implements("408.1f", reasons={"waited_for_priority": "ability during"})
+@rules.implements("410.1", reasons={"triggered_without_priority": "ability step"})
+@rules.implements("408.1b", reasons={"sba_then_triggers": "count"})
+def waited_for_priority(game, after_sba: bool) -> None:
+    """As pending triggers go on the stack: 408.1f for each that triggered while a spell or ability was
+    resolving — nothing happened then, it waited until a player would receive priority; 408.1b when state-based
+    effects were performed first in the same settling (state-based effects, then triggers, repeated)."""
+    if after_sba and game.pending:
+        game.fire("408.1b", "sba_then_triggers", [], count=len(game.pending))
+    for t in game.pending:
+        if t.id not in game.triggered_during:
+            continue
+        during = game.triggered_during[t.id]
+        src = game.objects.get(t.source)
+        name = say("ability_of", source=t.source_name)
+        if during is not None:
+            game.fire("408.1f", "waited_for_priority", [src] if src else [], ability=name, during=during)
+        else:
+            game.fire("410.1", "triggered_without_priority", [src] if src else [], ability=name, step=game.step)
+    game.triggered_during = {}
 
 
 @rules.implements("411.3", reasons={"triggered_mana": "source mana"})
@@ -495,6 +522,7 @@ def _delayed(game, ev: Event) -> None:
 # ------------------------------------------------------------------ state triggers (410.11)
 
 @rules.implements("410.11", reasons={"state_trigger": "ability source condition"})
+@rules.implements("420.1", reasons={"state_trigger_not_sba": "ability"})
 def state_triggers(game) -> None:
     cm = game.all_chars()
     for oid in game.battlefield_ids():
@@ -512,6 +540,7 @@ def state_triggers(game) -> None:
             game.live_state_triggers.add(key)
             f = game.fire("410.11", "state_trigger", [src], ability=say("ability_of", source=src.name), source=src,
                           condition=say("cond.player_hand_empty", player=ctrl))
+            game.fire("420.1", "state_trigger_not_sba", [src], ability=say("ability_of", source=src.name))
             t = add_pending(game, src, ctrl, ab, None, f)
             t.data["state_key"] = key
 

@@ -16,7 +16,8 @@ from judge.engine.games.mtg.chars import chars, compute
 from judge.engine.games.mtg.combat import assign_combat_damage, begin_blockers
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.sba import CHECKS
-from judge.engine.games.mtg.words import PHASE, PHASE_OF, STEP, STEPS
+from judge.engine.games.mtg.schedule import inserted_after, next_turn_player, skipped, steps_of
+from judge.engine.games.mtg.words import PHASE, PHASE_OF, STEP, STEPS, TERM
 
 @rules.implements("300.2", reasons={"step_ends": "step"})
 @rules.implements("300.3", reasons={"mana_burn": "player amount mana"})
@@ -31,6 +32,8 @@ def end_step(game) -> None:
         return
     nxt = _next(game, old)
     new_turn = old == STEP.cleanup
+    if not new_turn:
+        nxt = _not_skipped(game, nxt)
     if new_turn or PHASE_OF[old] != PHASE_OF[nxt]:
         _end_phase(game, PHASE_OF[old])
     if new_turn:
@@ -38,13 +41,44 @@ def end_step(game) -> None:
     begin(game, nxt)
 
 
+def _not_skipped(game, nxt: str) -> str:
+    """The first step from `nxt` on that the active player doesn't skip (300.9): a skipped phase skips each of
+    its steps; the cleanup step ends the turn whatever is skipped."""
+    phase = None
+    while nxt != STEP.cleanup:
+        if PHASE_OF[nxt] == phase:
+            pass
+        elif nxt == steps_of(PHASE_OF[nxt])[0] and skipped(game, game.active, PHASE_OF[nxt], "phase"):
+            phase = PHASE_OF[nxt]
+        elif not skipped(game, game.active, nxt, "step"):
+            return nxt
+        nxt = _next(game, nxt)
+    return nxt
+
+
 def _next(game, old: str) -> str:
+    """The step after `old`: extra steps and phases added after it come first (300.7, 300.8); once they are
+    taken, the turn goes on after the step they followed."""
     if old == STEP.cleanup:
         return STEP.untap
-    if old == STEP.declare_attackers and not game.attackers():
-        return STEP.end_of_combat               # 308.4
     if old == STEP.combat_damage and game.first_strike_pending:
         return STEP.combat_damage
+    extra = inserted_after(game, old)
+    if extra:
+        if not game.step_queue and game.resume_after is None:
+            game.resume_after = old
+        game.step_queue = [*extra, *game.step_queue]
+    if old == STEP.declare_attackers and not game.attackers():
+        queue = list(game.step_queue)          # 308.4: the rest of this combat phase is skipped
+        while queue and queue[0] != STEP.end_of_combat and PHASE_OF[queue[0]] == PHASE_OF[old]:
+            queue.pop(0)
+        game.step_queue = queue[1:] if queue and queue[0] == STEP.end_of_combat else queue
+        return STEP.end_of_combat
+    if game.step_queue:
+        nxt, game.step_queue = game.step_queue[0], game.step_queue[1:]
+        return nxt
+    if game.resume_after is not None:
+        old, game.resume_after = game.resume_after, None
     return STEPS[STEPS.index(old) + 1]
 
 
@@ -78,7 +112,16 @@ def _until_end_of_combat(game) -> None:
 
 
 def _new_turn(game) -> None:
-    game.active = game.next_player(game.active)
+    """The next turn: an extra turn if one is pending (300.6), else the next player's in turn order after the
+    last turn that was not an extra one; a player who skips his turn doesn't take it (300.9)."""
+    while True:
+        normal = game.next_player(game.normal_active)
+        who = next_turn_player(game, normal)
+        if who == normal:
+            game.normal_active = who
+        if not skipped(game, who, TERM.turn, "turn"):
+            break
+    game.active = who
     game.turn += 1
     for p in game.players:
         if p.lands_played:
@@ -97,6 +140,9 @@ def _new_turn(game) -> None:
                                     "cleanup_again": "player"})
 def begin(game, step: str, again: bool = False) -> None:
     ap = game.enter_step(step)
+    if step == STEP.untap and skipped(game, ap.name, step, "step"):
+        begin(game, STEP.upkeep)
+        return
     if step == STEP.untap:
         zones.phasing(game, ap)              # phasing happens first in the untap step (217.8, 502.15)
         sick = [o for o in game.battlefield() if o.controller == ap.name and o.sick]
@@ -112,12 +158,13 @@ def begin(game, step: str, again: bool = False) -> None:
         game.fire("302.3", "no_priority_in_untap", [], player=ap)
         begin(game, STEP.upkeep)
         return
-    if step == STEP.draw:
+    if step == STEP.draw and not skips_first_draw(game, ap):
         game.happen_under(game.fire("304.1", "draw_step", [ap], player=ap), "draw", {"player": ap})
     if step == STEP.declare_attackers:
         if not game.possible_attackers():
             game.auto_declared = (game.turn, step)
             f = game.fire("308.4", "no_attackers", [], player=ap)
+            game.fire("306.1", "combat_steps_skipped", [], player=ap)
             with game.under(f):
                 game.step_event(step)
             end_step(game)
@@ -138,6 +185,17 @@ def begin(game, step: str, again: bool = False) -> None:
         return
     game.step_event(step)
     game.give_priority(ap.name)
+
+
+@rules.implements("101.5a", reasons={"first_draw_skipped": "player"})
+def skips_first_draw(game, ap) -> bool:
+    """101.5a: in a two-player game the player who plays first skips the draw step of his first turn (set when
+    a scenario starts the game, `start:`; a scenario loaded in the middle of a game never skips it)."""
+    if game.first_draw_skip != ap.name or game.turn != 1:
+        return False
+    game.fire("101.5a", "first_draw_skipped", [ap], player=ap)
+    game.first_draw_skip = None
+    return True
 
 
 def _cleanup(game, ap, again: bool) -> None:

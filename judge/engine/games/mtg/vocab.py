@@ -135,6 +135,10 @@ VERBS: dict[str, tuple[str, ...]] = {
     "grant": ("what", "until"),
     "haunt": (),
     "gain_abilities_of": ("what", "until", "kinds"),
+    "extra_turn": (),                 # a player ref: that player takes an extra turn after this one (300.6)
+    "extra_phase": ("after",),        # phase word(s) added after this phase, or after `after:` (300.7)
+    "extra_step": ("after",),         # step word(s) added after this step, or after `after:` (300.8)
+    "skip": ("who",),                 # a step, phase or 回合 the player skips next time (300.9)
     "phase_out": (),
     "change_text": ("what", "until"),       # {from: 红, to: 蓝}: the words of the rules text (418.6)
 }
@@ -279,6 +283,8 @@ class Static(_M):
     max_attackers: int | None = None     # "no more than N creatures can attack each turn"
     min_blockers: int | None = None      # "can't be blocked except by N or more creatures"
     extra_blocks: int | None = None      # "can block N additional creatures" (309.2a: otherwise one)
+    attack_cost: str | None = None       # "creatures can't attack you unless their controller pays … for each" (308.2d)
+    block_cost: str | None = None        # "creatures can't block unless their controller pays … for each" (309.2b)
     untargetable: bool = False
     protection: list[str] = []
     unblockable_if_defender_controls: Filter | None = None   # 308.1: each attacker's own defending player
