@@ -55,6 +55,7 @@ CHOICE_RULES = {
     "assign": "310.2",         # combat damage only to legal recipients
     "pay": "409.1h",           # the total cost, in full
     "mode": "409.1b",
+    "untap": "302.2",          # the active player decides which of his permanents untap
 }
 for _rule in set(CHOICE_RULES.values()) | {"410.4", "314.1"}:
     rules.declare(_rule, reasons={"invalid_choice": "player choice answer",
@@ -509,7 +510,10 @@ class MtgGame(CardGame):
             self.fire("422.2", "priority_returned", [self.priority], player=self.by_name[self.priority])
 
     def choice_words(self, kind, answer):
-        """A refused answer names the choice in the book's words (生物类别, not `type`) and an object by its name."""
+        """A refused answer names the choice in the book's words (生物类别, not `type`), an object by its name and
+        a yes/no answer as 是/否 (never Python's True/False)."""
+        if answer in ("True", "False") and answer not in self.objects:
+            return say(f"choice.{kind}"), say("answer.yes" if answer == "True" else "answer.no")
         return say(f"choice.{kind}"), (self.objects[answer].name if answer in self.objects else answer)
 
     # ------------------------------------------------------------------ core hooks
