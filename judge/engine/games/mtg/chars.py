@@ -153,7 +153,8 @@ _STATIC_OPS = (
     ("set_pt", 6), ("pump", 6), ("cda_pt", 6),
 )
 _FLAGS = ("cant_attack", "cant_block", "cant_attack_alone", "must_attack", "must_block", "min_blockers",
-          "untargetable", "protection", "unblockable_if_defender_controls", "extra_blocks")
+          "untargetable", "protection", "unblockable_if_defender_controls", "extra_blocks", "doesnt_untap",
+          "may_not_untap")
 
 
 def static_ops(spec: dict) -> list:

@@ -56,6 +56,7 @@ CHOICE_RULES = {
     "assign": "310.2",         # combat damage only to legal recipients
     "pay": "409.1h",           # the total cost, in full
     "mode": "409.1b",
+    "untap": "302.2",          # the active player decides which of his permanents untap
 }
 for _rule in set(CHOICE_RULES.values()) | {"410.4", "314.1"}:
     rules.declare(_rule, reasons={"invalid_choice": "player choice answer",
@@ -516,7 +517,6 @@ class MtgGame(CardGame):
             self.fire(declared, "declaration_rewound", [], rule=forbidding(error))
         if step.what in ("cast", "activate") and self.priority is not None:
             self.fire("422.2", "priority_returned", [self.priority], player=self.by_name[self.priority])
-
 
     # ------------------------------------------------------------------ core hooks
     def activate_for_payment(self, actor, sources) -> None:

@@ -128,7 +128,8 @@ def _new_turn(game) -> None:
             game.set(p, "lands_played", 0)
 
 
-@rules.implements("302.2", reasons={"untap_step": "player objects", "untap_nothing": "player"})
+@rules.implements("302.2", reasons={"untap_step": "player objects", "untap_nothing": "player",
+                                    "stays_tapped": "player objects", "chose_not_to_untap": "player objects"})
 @rules.implements("302.3", reasons={"no_priority_in_untap": "player"})
 @rules.implements("304.1", reasons={"draw_step": "player"})
 @rules.implements("308.4", reasons={"no_attackers": "player"})
@@ -138,6 +139,25 @@ def _new_turn(game) -> None:
                                     "cleanup_effects": "effects"})
 @rules.implements("314.3", reasons={"cleanup_priority": "player", "cleanup_no_priority": "player",
                                     "cleanup_again": "player"})
+def _untapping(game, ap, tapped: list) -> list:
+    """Which of the active player's tapped permanents untap (302.2: he decides, and effects may stop some):
+    one that doesn't untap stays tapped; for one whose controller may choose not to untap it, he is asked
+    (`choices: {untap: {ID: false}}`), never by default."""
+    kept, chosen = [], []
+    for o in tapped:
+        flags = chars(game, o).flags
+        if flags.get("doesnt_untap"):
+            kept.append(o)
+        elif flags.get("may_not_untap") and not game.choose("untap", o.id, by=ap.name, options=[True, False],
+                                                             auto=False):
+            chosen.append(o)
+    if kept:
+        game.fire("302.2", "stays_tapped", kept, player=ap, objects=kept)
+    if chosen:
+        game.fire("302.2", "chose_not_to_untap", chosen, player=ap, objects=chosen)
+    return [o for o in tapped if o not in kept and o not in chosen]
+
+
 def begin(game, step: str, again: bool = False) -> None:
     ap = game.enter_step(step)
     if step == STEP.untap and skipped(game, ap.name, step, "step"):
@@ -151,7 +171,8 @@ def begin(game, step: str, again: bool = False) -> None:
             with game.under(f):
                 for o in sick:
                     game.set(o, "sick", False)
-        tapped = [o for o in game.battlefield() if chars(game, o).controller == ap.name and o.tapped]
+        tapped = _untapping(game, ap, [o for o in game.battlefield() if chars(game, o).controller == ap.name
+                                       and o.tapped])
         f = game.fire("302.2", "untap_step" if tapped else "untap_nothing", tapped, player=ap,
                       **({"objects": tapped} if tapped else {}))
         game.happen_under(f, "untap", *({"object": o} for o in tapped))

@@ -286,6 +286,8 @@ class Static(_M):
     attack_cost: str | None = None       # "creatures can't attack you unless their controller pays … for each" (308.2d)
     block_cost: str | None = None        # "creatures can't block unless their controller pays … for each" (309.2b)
     untargetable: bool = False
+    doesnt_untap: bool = False           # "this doesn't untap during its controller's untap step" (302.2)
+    may_not_untap: bool = False          # "you may choose not to untap this during your untap step" (302.2)
     protection: list[str] = []
     unblockable_if_defender_controls: Filter | None = None   # 308.1: each attacker's own defending player
 
