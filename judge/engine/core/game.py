@@ -27,6 +27,7 @@ from judge.engine.core.record import Recorder, ref_of
 from judge.engine.core.registry import RuleRegistry
 from judge.engine.core.rewind import Journal
 from judge.engine.core.trace import Firing, Ref
+from judge.engine.reasons import phrases
 from judge.engine.core.zones import Zone, can_see
 
 # the verbs rule code uses, by the part that owns them (bound on each game: no extra call on the hot path)
@@ -392,8 +393,6 @@ class Game:
     def choice_words(self, kind: str, answer) -> tuple[str, object]:
         """A refused answer as a judge reads it: the choice's name in the book's words (phrases.yaml
         `choice.<kind>`: 生物类别, not `type`) and the answer as `answer_value` keeps it."""
-        from judge.engine.reasons import phrases     # function-level: reasons imports core.trace, not the game
-
         return phrases(self.game).get(f"choice.{kind}", kind), self.answer_value(kind, answer)
 
     def answer_value(self, kind: str, answer):
@@ -402,8 +401,6 @@ class Game:
         (`gate.a1`) is its source's, a list item by item, and a record of amounts (`{b1: 3, b2: 3}`: who gets
         how much) a phrase per entry (phrases.yaml `answer.<kind>`, else core `answer.entry`), which
         `reasons.show` renders: 乙1 承受 3 点、乙2 承受 3 点; yes/no as the game says it (是/否)."""
-        from judge.engine.reasons import phrases     # function-level: as in `choice_words`
-
         if isinstance(answer, bool):                 # yes/no in the game's words (answer.yes: 是)
             return phrases(self.game).get("answer.yes" if answer else "answer.no", answer)
         if isinstance(answer, dict):
