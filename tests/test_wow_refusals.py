@@ -92,14 +92,14 @@ def test_a_refused_answer_reads_in_the_books_words():
     [step] = _refused(out)
     assert step.rejected.fields["player"].id == "甲"
     assert step.rejected.fields["choice"] == say("choice.keep_equipment")
-    assert step.rejected.fields["answer"] == ["示例近战武器", "示例盟军"]      # a list, item by item, cards by name
+    assert step.rejected.fields["answer"] == [("axe", "示例近战武器"), ("a_ally", "示例盟军")]   # item by item: cards as refs
     # what a scenario author reads when the refusal was not expected: the engine's own words, the legal options
     assert step.data["rejected_because"].startswith("choice `keep_equipment` for `甲` = [axe, a_ally] is not legal")
     g = out.game
-    assert g.choice_words("destroy_one", "axe") == (say("choice.destroy_one"), "示例近战武器")
-    assert g.choice_words("may", "True") == (say("choice.may"), say("answer.yes"))
-    assert g.choice_words("may", "False") == (say("choice.may"), say("answer.no"))
-    assert g.choice_words("loop", "7") == (say("choice.loop"), "7")
+    assert g.choice_words("destroy_one", "axe") == (say("choice.destroy_one"), ("axe", "示例近战武器"))   # a card: its ref
+    assert g.choice_words("may", True) == (say("choice.may"), say("answer.yes"))     # the answer itself, never str()
+    assert g.choice_words("may", False) == (say("choice.may"), say("answer.no"))
+    assert g.choice_words("loop", 7) == (say("choice.loop"), 7)
 
 
 def test_a_wrong_chooser_names_who_chooses_and_who_answered():
@@ -107,7 +107,7 @@ def test_a_wrong_chooser_names_who_chooses_and_who_answered():
     out = _run(name, _variant(name, "由你（丙）代朋友"))
     [step] = _refused(out)
     assert step.rejected.fields["player"].id == "乙" and step.rejected.fields["answerer"].id == "丙"
-    assert step.rejected.fields["answer"] == "Golem Skull Helm"
+    assert step.rejected.fields["answer"].name == "Golem Skull Helm"
     assert step.rejected.fields["choice"] == say("choice.replacement")
     assert "this choice is 乙's to make, not 丙's" in step.data["rejected_because"]
 
