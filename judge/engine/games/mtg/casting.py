@@ -406,12 +406,7 @@ def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, ot
                   mana=M.show(spend) if spend else say("none"), other="、".join(parts) or say("none"))
     with game.under(f):
         if spend:
-            pool = dict(p.pool)
-            for col, n in spend.items():
-                pool[col] -= n
-                if not pool[col]:
-                    del pool[col]
-            game.set(p, "pool", pool)
+            game.set(p, "pool", M.left_after(p.pool, spend))
         if tap_self:
             game.set(obj if not isinstance(obj, StackAbility) else game.objects[obj.source], "tapped", True)
         if sacrifice is not None:

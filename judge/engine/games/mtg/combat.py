@@ -275,12 +275,7 @@ def pay_combat_costs(game, actor, objs, kind: str, plan: dict, mana, pay) -> Non
                                        hint="different payments leave different mana in the pool; give `pay:`"))]
     f = game.fire(paid, "combat_cost_paid", [p], player=p, cost=M.show_cost(total), mana=M.show(spend))
     with game.under(f):
-        left = dict(p.pool)
-        for col, n in spend.items():
-            left[col] -= n
-            if not left[col]:
-                del left[col]
-        game.set(p, "pool", left)
+        game.set(p, "pool", M.left_after(p.pool, spend))
 
 
 def begin_blockers(game) -> bool:

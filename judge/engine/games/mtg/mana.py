@@ -80,6 +80,17 @@ def parse_cost(text: str) -> tuple:
     return tuple(out)
 
 
+def left_after(pool: dict, spend: dict) -> dict:
+    """The mana pool once `spend` (colour → amount, already checked payable) is taken out of it; a colour used up
+    is no longer in it. Paying a spell's, an ability's and a combat cost all spend this way."""
+    left = dict(pool)
+    for col, n in spend.items():
+        left[col] -= n
+        if not left[col]:
+            del left[col]
+    return left
+
+
 def mana_value(cost: tuple, x: int = 0) -> int:
     """Converted mana cost (203.3): X counts as 0 except on the stack."""
     total = 0
