@@ -504,3 +504,23 @@ def test_a_step_names_every_object_of_a_mapping_even_in_a_list():
     view = TraceView(trace(([], []), objects=objs, zones={"甲.battlefield": ["bear1", "bear2"]}))
     text = Names(view, T, "zh").step({"what": "block", "data": {"as": "乙", "block": {"wall": ["bear1", "bear2"]}}})
     assert text.endswith("宣告阻挡：木墙→灰熊（bear1）、灰熊（bear2）")        # the suffix tells the two bears apart
+
+
+def test_a_refused_answer_names_same_named_objects_apart():
+    # the engine rendered 「灰熊 承受 3 点、灰熊 承受 3 点」; the ruling re-renders the phrase records with its own names
+    objs = {"bear1": {"name": "灰熊", "owner": "乙", "card": "灰熊", "zone": "battlefield"},
+            "bear2": {"name": "灰熊", "owner": "乙", "card": "灰熊", "zone": "battlefield"},
+            "rhino": {"name": "巨犀", "owner": "甲", "card": "巨犀", "zone": "battlefield"}}
+    answer_ = [{"phrase": "answer.assign", "who": {"id": b, "name": "灰熊"}, "amount": 3} for b in ("bear1", "bear2")]
+    refused = firing("1.1", "310.2", "invalid_choice", "甲 的选择（战斗伤害的分配）「灰熊 承受 3 点、灰熊 承受 3 点」不合法",
+                     fields={"player": {"id": "甲", "name": "甲"}, "choice": "战斗伤害的分配", "answer": answer_})
+    view = TraceView(trace(([refused], []), objects=objs, zones={"乙.battlefield": ["bear1", "bear2"]}))
+    names = Names(view, T, "zh")
+    (act,) = view.fired()
+    text = names.text(act)
+    assert "「灰熊（bear1） 承受 3 点、灰熊（bear2） 承受 3 点」" in text
+    # nothing shared: the engine's own text stands
+    alone = firing("1.1", "310.2", "invalid_choice", "引擎的原文", fields={"answer": [{"phrase": "answer.assign",
+                   "who": {"id": "rhino", "name": "巨犀"}, "amount": 3}]})
+    view = TraceView(trace(([alone], []), objects=objs))
+    assert Names(view, T, "zh").text(view.fired()[0]) == "引擎的原文"
