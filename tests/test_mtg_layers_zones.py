@@ -10,9 +10,8 @@ import pytest
 
 from judge.engine.games.mtg.chars import Applied, Chars, last_known, snapshot
 from judge.engine.games.mtg.layers import static_keys
-from judge.engine.scenario.load import instances, load_scenario
-from judge.engine.scenario.run import replay
-from judge.explain.bless import golden_path, render_golden
+from judge.engine.scenario.load import load_scenario
+from scenario_runs import assert_replays, assert_ruling_is_golden, run_id, runs_of
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios" / "mtg"
 RULES = ("418.4", "418.5", "407.1", "212.1", "205.4", "412.", "217.1", "217.5", "200.1a", "200.4a", "402.6",
@@ -29,7 +28,7 @@ def _files() -> list[Path]:
     return out
 
 
-RUNS = [(p, v) for p in _files() for v in instances(load_scenario(p))]
+RUNS = runs_of(_files())
 
 
 def test_the_subset_is_the_right_one():
@@ -39,19 +38,16 @@ def test_the_subset_is_the_right_one():
         assert must in names
 
 
-@pytest.mark.parametrize("path,variant", RUNS, ids=[f"{p.name}#{v}" if v else p.name for p, v in RUNS])
+@pytest.mark.parametrize("path,variant", RUNS, ids=[run_id(r) for r in RUNS])
 def test_scenario(path, variant):
-    out = replay(load_scenario(path), variant)
-    problems = ([out.error.located()] if out.error else []) + [f.text() for f in out.failures]
-    assert out.passed, "\n".join(problems)
+    assert_replays(path, variant)
 
 
-@pytest.mark.parametrize("path,variant", RUNS, ids=[f"{p.name}#{v}" if v else p.name for p, v in RUNS])
+@pytest.mark.parametrize("path,variant", RUNS, ids=[run_id(r) for r in RUNS])
 def test_ruling_names_the_objects_and_sources(path, variant):
     """The reason texts (which object, which source, which layer, what value) are what a judge reads: the
     explanation of each run equals its reviewed golden text (tests/golden/explain)."""
-    txt, _ = render_golden(path, variant)
-    assert txt == golden_path(path, variant).read_text(encoding="utf-8")
+    assert_ruling_is_golden(path, variant)
 
 
 def _chars(**kw) -> Chars:

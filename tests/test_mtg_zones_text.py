@@ -10,14 +10,14 @@ import pytest
 
 from judge.engine.games.mtg.text import changed_ability, mentions, replaced
 from judge.engine.games.mtg.state import ability_defs
-from judge.engine.scenario.load import instances, load_scenario
+from judge.engine.scenario.load import load_scenario
 from judge.engine.scenario.run import replay
-from judge.explain.bless import golden_path, render_golden
+from scenario_runs import assert_replays, assert_ruling_is_golden, run_id, runs_of
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios" / "mtg"
 FILES = ("217.1a-", "217.1c-", "217.1d-", "217.3b-", "217.4a-", "217.5c-", "217.5d-", "217.6c-", "217.7a-",
          "217.8-", "418.6-", "402.7-", "409.3-", "200.6a-", "200.4a-", "419.1b-")
-RUNS = [(p, v) for p in sorted(ROOT.glob("*.yaml")) if p.name.startswith(FILES) for v in instances(load_scenario(p))]
+RUNS = runs_of(p for p in sorted(ROOT.glob("*.yaml")) if p.name.startswith(FILES))
 
 
 def test_the_subset_is_the_right_one():
@@ -27,18 +27,15 @@ def test_the_subset_is_the_right_one():
         assert must in names
 
 
-@pytest.mark.parametrize("path,variant", RUNS, ids=[f"{p.name}#{v}" if v else p.name for p, v in RUNS])
+@pytest.mark.parametrize("path,variant", RUNS, ids=[run_id(r) for r in RUNS])
 def test_scenario(path, variant):
-    out = replay(load_scenario(path), variant)
-    problems = ([out.error.located()] if out.error else []) + [f.text() for f in out.failures]
-    assert out.passed, "\n".join(problems)
+    assert_replays(path, variant)
 
 
-@pytest.mark.parametrize("path,variant", RUNS, ids=[f"{p.name}#{v}" if v else p.name for p, v in RUNS])
+@pytest.mark.parametrize("path,variant", RUNS, ids=[run_id(r) for r in RUNS])
 def test_ruling_names_what_decided(path, variant):
     """Which object, which owner, which state a judge reads: each run's explanation equals its reviewed golden."""
-    txt, _ = render_golden(path, variant)
-    assert txt == golden_path(path, variant).read_text(encoding="utf-8")
+    assert_ruling_is_golden(path, variant)
 
 
 def test_replaced_changes_whole_words_only():

@@ -113,3 +113,24 @@ def test_a_loop_number_must_exceed_one_million(tmp_path_factory, n):
         assert out.error is None and out.trace.steps[-1].rejected is not None       # refused, rewound (issue 11 §2)
         assert out.trace.steps[-1].rejected.rule == "wow:801.3"
         assert any("refused this action by wow:801.3" in f.message for f in out.failures)
+
+
+def test_a_trigger_is_about_itself_or_a_card_passing_its_filter():
+    """WoW "whenever [a card] attacks / damage to it is prevented": the card the event is about must be the
+    trigger's own card when it says `self`, and pass its `filter` when it has one (no bundled scenario uses a
+    filter on these two events, so this pins the shared check)."""
+    from pathlib import Path
+
+    from judge.engine.games.wow.triggers import NOT_THIS_EVENT, _about, _attacks
+    from judge.engine.scenario.load import load_scenario
+    from judge.engine.scenario.run import replay
+
+    path = Path(__file__).resolve().parents[1] / "scenarios" / "wow" / "717.2-prevention-is-replacement.yaml"
+    game = replay(load_scenario(path)).game
+    hero, watcher = game.objects["a_hero"], game.objects["watcher"]
+    assert _about(game, {}, hero, watcher, "甲")
+    assert _about(game, {"self": True}, watcher, watcher, "甲") and not _about(game, {"self": True}, hero, watcher, "甲")
+    assert _about(game, {"filter": {"type": "盟军"}}, watcher, watcher, "甲")
+    assert not _about(game, {"filter": {"type": "盟军"}}, hero, watcher, "甲")
+    assert _attacks(game, watcher, "甲", {"filter": {"type": "盟军"}}, {"object": watcher}, None) == (True, {"it": "watcher"})
+    assert _attacks(game, watcher, "甲", {"filter": {"type": "盟军"}}, {"object": hero}, None) == NOT_THIS_EVENT

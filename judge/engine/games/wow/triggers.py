@@ -130,14 +130,15 @@ def _step(game, src, ctrl, w, d, snapshot):
     return True, {}
 
 
+def _about(game, w, obj, src, ctrl) -> bool:
+    """The event is about a card the trigger names: itself when it says `self`, one passing its `filter`."""
+    f = w.get("filter")
+    return _is_self(w, obj, src) and not (f and matches(game, obj, f, controller=ctrl, source_id=src.id))
+
+
 def _attacks(game, src, ctrl, w, d, snapshot):
     subj = d["object"]
-    if not _is_self(w, subj, src):
-        return NOT_THIS_EVENT
-    f = w.get("filter")
-    if f and matches(game, subj, f, controller=ctrl, source_id=src.id):
-        return NOT_THIS_EVENT
-    return True, {"it": subj.id}
+    return (True, {"it": subj.id}) if _about(game, w, subj, src, ctrl) else NOT_THIS_EVENT
 
 
 def _becomes_exhausted(game, src, ctrl, w, d, snapshot):
@@ -178,12 +179,7 @@ def _damage_prevented(game, src, ctrl, w, d, snapshot):
     target = d["target"]
     if w.get("your_hero") and target is not game.hero_of(ctrl):
         return NOT_THIS_EVENT
-    if not _is_self(w, target, src):
-        return NOT_THIS_EVENT
-    f = w.get("filter")
-    if f and matches(game, target, f, controller=ctrl, source_id=src.id):
-        return NOT_THIS_EVENT
-    return True, {"event_target": target.id}
+    return (True, {"event_target": target.id}) if _about(game, w, target, src, ctrl) else NOT_THIS_EVENT
 
 
 _READERS = {"enters": _enters, "destroyed": _destroyed, "step": _step, "attacks": _attacks,
