@@ -524,3 +524,43 @@ def test_a_refused_answer_names_same_named_objects_apart():
                    "who": {"id": "rhino", "name": "巨犀"}, "amount": 3}]})
     view = TraceView(trace(([alone], []), objects=objs))
     assert Names(view, T, "zh").text(view.fired()[0]) == "引擎的原文"
+
+
+# ------------------------------------------------------------------ what a scenario asks (focus_of)
+def test_focus_zones_lists_each_known_object_as_a_zone_fact(mtg):
+    """`zones: {甲.graveyard: [ids]}` asks where each listed object is; an id the trace never had asks nothing."""
+    _, f = focus(LETHAL, mtg, zones={"乙.graveyard": ["bear", "ghost"], "甲.graveyard": ["bolt"], "甲.hand": None})
+    assert sorted((x.subject, x.attr, x.key) for x in f.facts) == [("bear", "zone", "zones"), ("bolt", "zone", "zones")]
+
+
+def test_focus_one_fact_per_subject_and_attribute_whatever_checks_it(mtg):
+    _, f = focus(LETHAL, mtg, where={"bear": "graveyard"}, zones={"乙.graveyard": ["bear"]})
+    assert [(x.subject, x.attr) for x in f.facts] == [("bear", "zone")]
+    assert f.facts[0].key == "where"     # the first key that asked keeps it
+
+
+def test_focus_ignores_keys_that_check_no_state_and_unknown_subjects(mtg):
+    _, f = focus(LETHAL, mtg, damage={"bear": 3, "nobody": 1}, notes={"bear": "x"}, where="graveyard")
+    assert [(x.subject, x.attr) for x in f.facts] == [("bear", "damage")]
+
+
+def test_focus_fired_in_order_counts_as_fired_and_keeps_its_order(mtg):
+    _, f = focus(LETHAL, mtg, fired=["413.2b"], fired_in_order=["413.1", {"rule": "420.5c", "reason": "lethal_damage"}])
+    assert [s.rule for s in f.fired] == ["413.2b", "413.1", "420.5c"]
+    assert f.fired[2] == Spec("420.5c", "lethal_damage")
+
+
+def test_focus_winner_makes_every_other_player_a_loss_to_explain(mtg):
+    _, f = focus(LETHAL, mtg, winner="甲")
+    assert {(x.subject, x.attr) for x in f.facts} == {("甲", "won"), ("乙", "lost")}
+    _, f = focus(LETHAL, mtg, winner="丙")                 # not a player of this game: asks nothing
+    assert f.facts == []
+    _, f = focus(LETHAL, mtg, lost=["乙"])
+    assert [(x.subject, x.attr) for x in f.facts] == [("乙", "lost")]
+
+
+def test_focus_sources_keep_only_rules_the_book_has(mtg):
+    _, f = focus(LETHAL, mtg, source=["420.5c", "999.9z"])
+    assert [s.rule for s in f.sources] == ["420.5c"]
+    _, f = focus(LETHAL, mtg, source="413.2b")              # a single source as a string
+    assert [s.rule for s in f.sources] == ["413.2b"]

@@ -62,7 +62,6 @@ class Focus:
     fired: list[Spec]               # expected `fired` and `fired_in_order`
     near: list[Spec]                # expected near misses
     not_fired: list[Spec]
-    result: bool                    # it checks who won or lost
 
     def rules(self, cites: Cites) -> set[str]:
         """Book ids of every rule the scenario names."""
@@ -102,7 +101,6 @@ def focus_of(scenario: dict, book: Book, objects: dict, players: list[str]) -> F
         fired=[spec(x) for x in (expect.get("fired") or []) + (expect.get("fired_in_order") or [])],
         near=[spec(x) for x in expect.get("near_miss") or []],
         not_fired=[spec(x) for x in expect.get("not_fired") or []],
-        result=bool(expect.get("winner") or expect.get("lost") or expect.get("over")),
     )
 
 
