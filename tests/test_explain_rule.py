@@ -124,6 +124,23 @@ def test_a_headword_is_found_in_the_forms_running_text_gives_it():
     assert [u for _, _, u in scan("输掉游戏与输去游戏", own)] == ["g:other", "g:lose"]
 
 
+def test_an_english_headword_is_a_word_whatever_its_case():
+    """An English book's glossary says Deathtouch, Creature, Tap; its rules say "with deathtouch", "creatures",
+    and "untap", which is not Tap. Case-sensitive matching listed no term for the 2022 English CR's 704.5a."""
+    from judge.explain.terms import scan
+
+    heads = {"Deathtouch": ["g:dt"], "Creature": ["g:cr"], "Tap": ["g:tap"], "Player": ["g:pl"]}
+    assert scan("A source with deathtouch", heads) == [(14, 24, "g:dt")]
+    assert scan("Creatures you control", heads) == [(0, 9, "g:cr")]            # a plural -s is the same word
+    assert scan("untap it; tapped; tap it", heads) == [(18, 21, "g:tap")]     # never part of a longer word
+    assert scan("TAP.", heads) == [(0, 3, "g:tap")]
+    assert scan("the player's turn", heads) == [(4, 10, "g:pl")]              # a possessive is the word
+    assert scan("players lose", heads) == [(0, 7, "g:pl")]
+    assert scan("Creaturesque", heads) == []
+    assert scan("某玩家的Creature", {"玩家": ["g:zh"], "Creature": ["g:cr"]}) == [(1, 3, "g:zh"), (4, 12, "g:cr")]
+    assert scan("玩家", {"玩家": ["g:zh"]}) == [(0, 2, "g:zh")]
+
+
 def test_explaining_704_5a_lists_the_term_its_text_inflects():
     from conftest import corpus_file
 

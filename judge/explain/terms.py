@@ -95,14 +95,37 @@ def scan(text: str, heads: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     i, n = 0, len(text)
     while i < n:
-        for form, word in starting.get(text[i], ()):
-            if word in heads and text.startswith(form, i):
-                out.extend((i, i + len(form), uid) for uid in heads[word])
-                i += len(form)
+        for form, word in starting.get(text[i].lower(), ()):
+            end = _match(text, i, form)
+            if word in heads and end:
+                out.extend((i, end, uid) for uid in heads[word])
+                i = end
                 break
         else:
             i += 1
     return out
+
+
+def _match(text: str, i: int, form: str) -> int:
+    """Where `form` ends if it is printed at `i`, else 0. An English headword is a word, whatever its case and with
+    a plural -s or a possessive (Deathtouch in "has deathtouch", Creature in "creatures", Player in "player's"), never part of a longer word (Tap in
+    "Untap"); a Chinese one is matched as printed, since Chinese has no case and no spaces between words."""
+    if not _english(form):
+        return i + len(form) if text.startswith(form, i) else 0
+    end = i + len(form)
+    if text[i:end].lower() != form.lower() or (i and _word_char(text[i - 1])):
+        return 0
+    if end < len(text) and text[end] in "sS" and not (end + 1 < len(text) and _word_char(text[end + 1])):
+        end += 1
+    return 0 if end < len(text) and _word_char(text[end]) else end
+
+
+def _english(form: str) -> bool:
+    return form.isascii() and any(c.isalpha() for c in form)
+
+
+def _word_char(c: str) -> bool:
+    return c.isascii() and (c.isalnum() or c == "_")
 
 
 @lru_cache(maxsize=64)
@@ -114,7 +137,7 @@ def _index(words: tuple[str, ...]) -> dict[str, list[tuple[str, str]]]:
             owner.setdefault(form, w)
     starting: dict[str, list[tuple[str, str]]] = {}
     for form in sorted(owner, key=lambda f: (-len(f), f)):
-        starting.setdefault(form[0], []).append((form, owner[form]))
+        starting.setdefault(form[0].lower() if _english(form) else form[0], []).append((form, owner[form]))
     return starting
 
 
