@@ -24,7 +24,8 @@ action, the engine refuses it citing the rule that forbids it (the caller's `rul
   object's controller), the answer may be keyed by that player — `replacement: {乙: gate.a1}`, or
   nested `choose: {乙: {SUBJECT: ANSWER}}` — and an answer keyed by another player in the game is
   refused under the rule that says who chooses.
-A choice nobody asked for at all is still an error at the end of the action (`unused`).
+A choice nobody asked for at all is still an error at the end of the action (`unused`). A decision the rules
+make alone (`forced`: discard two from a hand of two) takes an answer that says the same, and refuses another.
 
 Some decisions come up more than once for the same subject within one action:
 several replacement effects on one event are chosen one after another (MTG
@@ -218,6 +219,27 @@ class Chooser:
         if step is not None:
             step.choices.append(ChoiceMade(kind, subject, answer, by, was_auto))
         return answer
+
+    def forced(self, kind: str, subject: str, outcome: list, *, by: str | None = None, rule: str | None = None) -> list:
+        """A decision the rules make alone (discard two from a hand of two: both go): nothing is asked. An answer
+        the scenario gives anyway is that player's choice written out: taken if it names the same objects (in any
+        order), refused under the rule for this kind of choice if it names others — never an unused choice."""
+        want = sorted(map(str, outcome))
+
+        def same(answer) -> str | None:
+            got = answer if isinstance(answer, list) else [answer]
+            return None if sorted(map(str, got)) == want else f"the rules leave only {', '.join(want) or 'nothing'}"
+
+        try:
+            self.sheet.need(kind, subject, by=by, legal=same, auto=False)
+        except MissingChoice:
+            return outcome
+        except InvalidChoice as e:
+            raise self.refusal(e, by, e.rule or rule) from None
+        step = self.game.recorder.step
+        if step is not None:
+            step.choices.append(ChoiceMade(kind, subject, outcome, by, False))
+        return outcome
 
     def none_legal(self, kind: str, subject: str, *, by: str | None = None, rule: str | None = None) -> None:
         """A decision with no legal option (a trigger with no legal target, a sacrifice with nothing to

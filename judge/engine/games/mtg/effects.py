@@ -182,7 +182,7 @@ def _sacrifice(game, ctx, e):
             continue
         ids = [o.id for o in cands]
         if len(cands) <= n:
-            chosen = ids
+            chosen = game.chooser.forced("sacrifice", p.name, ids, by=p.name)
         else:
             ans = game.choose("sacrifice", p.name, by=p.name, options=ids if n == 1 else None,
                               legal=(lambda a, ids=ids: None if (isinstance(a, list) and len(a) == n and
@@ -212,7 +212,7 @@ def _discard(game, ctx, e):
     for p in players(game, ctx, e.get("who", "you")):
         hand = game.zone_objects(p.name, "hand")
         if len(hand) <= n:
-            chosen = [o.id for o in hand]
+            chosen = game.chooser.forced("discard", p.name, [o.id for o in hand], by=p.name)
             if len(hand) < n:
                 game.fire("416.3", "do_what_you_can", [p], player=p, wanted=say("discard_n", n=n),
                           did=say("discard_n", n=len(hand)))

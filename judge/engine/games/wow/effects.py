@@ -378,7 +378,7 @@ def _discard(game, ctx, e):
         hand = game.zone_objects(p.name, "hand")
         ids = [o.id for o in hand]
         if len(hand) <= n:
-            chosen = ids
+            chosen = game.chooser.forced("discard", p.name, ids, by=p.name)
             if len(hand) < n:
                 game.fire("709.2c", "do_what_you_can", [p], player=p, wanted=say("discard.n", n=n),
                           did=say("discard.n", n=len(hand)))
