@@ -193,7 +193,10 @@ def book_terms(book: Book) -> set[str]:
     for node in book.nodes:
         cands: list[str] = []
         if node.kind == GLOSSARY:
-            cands += re.split(r"[，,、/（）()]", node.title or "")
+            # a note's old name is a term (旅法师 of 鹏洛客（旧译旅法师）); the note itself is not (已废止, 旧译旅法师)
+            for part in re.split(r"[，,、/]", node.title or ""):
+                bare, aliases = headword_names(part.strip())
+                cands += [bare] + aliases
         elif node.kind == RULE:
             cands.append(heading_of(node))
             cands += node.section_path

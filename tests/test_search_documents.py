@@ -1,0 +1,193 @@
+"""A parsed book → the documents of its search index (index/documents.py), on a small book.
+
+What a judge relies on: every rule and glossary entry is findable as itself, a subrule carries the
+headings above it, examples and bullets are folded into their rule, a glossary headword's old name
+finds it, a name the book says a rule is also called finds that rule. Each case follows from the
+book text below (issue 9 §8: these were only reached through whole index builds before).
+"""
+from __future__ import annotations
+
+import pytest
+
+from index import documents as D
+from rulebook import load_book
+from rulebook.model import GLOSSARY, RULE, Node
+
+BOOK = """\
+3. 牌张类别
+302. 生物
+302.1. 生物可以攻击和阻挡。
+例：一个生物被称为“灰熊”。
+302.2. 生物的力量和防御力可以被效应改变，参见规则702.19。
+• 力量
+• 防御力
+7. 附加规则
+702. 关键字异能
+702.19. 践踏
+702.19a 此异能允许攻击生物将多余的伤害分配给防御牌手。这个规则经常被称为“践踏规则”，简称“TR”。
+702.19b 同一个生物上的多个此异能并无意义。
+
+词汇表
+
+践踏
+一种关键字异能。参见规则702.19。
+
+鹏洛客（旧译旅法师）
+一种牌的类别，参见规则306。
+
+传奇（已废止）, Legend
+过去的一种类别。
+"""
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    p = tmp_path_factory.mktemp("docs") / "book.txt"
+    p.write_text(BOOK, encoding="utf-8")
+    return load_book(str(p))
+
+
+@pytest.fixture(scope="module")
+def docs(book):
+    return {d.uid: d for d in D.documents(book)}
+
+
+def test_every_rule_and_glossary_entry_is_a_document(book, docs):
+    rules = [n.uid for n in book.nodes if n.kind == RULE]
+    glossary = [n.uid for n in book.nodes if n.kind == GLOSSARY]
+    assert rules == ["302", "302.1", "302.2", "702", "702.19", "702.19a", "702.19b"]
+    assert set(rules + glossary) <= set(docs)
+    assert [docs[u].kind for u in rules] == [RULE] * 7 and all(docs[u].kind == GLOSSARY for u in glossary)
+    # the chapters are findable too, but answer less often than a rule
+    assert docs["3"].text == "牌张类别" and docs["3"].prior == D.LOOSE_PRIOR
+
+
+def test_a_subrule_carries_the_headings_above_it(docs):
+    d = docs["702.19a"]
+    assert d.section.split() == ["附加规则", "关键字异能", "践踏"]
+    assert d.crumb == "7 附加规则 › 702 关键字异能 › 702.19 践踏"
+    assert d.label == "702.19a" and d.key == "702.19.a" and d.title == ""
+
+
+def test_a_heading_rule_is_its_heading_and_answers_less(docs):
+    d = docs["702.19"]
+    assert (d.title, d.text, d.prior) == ("践踏", "践踏", 0.7)
+    assert docs["702.19a"].prior == 1.0
+
+
+def test_examples_and_bullets_are_folded_into_their_rule(docs):
+    assert docs["302.1"].text == "生物可以攻击和阻挡。"
+    assert docs["302.1"].examples == "例：一个生物被称为“灰熊”。"
+    assert docs["302.2"].text.split("\n") == ["生物的力量和防御力可以被效应改变，参见规则702.19。", "• 力量", "• 防御力"]
+    assert not any(d.kind in ("example", "bullet") for d in docs.values())
+
+
+def test_a_name_the_book_says_a_rule_is_called_is_a_name_of_that_rule(docs):
+    assert docs["702.19a"].aka == ["践踏规则", "TR"]
+    assert docs["302.1"].aka == []      # the example's 灰熊 is a card's name, not the rule's
+
+
+def test_glossary_entries_answer_to_their_headword_and_its_old_names(docs):
+    pw = docs["glossary:鹏洛客（旧译旅法师）"]
+    assert {"鹏洛客", "旅法师"} <= set(pw.names) and pw.aka == ["旅法师"] and pw.crumb == "词汇表"
+    legend = docs["glossary:传奇（已废止）, Legend"]
+    # 已废止 is a note, not another name: the entry must not answer for 传奇 alone
+    assert "传奇" not in legend.names and "Legend" in legend.names and legend.aka == []
+    assert legend.label == "传奇（已废止）, Legend"
+
+
+def test_a_glossary_entry_that_only_points_elsewhere_answers_less(docs):
+    assert docs["glossary:践踏"].prior == 0.85          # 参见规则702.19, nothing else
+    assert docs["glossary:传奇（已废止）, Legend"].prior == 1.0
+
+
+@pytest.mark.parametrize("kind, text, heading_only, prior", [
+    (RULE, "践踏", True, 0.7),
+    (GLOSSARY, "一种关键字异能。参见规则702.19。", False, 0.85),
+    (GLOSSARY, "参见规则702.19。" + "很长的定义" * 8, False, 1.0),   # a real definition that also cites
+    (GLOSSARY, "一种关键字异能。", False, 1.0),
+    (RULE, "短的规则，参见规则702.19。", False, 1.0),                  # only a glossary entry is a pointer
+])
+def test_prior_of(kind, text, heading_only, prior):
+    assert D.prior_of(kind, text, heading_only) == prior
+
+
+@pytest.mark.parametrize("text, heading", [
+    ("践踏", "践踏"),
+    ("宣告攻击者步骤", "宣告攻击者步骤"),
+    ("生物可以攻击。", ""),                   # a sentence, not a heading
+    ("下列规则适用：", ""),
+    ("一二三四五六七八九十一二三四五六七八九十一二三四", "一二三四五六七八九十一二三四五六七八九十一二三四"),  # 24 characters
+    ("一二三四五六七八九十一二三四五六七八九十一二三四五", ""),
+    ("两行\n文字", ""),
+    ("", ""),
+])
+def test_the_heading_a_rule_gives_its_subrules(text, heading):
+    assert D.heading_of(_node(uid="1.1", kind=RULE, number="1.1", text=text)) == heading
+
+
+def test_a_title_is_the_heading_and_glossary_text_never_is():
+    assert D.heading_of(_node(uid="1", kind=RULE, number="1", title=" 游戏概念 ", text="任何文字")) == "游戏概念"
+    assert D.heading_of(_node(uid="glossary:x", kind=GLOSSARY, text="短")) == ""
+    assert D.label_of(_node(uid="glossary:践踏", kind=GLOSSARY, title="践踏")) == "践踏"
+    assert D.label_of(_node(uid="702.19", kind=RULE, number="702.19")) == "702.19"
+    assert D.label_of(_node(uid="heading:3", kind="heading")) == "heading:3"
+
+
+@pytest.mark.parametrize("text, names", [
+    ("这个规则经常被称为“主动牌手先决定（APNAP）”规则", ["主动牌手先决定", "APNAP"]),
+    ("多年以来，战场被称为“场上区”。", ["场上区"]),
+    ("该规则也被称作“传奇规则”", ["传奇规则"]),
+    ("一些较旧版本的简体中文牌译为“受此结界”", ["受此结界"]),
+    ("旧译「旅法师」，俗称『鹏洛客』、简称“PW”", ["旅法师", "鹏洛客", "PW"]),
+    ("称为“甲，乙、丙/甲”", ["甲", "乙", "丙"]),
+    ("它叫“熊”。", []),                          # no naming word
+    ("", []),
+])
+def test_informal_names(text, names):
+    assert D.informal_names(text) == names
+
+
+@pytest.mark.parametrize("head, bare, aliases", [
+    ("鹏洛客（旧译旅法师）", "鹏洛客", ["旅法师"]),
+    ("鹏洛客(旧称：旅法师、PW)", "鹏洛客", ["旅法师", "PW"]),
+    ("传奇（已废止）", "传奇", []),
+    ("（已废止）", "（已废止）", []),          # nothing left without the note: the headword as printed
+    ("践踏", "践踏", []),
+])
+def test_headword_names(head, bare, aliases):
+    assert D.headword_names(head) == (bare, aliases)
+
+
+def _node(**kw) -> Node:
+    return Node(line=1, raw="", **kw)
+
+
+def _doc(uid, text="", aka=()):
+    return D.Doc(uid=uid, kind=RULE, label=uid, key=uid, crumb="", text=text, aka=list(aka))
+
+
+def test_a_name_most_rules_mention_tells_nothing_and_is_dropped():
+    docs = [_doc("1", "使用咒语", ["使用", "甲名"]), _doc("2", "使用"), _doc("3", "使用"), _doc("4", "甲名")]
+    D._distinctive_names(docs)
+    # 使用 stands in three texts (more than the floor of two); 甲名 in one
+    assert docs[0].aka == ["甲名"]
+    docs = [_doc("1", "使用咒语", ["使用"]), _doc("2", "使用"), _doc("3", "别的")]
+    D._distinctive_names(docs)
+    assert docs[0].aka == ["使用"]          # in two texts: still distinctive
+    many = [_doc(str(i), "使用" if i < 3 else "别的") for i in range(400)]
+    many[0].aka = ["使用"]
+    D._distinctive_names(many)
+    assert many[0].aka == ["使用"]          # three of 400 texts is under 1 %, so over the floor of two is not enough
+    many = [_doc(str(i), "使用" if i < 5 else "别的") for i in range(400)]
+    many[0].aka = ["使用"]
+    D._distinctive_names(many)
+    assert many[0].aka == []                # five of 400 is over 1 % (4)
+
+
+def test_the_books_own_terms_keep_their_words_whole(book):
+    terms = D.book_terms(book)
+    # headings, glossary headwords (split at commas and brackets) and quoted words of rules and examples
+    # rule headings (not chapter titles), glossary headwords with the old names their notes give,
+    # and the quoted words of rules and examples (two to eight Han characters: TR is no Han word)
+    assert terms == {"生物", "关键字异能", "践踏", "鹏洛客", "旅法师", "传奇", "灰熊", "践踏规则"}
