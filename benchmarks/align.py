@@ -11,6 +11,8 @@ Run: python benchmarks/align.py [--shared ../shared] [--split dev|heldout|all] [
 2. 2022 → 2026 zh: share of the old rules matched, renumbered, reworded and removed, share of the
    new rules added; precision on the hand-checked sample.
 3. 2006 (bundled `mtg`) → 2026 zh: precision on the hand-checked sample.
+   For both pairs: split and merge parts proposed, and the hand-checked ones (`splits-checked.tsv`:
+   every part ALIGNER_VERSION 2 proposed; 2006→2026 is dev, 2022→2026 held out) still proposed and right.
 4. Time to align each pair (books already parsed), and to read a cached alignment.
 
 The hand-checked samples are `benchmarks/align-checked.tsv`: 150 matches drawn from the
@@ -37,6 +39,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 CHECKED = ROOT / "benchmarks" / "align-checked.tsv"
+PARTS_CHECKED = ROOT / "benchmarks" / "splits-checked.tsv"
+
+
+def clock(start: tuple[float, float] | None = None):
+    """(wall, CPU) seconds now, or elapsed since `start`: CPU time is what the aligner costs on a
+    machine other processes share; wall time is what a user waits."""
+    now = (time.perf_counter(), time.process_time())
+    return now if start is None else (now[0] - start[0], now[1] - start[1])
 
 
 def load(shared: Path):
@@ -110,6 +120,7 @@ def precision(al, rows: list[dict], details: bool) -> dict:
 
 
 def report_precision(label: str, c: Counter) -> None:
+    """Figures per stratum and in all, for whatever rows `c` counted (one split at a time: see `report_splits`)."""
     strata = sorted({k for k, _ in c})
     for s in strata + ["all"]:
         pick = strata if s == "all" else [s]
@@ -121,6 +132,40 @@ def report_precision(label: str, c: Counter) -> None:
         pr = sum(c[(k, "parts_right")] for k in pick)
         print(f"  {label} {s:8} precision {right}/{matched} = {right / max(1, matched):.3f}"
               f"   left unmatched {um} (rightly {umr})   split parts right {pr}/{parts}")
+
+
+def report_splits(al, pair: str, split: str, details: bool) -> None:
+    """Dev and held-out reported apart (never pooled unless --split all asks for both in one line too)."""
+    for part in (["dev", "heldout"] if split == "all" else [split]):
+        report_precision(f"{part:7}", precision(al, checked_rows(pair, part), details))
+
+
+def report_parts(al, pair: str, details: bool) -> None:
+    """Split and merge parts proposed, and how many of the hand-checked ones (splits-checked.tsv) are right,
+    dev and held-out apart. A checked part no longer proposed is counted as such; a proposed part not in
+    the file is unchecked (listed with --details)."""
+    parts = [m for m in al.matches if m.role != "one"]
+    roles = Counter(m.role for m in parts)
+    olds = {m.old for m in parts if m.role == "split"}
+    news = {m.new for m in parts if m.role == "merge"}
+    print(f"  parts proposed: {roles['split']} split parts of {len(olds)} old rules, "
+          f"{roles['merge']} merged parts into {len(news)} new rules")
+    with open(PARTS_CHECKED, encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader([ln for ln in f if not ln.startswith("#")], delimiter="\t") if r["pair"] == pair]
+    proposed = {(m.role, m.old, m.new): m for m in parts}
+    for part in ("dev", "heldout"):
+        mine = [r for r in rows if r["split"] == part]
+        if not mine:
+            continue
+        still = [r for r in mine if (r["role"], r["old"], r["part"]) in proposed]
+        right = sum(r["verdict"] == "right" for r in still)
+        print(f"  {part:7} checked parts still proposed {len(still)}/{len(mine)}, right {right}/{len(still)}")
+    known = {(r["role"], r["old"], r["part"]) for r in rows}
+    fresh = [m for k, m in sorted(proposed.items()) if k not in known]
+    print(f"  proposed parts not checked: {len(fresh)}")
+    if details:
+        for m in fresh:
+            print(f"    unchecked {m.role:5} {m.old:>8} → {m.new:8} confidence {m.confidence}")
 
 
 def shares(al, old, new) -> None:
@@ -154,9 +199,9 @@ def main() -> None:
     times = {}
     if not args.skip_language:
         print("\n1. 2022 zh ↔ 2022 en, without rule numbers")
-        t = time.perf_counter()
+        t = clock()
         al = align(books["2022"], books["2022en"], use_ids=False)
-        times["2022 zh ↔ 2022 en"] = time.perf_counter() - t
+        times["2022 zh ↔ 2022 en"] = clock(t)
         p, r, same, n = identity(al, books["2022"], books["2022en"])
         print(f"  identity recovered: precision {p:.4f} ({same}/{n})   recall {r:.4f}")
         seed = align(books["2022"], books["2022en"], use_ids=False, seed_only=True)
@@ -175,30 +220,33 @@ def main() -> None:
               f"   deleted rules given a partner anyway {wrongly}/{len(gone)}")
 
     print("\n2. 2022 → 2026 zh")
-    t = time.perf_counter()
+    t = clock()
     al = align(books["2022"], books["2026"])
-    times["2022 → 2026 zh"] = time.perf_counter() - t
+    times["2022 → 2026 zh"] = clock(t)
     shares(al, books["2022"], books["2026"])
-    report_precision("checked", precision(al, checked_rows("2022-2026", args.split), args.details))
+    report_splits(al, "2022-2026", args.split, args.details)
+    report_parts(al, "2022-2026", args.details)
 
     print("\n3. 2006 (mtg) → 2026 zh")
-    t = time.perf_counter()
+    t = clock()
     al = align(books["2006"], books["2026"])
-    times["2006 → 2026 zh"] = time.perf_counter() - t
-    report_precision("checked", precision(al, checked_rows("2006-2026", args.split), args.details))
+    times["2006 → 2026 zh"] = clock(t)
+    report_splits(al, "2006-2026", args.split, args.details)
+    report_parts(al, "2006-2026", args.details)
     for old in ("420.5e", "413.2a", "300.3"):
         print(f"  {old} → {[(m.new, m.confidence, m.role) for m in al.for_old(old)]}")
 
     print("\n4. time (books parsed and cached; one process); baseline: parsing both books without the cache")
     parse = {}
     for name, book in books.items():
-        t = time.perf_counter()
+        t = clock()
         load_path(book.path, book_id=name, use_cache=False)
-        parse[name] = time.perf_counter() - t
+        parse[name] = clock(t)
     pairs = {"2022 zh ↔ 2022 en": ("2022", "2022en"), "2022 → 2026 zh": ("2022", "2026"), "2006 → 2026 zh": ("2006", "2026")}
     for k, v in times.items():
-        base = sum(parse[x] for x in pairs[k])
-        print(f"  align {k:20} {v:6.2f} s   parsing both {base:5.2f} s   ratio {v / base:4.1f}")
+        base = [sum(parse[x][n] for x in pairs[k]) for n in (0, 1)]
+        print(f"  align {k:20} wall {v[0]:6.2f} s  cpu {v[1]:6.2f} s   parsing both: wall {base[0]:5.2f} s"
+              f"  cpu {base[1]:5.2f} s   ratio wall {v[0] / base[0]:4.1f}  cpu {v[1] / base[1]:4.1f}")
     try:
         from rulebook.editions.cache import cached_alignment
     except ImportError:

@@ -44,6 +44,21 @@ def test_rule_in_another_edition_shows_the_counterpart_confidence_and_diff():
     assert "变化: [-若-]{+如果+}两个或更多" in out                          # a character diff, phrase by phrase
 
 
+def test_rule_in_another_edition_shows_the_parts_of_a_split_rule():
+    """2006 410.2's second sentence is 2026 603.2b's text (tests/fixtures/editions/splits-*.txt)."""
+    old, new = str(FIX / "splits-2006.txt"), str(FIX / "splits-2026.txt")
+    res = run("rule", "410.2", "--book", old, "--in", new, "--plain")
+    assert res.exit_code == 0, res.output
+    assert re.search(r"603\.2  置信度 [01]\.\d\d\n", res.stdout)                 # the counterpart
+    assert re.search(r"603\.2b  置信度 [01]\.\d\d（拆分的一部分）", res.stdout)     # and the part split off
+    doc = CounterpartsDoc.model_validate(json.loads(run("rule", "410.2", "--book", old, "--in", new, "--json").stdout))
+    assert {(c.id, c.role) for c in doc.rules[0].counterparts} == {("603.2", "one"), ("603.2b", "split")}
+    res = run("diff", old, new, "--kind", "split", "--plain")
+    assert res.exit_code == 0, res.output
+    assert "拆分:\n  410.2 → 603.2, 603.2b  置信度" in res.stdout
+    assert "603.7e" not in res.stdout
+
+
 def test_rule_in_json_follows_the_schema():
     res = run("rule", "420.5", "--book", OLD, "--in", NEW, "--json")
     assert res.exit_code == 0, res.output

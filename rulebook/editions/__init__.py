@@ -7,6 +7,7 @@ Chinese rule says. This package answers from two parsed books:
 - `units`: the rules of a book as the aligner sees them (text, place in the tree, references);
 - `textsim`: how alike two rules read (character n-grams; a bilingual lexicon learned from the pairs);
 - `align`: the computed correspondence between two books, with a confidence per match;
+- `splits`: rules split into several or merged into one, found sentence by sentence;
 - `chardiff`: a character-level diff that reads well in Chinese;
 - `terms`: terms an edition renamed, read off the aligned rules;
 - `changes`: an update bulletin (added, removed, reworded, renumbered; glossary and term changes);

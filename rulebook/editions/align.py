@@ -15,8 +15,9 @@ procedure handles both:
    and from the structure (the children of matched parents), so a rule
    reworded beyond recognition is still found where its neighbours went.
    Each round matches greedily, best pair first, one to one.
-3. **Splits and merges.** A new rule left over whose words an old rule
-   contains (or the reverse) joins that rule's match.
+3. **Splits and merges** (`splits`): a sentence of an old rule that a free
+   new rule holds and its counterpart does not is a part split off (the
+   reverse: merged), compared in the new edition's words (`terms`).
 4. **Confidence.** A logistic function of the pair's score and its margin
    over the next best candidate of either rule.
 
@@ -38,7 +39,7 @@ from dataclasses import dataclass, field
 from rulebook.editions.units import Unit, language_of, units_of
 from rulebook.model import Book
 
-ALIGNER_VERSION = "1"
+ALIGNER_VERSION = "2"
 
 
 @dataclass(frozen=True)
@@ -59,9 +60,6 @@ class Weights:
     min_content: float = 0.1   # same language: text + subtree cosine a pair needs, whatever its context
     candidates: int = 8        # content candidates per rule
     rounds: int = 3
-    split_containment: float = 0.6   # share of a new rule's words an old rule must hold to be split into it
-    split_text: float = 0.3
-    split_gain: float = 0.15         # share of the old rule's words only the split part has
     # confidence = logistic(c0 + c_score * score + c_margin * margin)
     c0: float = -4.0
     c_score: float = 6.0
@@ -96,17 +94,19 @@ class Alignment:
     seconds: float = 0.0
     glossary: list = field(default_factory=list)   # changes.GlossaryChange, filled by cache.cached_alignment
     terms: list = field(default_factory=list)      # changes.TermChange, likewise
+    renames: list | None = None   # (old phrase, new term, pairs showing it, an old rule id): terms.text_renames; None across languages
 
     def for_old(self, uid: str) -> list[Match]:
         return sorted((m for m in self.matches if m.old == uid), key=lambda m: -m.confidence)
 
 
 def align(old: Book, new: Book, *, use_ids: bool = False, weights: Weights | None = None,
-          seed_only: bool = False) -> Alignment:
+          seed_only: bool = False, split_weights=None) -> Alignment:
     """Align the rules of `old` to those of `new` (see the module docstring).
 
     `seed_only` stops after the structural seed (across languages) or the first
-    content-only round: the benchmark's ablation."""
+    content-only round: the benchmark's ablation. `split_weights`
+    (`splits.SplitWeights`) sets what a part split off must show."""
     t0 = time.perf_counter()
     w = weights or Weights(same_id=0.3 if use_ids else 0.0)
     ua, ub = units_of(old), units_of(new)
@@ -125,7 +125,8 @@ def align(old: Book, new: Book, *, use_ids: bool = False, weights: Weights | Non
         match = _iterate(ua, ub, content, w, seed, use_ids)
     result = Alignment(old.id, new.id, old.sha256, new.sha256, la, lb)
     scored = _final(ua, ub, content, w, match, use_ids)
-    result.matches = scored + _splits_and_merges(ua, ub, content, w, match)
+    parts, result.renames = _parts(old, new, ua, ub, content, w, match, scored, split_weights)
+    result.matches = scored + parts
     matched_a = {m.old for m in result.matches}
     matched_b = {m.new for m in result.matches}
     result.removed = [u.uid for u in ua if u.uid not in matched_a]
@@ -167,6 +168,7 @@ class _Content:
     def _same_language(self) -> None:
         ts = self.ts
         v = ts.Vectors(self.bags_a, self.bags_b)
+        self.vocab, self.idf = v.vocab, v.idf      # the split finder weighs words by these
         self.text = ts.cosine(v.a, v.b)
         sa = ts.normalize_rows(_subtree_sum(self.ua, v.a))
         sb = ts.normalize_rows(_subtree_sum(self.ub, v.b))
@@ -432,40 +434,26 @@ def confidence(score: float, margin: float, w: Weights) -> float:
     return round(1.0 / (1.0 + math.exp(-z)), 3)
 
 
-def _splits_and_merges(ua, ub, content, w, match: dict[int, int]) -> list[Match]:
-    """A new rule nobody matched whose words an old matched rule mostly holds is
-    a part of that rule split off (300.3 → 106.4 and 500.5); the reverse is a merge."""
-    import numpy as np
+def _parts(old: Book, new: Book, ua, ub, content, w, match: dict[int, int], scored: list[Match], split_weights=None):
+    """Splits and merges (`splits.find_parts`), with the edition's renamed terms
+    learned from the one-to-one pairs (`terms.text_renames`) so that an old
+    sentence is compared in the new words. Returns the extra matches and the renames."""
+    from rulebook.editions.splits import find_parts
+    from rulebook.editions.terms import book_text, term_vocabulary, text_renames
 
-    out: list[Match] = []
-    inverse = {j: i for i, j in match.items()}
-    text = content.text
     if content.cross:
-        return out
-    for j in range(len(ub)):
-        if j in inverse or ub[j].kind == "chapter" or len(content.sets_b[j]) < 4:
-            continue
-        i = int(np.argmax(text[:, j]))
-        if i not in match or ua[i].kind == "chapter":
-            continue
-        sa, sb = content.sets_a[i], content.sets_b[j]
-        held = len(sa & sb) / len(sb)
-        # a part split off covers words of the old rule that its main counterpart lacks;
-        # a new rule written on the old one's model (718.4 after 715.4) covers nothing new
-        gain = len((sa & sb) - content.sets_b[match[i]]) / max(1, len(sa))
-        if held >= w.split_containment and text[i, j] >= w.split_text and gain >= w.split_gain:
-            s = float(text[i, j])
-            out.append(Match(ua[i].uid, ub[j].uid, confidence(s, 0.0, w), round(s, 4), round(s, 4), "split"))
-    for i in range(len(ua)):
-        if i in match or ua[i].kind == "chapter" or len(content.sets_a[i]) < 4:
-            continue
-        j = int(np.argmax(text[i, :]))
-        if j not in inverse or ub[j].kind == "chapter":
-            continue
-        sa, sb = content.sets_a[i], content.sets_b[j]
-        held = len(sa & sb) / len(sa)
-        gain = len((sa & sb) - content.sets_a[inverse[j]]) / max(1, len(sb))
-        if held >= w.split_containment and text[i, j] >= w.split_text and gain >= w.split_gain:
-            s = float(text[i, j])
-            out.append(Match(ua[i].uid, ub[j].uid, confidence(s, 0.0, w), round(s, 4), round(s, 4), "merge"))
-    return out
+        return [], None
+    index_a = {u.uid: u.index for u in ua}
+    confidences = {index_a[m.old]: m.confidence for m in scored}
+    pairs = [(old.node(ua[i].uid).text, new.node(ub[j].uid).text) for i, j in sorted(match.items())]
+    renames = text_renames(pairs, term_vocabulary(new), book_text(old), book_text(new))
+    firsts = [ua[i].uid for i, _ in sorted(match.items())]
+    found = [(a, b, n, firsts[k]) for (a, b), (n, k) in renames.items()]
+    splits, merges = find_parts(ua, ub, content, match, confidences, [(a, b) for a, b, _, _ in found], split_weights)
+    out = []
+    for role, parts in (("split", splits), ("merge", merges)):
+        for p in parts:
+            s = (p.held + p.source) / 2
+            out.append(Match(ua[p.old].uid, ub[p.new].uid, confidence(s, p.margin, w), round(s, 4),
+                             round(float(content.text[p.old, p.new]), 4), role))
+    return out, found

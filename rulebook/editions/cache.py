@@ -19,7 +19,7 @@ from rulebook.model import Book
 from rulebook.paths import cache_dir
 from rulebook.version import parser_fingerprint
 
-_SOURCES = ("align.py", "textsim.py", "units.py", "changes.py", "terms.py")
+_SOURCES = ("align.py", "splits.py", "textsim.py", "units.py", "changes.py", "terms.py")
 _FINGERPRINT: list[str] = []
 
 

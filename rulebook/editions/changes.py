@@ -240,8 +240,12 @@ def term_changes(al: Alignment, old: Book, new: Book, glossary: list[GlossaryCha
     sure = [(a, b) for (a, b), m in zip(pairs, ones) if m.confidence >= 0.9]
     for a, b in heading_renames([(a.title or "", b.title or "") for a, b in sure if a.kind == b.kind == RULE]):
         keep(a, b, "heading", 1, next(x.uid for x, y in sure if x.title == a))
-    renames = text_renames([(a.text, b.text) for a, b in pairs], term_vocabulary(new), book_text(old), new_text,
-                           max_old_uses=max_old_uses)
-    for (a, b), (n, k) in renames.items():
-        keep(a, b, "text", n, pairs[k][0].uid)
+    if al.renames is not None and max_old_uses == 2:   # the aligner learned them already (same pairs, same bound)
+        renames = al.renames
+    else:
+        renames = [(a, b, n, pairs[k][0].uid) for (a, b), (n, k) in text_renames(
+            [(a.text, b.text) for a, b in pairs], term_vocabulary(new), book_text(old), new_text,
+            max_old_uses=max_old_uses).items()]
+    for a, b, n, example in renames:
+        keep(a, b, "text", n, example)
     return sorted(found.values(), key=lambda t: (t.source, -t.evidence, t.old))
