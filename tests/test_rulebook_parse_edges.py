@@ -1,0 +1,121 @@
+"""Parser behaviour the mutation sweep of rulebook/parse.py found untested.
+
+Each test states what a user of a rulebook file relies on, from the file's
+layout: what a parsed file is called and where it came from, how lines are
+classified at the edges of each rule of the layout, and how detection breaks
+ties. Expectations come from the input text, never from the parser's output.
+"""
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from rulebook import RulebookError, parse_text
+from rulebook.lookup import resolve_one
+from rulebook.model import BULLET, CARD, CHAPTER, EXAMPLE, FRONT, GLOSSARY, HEADING, RULE, UNCLASSIFIED
+from rulebook.parse import parse_bytes, parse_file
+
+SAMPLE = "1. 游戏\n100. 一般规则\n100.1. 这些万智牌规则适用于任何两位玩家的游戏。\n100.2. 第二条规则。\n"
+
+
+# ---------------------------------------------------------------- a file and its name
+
+def test_a_file_is_named_by_its_stem_and_path_and_hashed_by_its_bytes(tmp_path):
+    p = tmp_path / "传奇规则.txt"
+    data = SAMPLE.encode("gbk")
+    p.write_bytes(data)
+    book = parse_file(p)
+    assert book.id == "传奇规则" and book.path == str(p)
+    # the cache recognises a file by the hash of its bytes, not of the text decoded from them
+    assert book.sha256 == hashlib.sha256(data).hexdigest()
+    # the encoding it was read in is the first thing lint says, about no line in particular
+    assert book.warnings[0] == (0, "encoding", "decoded as gb18030")
+
+
+def test_a_utf8_file_has_no_encoding_warning(tmp_path):
+    p = tmp_path / "rules.txt"
+    p.write_text(SAMPLE, encoding="utf-8")
+    assert not [w for w in parse_file(p).warnings if w[1] == "encoding"]
+
+
+def test_a_given_id_and_dialect_are_kept(tmp_path):
+    p = tmp_path / "rules.txt"
+    p.write_text(SAMPLE, encoding="utf-8")
+    assert parse_file(p).dialect == "mtg"                     # detected: 100.1. lines are MTG's layout
+    book = parse_file(p, book_id="mine", dialect="generic")
+    assert book.id == "mine" and book.dialect == "generic" and not book.detected
+    assert [d for d, _ in book.detection] == ["generic"]
+    book = parse_bytes(SAMPLE.encode("utf-8"), book_id="b", path="somewhere/rules.txt", dialect="generic")
+    assert (book.id, book.path, book.dialect) == ("b", "somewhere/rules.txt", "generic")
+
+
+def test_an_unreadable_file_is_named_in_the_error(tmp_path):
+    p = tmp_path / "latin.txt"
+    p.write_bytes("100.1. Règle générale\n".encode("latin-1"))
+    with pytest.raises(RulebookError) as e:
+        parse_file(p)
+    assert str(e.value).startswith(f"{p}: ")
+
+
+def test_an_unknown_dialect_is_refused_with_the_known_ones():
+    with pytest.raises(RulebookError) as e:
+        parse_text(SAMPLE, dialect="mtgx")
+    assert "'mtgx'" in str(e.value) and "mtg, wow, riftbound, riftbound-md, generic" in str(e.value)
+
+
+# ---------------------------------------------------------------- Markdown headings
+
+def test_a_numbered_markdown_heading_opens_its_section_and_keeps_its_words():
+    text = ("## 100. Game Concepts\n### 101. Deck Construction\nEach player needs a deck.\n"
+            "101.1. A deck has 40 cards.\n#hashtag line\n")
+    book = parse_text(text, dialect="riftbound-md")
+    sec = resolve_one(book, "101")
+    assert sec.kind == RULE and sec.title == "Deck Construction" and sec.parent == "100"
+    # the heading's words are its text (search finds the section by them), and the prose
+    # under it belongs to it, not to front matter
+    assert sec.text.startswith("Deck Construction") and "Each player needs a deck." in sec.text
+    assert not [n for n in book.nodes if n.kind == FRONT]
+    assert resolve_one(book, "100").kind == CHAPTER and resolve_one(book, "100").text == "Game Concepts"
+    # a line starting with "#" that is no Markdown heading is kept as a heading of its own
+    last = book.nodes[-1]
+    assert last.kind == HEADING and last.text == "#hashtag line" and last.line == 5
+
+
+# ---------------------------------------------------------------- glossary blocks (the MTG CR's layout)
+
+GLOSSARY_BOOK = """1. Game Concepts
+
+100. General
+
+100.1. These Magic rules apply to any Magic game with two or more players.
+
+100.2. To play, each player needs their own deck.
+
+Glossary
+
+Abandon
+To turn a face-up ongoing scheme card face down.
+See rule 100.1, "General."
+
+Activate
+To put an activated ability onto the stack.
+
+Credits
+
+Magic: The Gathering Original Game Design: Richard Garfield
+"""
+
+
+def test_glossary_blocks_are_a_headword_line_then_its_definition():
+    book = parse_text(GLOSSARY_BOOK)
+    entries = [n for n in book.nodes if n.kind == GLOSSARY]
+    assert [(e.title, e.line) for e in entries] == [("Abandon", 11), ("Activate", 15)]
+    abandon, activate = entries
+    # every line up to the blank line is the definition, in order
+    assert abandon.text == 'To turn a face-up ongoing scheme card face down.\nSee rule 100.1, "General."'
+    assert activate.text == "To put an activated ability onto the stack."
+    assert resolve_one(book, "abandon") is abandon and resolve_one(book, "Activate") is activate
+    assert [r.targets for r in abandon.refs] == [["100.1"]] and "glossary:Abandon" in book.cited_by["100.1"]
+    # the credits after the glossary are not an entry, nor is the glossary's own heading
+    assert {n.kind for n in book.nodes if n.line in (9, 18, 20)} == {HEADING}
