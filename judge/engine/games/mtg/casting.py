@@ -186,7 +186,7 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     xv = int(x or 0)
     # 409.1c targets
     tspecs = spec.get("targets", [])
-    chosen = check_targets(game, obj, tspecs, targets, controller=actor, colors=tuple(c.colors))
+    chosen = check_targets(game, obj, tspecs, targets, controller=actor, colors=tuple(c.colors), itself=True)
     division = _division(game, actor, obj, effects, chosen, divide, xv)
     # 409.1f total cost, locked before paying
     total, changes, own = total_cost(game, obj, c, actor, xv)

@@ -144,6 +144,8 @@ rules.declare("205.2b", reasons={"one_of_its_types": "object type types"},
 rules.declare("212.2e", reasons={"artifact_creature_both": "object type"},
               near_misses={"artifact_creature_both_misses": "object type"})
 rules.declare("208.2", reasons={"star_outside_play": "object what zone"})
+rules.declare("413.2g", reasons={"only_named_colors": "object colors named"},
+              near_misses={"excluded_color_counts": "object colors named"})
 
 _COLOR_KEYS = ("colors", "not_colors", "colorless")
 _SUPERTYPE_RULES = ((SUPERTYPE.basic, "205.4b", "basic_land", "nonbasic_land"),
@@ -191,6 +193,7 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
             for rule in ("405.2a", "402.8a"):     # a colour-setting ability works in every zone
                 cite(rule, "color_defining_everywhere", colors="".join(c.colors) or say("check.colorless"),
                      zone=zone_zh(obj.zone))
+    _cite_named_colors(game, obj, f, c, ok, failed)
     named = set(f.get("supertypes", ())) | set(f.get("not_supertypes", ()))
     if TYPE.land in c.types and (ok or failed in ("supertypes", "not_supertypes")):
         for supertype, rule, has, lacks in _SUPERTYPE_RULES:
@@ -199,6 +202,22 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
     if failed in ("power", "toughness") and c.power is None and obj.zone == "battlefield":
         game.near_miss("208.3", "no_pt_not_creature", [obj], object=obj, what=say(f"char.{failed}"))
     _cite_types(game, obj, f, c, ok, failed, cite)
+
+
+def _cite_named_colors(game, obj, f: dict, c, ok: bool, failed) -> None:
+    """413.2g: an effect that names a characteristic checks only that one. A black-and-white creature is a black
+    creature to "destroy all black creatures" (the white does not matter), and is not a nonblack creature to
+    "destroy all nonblack creatures" (the white does not make it one). Cited only where the object has a colour
+    the filter did not name, the case the rule decides."""
+    if len(c.colors) < 2:
+        return
+    colors = "".join(c.colors)
+    wanted = [x for x in f.get("colors", ()) if x in c.colors]
+    if ok and wanted and set(c.colors) - set(f.get("colors", ())):
+        game.fire("413.2g", "only_named_colors", [obj], object=obj, colors=colors, named="".join(wanted))
+    excluded = [x for x in f.get("not_colors", ()) if x in c.colors]
+    if failed == "not_colors" and excluded and set(c.colors) - set(excluded):
+        game.near_miss("413.2g", "excluded_color_counts", [obj], object=obj, colors=colors, named="".join(excluded))
 
 
 def _cite_types(game, obj, f: dict, c, ok: bool, failed, cite) -> None:

@@ -1,7 +1,8 @@
 """Targets (409.1c, 413.2a, 415): who may be chosen for each use of the word "目标", and checking again.
 
 `target_problem` says why a candidate is not a legal target (None if it is): the filter its target word
-stands for, protection and "can't be the target" (415), a spell that would target itself (415.6). Targets
+stands for, protection and "can't be the target" (415), a spell that would target itself (415.6, refused under
+that rule whether the action names it or answers the `targets` choice with it). Targets
 are chosen when a spell is cast or an ability activated or put on the stack: named by the action
 (`check_targets`) or asked as a choice (`choose_targets`); when it resolves they are checked again
 (`recheck_targets`, 413.2a).
@@ -18,10 +19,13 @@ from judge.engine.games.mtg.words import zone as zone_zh
 
 rules.declare("402.5", reasons={"ability_not_a_spell": "object ability"})
 rules.declare("212.1a", reasons={"ability_has_no_types": "ability types"})
+rules.declare("415.6", reasons={"targets_itself": "object"})
 
 
-def target_problem(game, spec: dict, cand, *, source, controller: str, source_colors=()) -> tuple | None:
-    """None if `cand` is a legal choice for this use of "目标", else (check, expected, actual)."""
+def target_problem(game, spec: dict, cand, *, source, controller: str, source_colors=(), itself: bool = False
+                   ) -> tuple | None:
+    """None if `cand` is a legal choice for this use of "目标", else (check, expected, actual). `itself`: `source`
+    is a spell being cast, on its way to the stack (409.1a), whose targets are checked before it moves."""
     what = spec.get("what", TARGET.permanent)
     word = TARGETS[what]
     if isinstance(cand, Player):
@@ -30,7 +34,7 @@ def target_problem(game, spec: dict, cand, *, source, controller: str, source_co
         return ("kind", what, TARGET.player)
     if word.players == "only":
         return ("kind", what, cand.name)
-    if source is not None and cand.id == getattr(source, "id", None) and cand.zone == "stack":
+    if source is not None and cand.id == getattr(source, "id", None) and (cand.zone == "stack" or itself):
         return ("self", say("check.other_spell"), say("check.itself"))                                   # 415.6
     f = target_filter(spec)
     # an ability's "this creature" is the object it comes from, not the ability on the stack (402.6)
@@ -70,7 +74,7 @@ def target_filter(spec: dict) -> dict:
 
 
 def choose_targets(game, subject: str, specs: list, *, controller: str, source, source_colors=(),
-                   rule: str = "409.1c"):
+                   rule: str = "409.1c", itself: bool = False):
     """Targets for each use of "目标" (409.1c), from the `targets` choice (a cast or activation that names no
     targets, a triggered ability put on the stack: `rule` 410.4).
 
@@ -86,13 +90,21 @@ def choose_targets(game, subject: str, specs: list, *, controller: str, source, 
             game.chooser.none_legal("targets", sub, by=controller, rule=rule)
             return None
         options = [x.name if isinstance(x, Player) else x.id for x in legal]
+        own = getattr(source, "id", None) if getattr(source, "zone", None) == "stack" or itself else None
+
+        def itself(a):                          # naming the spell or ability itself is refused under 415.6
+            named = a if isinstance(a, list) else [a]
+            return ("it cannot target itself", "415.6") if own is not None and own in named else None
+
         if n == 1:
-            ans = game.choose("targets", sub, by=controller, options=options, rule=rule)
+            ans = game.choose("targets", sub, by=controller, options=options, rule=rule, legal=lambda a, o=options: (
+                itself(a) or (None if (a[0] if isinstance(a, list) and len(a) == 1 else a) in o
+                              else "not a legal target")))
             picks = ans if isinstance(ans, list) else [ans]
         else:
             ans = game.choose("targets", sub, by=controller, options=options, rule=rule, legal=lambda a, o=options: (
-                None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in o for x in a)
-                else f"choose {n} different targets"))
+                itself(a) or (None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in o for x in a)
+                              else f"choose {n} different targets")))
             picks = list(ans)
         slot = []
         for p in picks:
@@ -123,15 +135,17 @@ def legal_targets(game, spec, *, controller, source, source_colors=()) -> list:
                                                source_colors=source_colors) is None]
 
 
-def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
-    """Validate the targets an action names (409.1c) and return them as (kind, id, inc) slots."""
+def check_targets(game, obj, tspecs, given, *, controller, colors, itself: bool = False) -> list:
+    """Validate the targets an action names (409.1c) and return them as (kind, id, inc) slots. `itself`: `obj` is a
+    spell being cast (see `target_problem`)."""
     if not tspecs:
         if given:
             raise game.illegal("409.1c", "not_enough_targets", f"{obj.name} has no targets, but targets were given",
                            object=obj, needed=0, given=len(given))
         return []
     if given is None:
-        return choose_targets(game, obj.id, tspecs, controller=controller, source=obj, source_colors=colors) or \
+        return choose_targets(game, obj.id, tspecs, controller=controller, source=obj, source_colors=colors,
+                              itself=itself) or \
             _no_targets(game, obj, tspecs)
     given = list(given) if isinstance(given, list) else [given]
     needed = sum(int(s.get("count", 1)) for s in tspecs)
@@ -158,7 +172,7 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
             if t is None:
                 raise game.illegal("409.1c", "illegal_target", f"unknown target {p!r}", object=obj, target=p,
                                check="exists", expected=say("check.exists"), actual=say("check.missing"))
-            bad = target_problem(game, spec, t, source=obj, controller=controller, source_colors=colors)
+            bad = target_problem(game, spec, t, source=obj, controller=controller, source_colors=colors, itself=itself)
             if not isinstance(t, (Player, StackAbility)):
                 cite_characteristics(game, t, target_filter(spec), bad)
             if bad and bad[0] == "spell":
@@ -169,6 +183,8 @@ def check_targets(game, obj, tspecs, given, *, controller, colors) -> list:
                                        ability=t, types="/".join(named))
                 raise game.illegal("402.5", "ability_not_a_spell", f"{t.name} ({p}) is an ability, not a spell",
                                    object=obj, ability=t)
+            if bad and bad[0] == "self":            # a spell or ability on the stack can't target itself (415.6)
+                raise game.illegal("415.6", "targets_itself", f"{obj.name} ({p}) cannot target itself", object=obj)
             if bad:
                 check, exp, act = bad
                 raise game.illegal("409.1c", "illegal_target",
