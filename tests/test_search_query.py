@@ -195,6 +195,8 @@ def test_an_english_phrase_finds_its_chinese_names(seg):
 def test_english_phrases_are_matched_longest_first_and_stop_words_dropped(seg):
     q = _parse("the first strike of graveyard", seg, _vocab(english=ENG))
     assert [c.typed for c in q.concepts] == ["first strike", "graveyard"]
+    q = _parse("first strike graveyard", seg, _vocab(english=ENG))
+    assert [c.typed for c in q.concepts] == ["first strike", "graveyard"]    # every length is tried
     q = _parse("a b c d e", seg, _vocab(english=ENG))
     assert [c.typed for c in q.concepts] == ["a b c d e"]           # five words are one phrase
     assert weights(q)["死循环"] == ENGLISH
@@ -208,8 +210,9 @@ def test_english_words_are_stemmed(seg):
 
 
 def test_an_english_word_without_a_name_is_still_searched(seg):
-    q = _parse("zombie x", seg, _vocab(english=ENG))
-    assert [c.typed for c in q.concepts] == ["zombie"]         # a lone unknown letter is dropped
+    q = _parse("zombie x ap", seg, _vocab(english=ENG))
+    # a lone unknown letter is dropped; two letters (ap: active player) are a word
+    assert [c.typed for c in q.concepts] == ["zombie", "ap"]
     q = parse("x", seg, _vocab(), lambda w: w == "x")
     assert [c.typed for c in q.concepts] == ["x"]              # unless the book uses it
 

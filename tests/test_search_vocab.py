@@ -36,10 +36,10 @@ def test_a_dialect_reads_its_games_vocabulary(dialect, game):
 def test_user_words_are_every_chinese_word_the_tables_name():
     v = Vocabulary("mtg", synonyms={"墓地": ["坟墓场"], "gy": ["坟场"]},
                    english={"graveyard": ["坟墓场", "墓"], "exil": ["放逐"]},
-                   stopwords=frozenset({"的", "怎么样", "the"}))
+                   stopwords=frozenset({"的", "什么", "怎么样", "the"}))
     # keys and values of both tables, and multi-character stop words; no Latin word, and a lone
     # stop character is left to the dictionary (it cannot be cut any smaller)
-    assert v.user_words() == {"墓地", "坟墓场", "坟场", "墓", "放逐", "怎么样"}
+    assert v.user_words() == {"墓地", "坟墓场", "坟场", "墓", "放逐", "什么", "怎么样"}
 
 
 # --- the lexicon: pairs and their weights -----------------------------------------------------------
@@ -59,6 +59,29 @@ def test_a_repeated_pair_keeps_its_highest_weight_whatever_the_order():
     _, w3 = expansions([Entry(["冲突"], "->", ["矛盾"], "thesaurus", "a"),
                         Entry(["冲突"], "->", ["矛盾"], "thesaurus", "c")])
     assert w3 == {"冲突": {"矛盾": vocab.KINDS["thesaurus"]}}
+
+
+def test_an_indented_comment_is_a_comment(tmp_path):
+    f = _write(tmp_path / "t.tsv", "  # an indented note\n\t# another\n墓地\t->\t坟墓场\tplayer\tusage\n")
+    assert [(e.typed, e.line) for e in vocab.read_lexicon(f)] == [(["墓地"], 3)]
+
+
+def test_a_one_way_entry_never_leads_from_a_book_word():
+    syn, _ = expansions([Entry(["坟场"], "->", ["坟墓场", "墓地"], "player", "s")])
+    assert syn == {"坟场": ["坟墓场", "墓地"]}      # 坟墓场 does not expand to 墓地: only what is typed does
+
+
+def test_a_kind_not_listed_searches_at_the_default_weight():
+    syn, weights = expansions([Entry(["冲突"], "->", ["矛盾"], "made-up", "s")])
+    assert syn == {"冲突": ["矛盾"]} and weights == {}
+
+
+def test_a_weight_above_the_default_replaces_a_lower_one(monkeypatch):
+    monkeypatch.setitem(vocab.KINDS, "strong", 0.8)
+    for first in ("thesaurus", "player"):
+        _, weights = expansions([Entry(["冲突"], "->", ["矛盾"], first, "a"),
+                                 Entry(["冲突"], "->", ["矛盾"], "strong", "b")])
+        assert weights == {"冲突": {"矛盾": 0.8}}, first
 
 
 # --- English names ----------------------------------------------------------------------------------
@@ -270,6 +293,23 @@ def test_a_pruned_dictionary_cuts_like_the_one_it_came_from(toy, tmp_path):
     out.with_suffix(".marshal").write_bytes(b"damaged")   # a damaged prefix cache: the text is read again
     again = Segmenter.load(out)
     assert [again.words(r) for r in text] == expected and again.tk.total == tk.total
+
+
+def test_the_prefix_cache_beside_a_pruned_dictionary_is_what_loads(toy, tmp_path):
+    full = Segmenter(_jieba(toy, tmp_path))
+    out = tmp_path / "words.dict"
+    full.export(set(TOY), out)
+    out.write_text("", encoding="utf-8")       # only the .marshal can give the words back now
+    seg = Segmenter.load(out)
+    assert seg.tk.total == sum(TOY.values()) and seg.words("坟墓场") == [["坟墓场", "坟墓", "墓场"]]
+
+
+def test_the_placeholder_carries_even_a_single_unit_of_frequency(toy, tmp_path):
+    full = Segmenter(_jieba(toy, tmp_path))
+    out = tmp_path / "words.dict"
+    full.export(set(TOY) - {"告攻击"}, out)    # the one word of frequency 1 is left out
+    assert out.read_text("utf-8").splitlines()[-1] == f"{segment._PLACEHOLDER} 1"
+    assert Segmenter.load(out).tk.total == sum(TOY.values())
 
 
 def test_a_dictionary_of_every_word_needs_no_placeholder(toy, tmp_path):
