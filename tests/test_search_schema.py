@@ -1,0 +1,69 @@
+"""The `judge search --json` document (index/schema.py) and whoosh's import shim (index/whooshlib.py).
+
+docs/search.md promises every field of every result, always present; a bot reads them without
+checks. The shim must serve whoosh the standard `cached_property` without replacing a real
+backport someone else imported (issue 9 §8).
+"""
+from __future__ import annotations
+
+import json
+import sys
+import types
+
+import pytest
+
+from index.schema import SearchResponse, response
+from index.search import Hit
+
+
+def test_a_response_carries_every_documented_field_of_every_hit():
+    hits = [Hit(uid="420.5c", label="420.5c", kind="rule", crumb="4 › 420", text="传奇规则全文", score=3.14159265,
+                match="number", snippet="传奇规则", highlights=[(0, 2)]),
+            Hit(uid="glossary:优先权", label="优先权", kind="glossary", crumb="词汇表", text="定义", score=1.0,
+                match="headword")]
+    doc = json.loads(response("传奇", "mtg", hits, game="Magic: The Gathering", edition="2006", language="zh-Hans")
+                     .model_dump_json())
+    assert {k: doc[k] for k in ("query", "book", "game", "edition", "language", "error")} == {
+        "query": "传奇", "book": "mtg", "game": "Magic: The Gathering", "edition": "2006", "language": "zh-Hans",
+        "error": None}
+    first, second = doc["results"]
+    assert first == {"id": "420.5c", "label": "420.5c", "kind": "rule", "breadcrumb": "4 › 420", "score": 3.14159265,
+                     "match": "number", "snippet": "传奇规则", "highlights": [[0, 2]], "text": "传奇规则全文"}
+    assert second["id"] == "glossary:优先权" and second["highlights"] == [] and second["snippet"] == ""
+    SearchResponse.model_validate(doc)
+
+
+def test_an_error_response_has_no_results_and_says_why():
+    doc = json.loads(response("x", "mtg", [], "no such book").model_dump_json())
+    assert doc["error"] == "no such book" and doc["results"] == []
+    assert (doc["game"], doc["edition"], doc["language"]) == ("", "", "")
+
+
+def test_a_kind_or_match_outside_the_documented_ones_is_refused():
+    bad = Hit(uid="x", label="x", kind="card-text", crumb="", text="", score=0, match="text")
+    with pytest.raises(ValueError):
+        response("x", "mtg", [bad])
+
+
+@pytest.fixture
+def no_backport(monkeypatch):
+    monkeypatch.delitem(sys.modules, "cached_property", raising=False)
+
+
+def test_whoosh_gets_the_standard_cached_property(no_backport):
+    from functools import cached_property
+
+    from index.whooshlib import prepare
+
+    prepare()
+    shim = sys.modules["cached_property"]
+    assert shim.cached_property is cached_property
+
+
+def test_a_backport_already_imported_is_left_alone(no_backport):
+    from index.whooshlib import prepare
+
+    real = types.ModuleType("cached_property")
+    sys.modules["cached_property"] = real
+    prepare()
+    assert sys.modules["cached_property"] is real and not hasattr(real, "cached_property")
