@@ -112,9 +112,10 @@ def _refs_file() -> Path:
 
 def _remembered(ref: str) -> BookRef | None:
     try:
-        entry = json.loads(_refs_file().read_text("utf-8")).get(ref)
+        refs = json.loads(_refs_file().read_text("utf-8"))
     except (OSError, ValueError):
         return None
+    entry = refs.get(ref) if isinstance(refs, dict) else None  # valid JSON, but not ours: the slow path
     if not isinstance(entry, dict):
         return None
     try:
