@@ -176,12 +176,22 @@ def book_row(book_id: str) -> dict:
     try:
         report = lint(load_book(info.id))
     except RulebookError as e:
-        return {**row, "missing": not Path(info.path).exists(), "error": str(e)}
-    return {**row, "game": report.game, "edition": report.edition, "language": report.language,
-            "dialect": report.dialect, "understood": report.understood.share,
-            "rules": report.counts["rules"], "glossary": report.counts["glossary"],
-            "examples": report.counts["examples"], "references_resolved": report.references["resolved"],
-            "references_unresolved": report.references["unresolved"]}
+        return _grouped({**row, "missing": not Path(info.path).exists(), "error": str(e)})
+    return _grouped({**row, "game": report.game, "edition": report.edition, "language": report.language,
+                     "dialect": report.dialect, "understood": report.understood.share,
+                     "rules": report.counts["rules"], "glossary": report.counts["glossary"],
+                     "examples": report.counts["examples"], "references_resolved": report.references["resolved"],
+                     "references_unresolved": report.references["unresolved"]})
+
+
+def _grouped(row: dict) -> dict:
+    """Add which editions group together (`game_key`: the editions of one game; `edition_group`: the
+    books of one game and edition, a translation and its original), from the row's game, edition and
+    language (the registry's, or else the book's own metadata)."""
+    from rulebook.editions.link import _edition
+
+    e = _edition(row["id"], row["game"] or "", row["edition"] or "", row["language"] or "", row["dialect"])
+    return {**row, "game_key": e.game or None, "edition_group": e.group or None}
 
 
 def book_rows() -> list[dict]:

@@ -141,3 +141,5 @@ class BookRow(_Strict):
     references_unresolved: Optional[int] = None
     missing: bool = False
     error: Optional[str] = None
+    game_key: Optional[str] = None         # one key for the ways a game is named: the editions of a game share it
+    edition_group: Optional[str] = None    # "<game_key>@<edition date>": a translation and its original share it

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from judge.cli import app
+from judge.schema import BookRow
 from judge.schema_editions import BulletinDoc, CounterpartsDoc
 from rulebook import load_book
 from rulebook.editions.align import align
@@ -341,11 +342,58 @@ def test_books_lists_the_editions_of_a_game_together(monkeypatch, tmp_path):
     assert ids.index("e2") == ids.index("z0") + 1 and abs(ids.index("mtg") - ids.index("z0")) == 1
 
 
+@pytest.fixture
+def unlabelled_pair(monkeypatch, tmp_path):
+    """The 704 excerpts with the title and date lines the real books print (their first lines,
+    ../shared/corpora/mtg-cr-20220610-*.txt), registered with no --game, --edition or --language:
+    what links them is the metadata the parser reads (rulebook/meta.py)."""
+    monkeypatch.setenv("RULES_JUDGE_DATA_DIR", str(tmp_path / "data"))
+    zh = tmp_path / "zh.txt"
+    zh.write_text("万智牌完整规则\n\n此规则于2022年6月10日起生效。\n\n" + Path(ZH).read_text("utf-8"), "utf-8")
+    en = tmp_path / "en.txt"
+    en.write_text("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of June 10, 2022.\n\n"
+                  + Path(EN).read_text("utf-8"), "utf-8")
+    other = tmp_path / "en-2019.txt"
+    other.write_text("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of May 3, 2019.\n\n"
+                     + Path(EN).read_text("utf-8"), "utf-8")
+    for path, book_id in ((zh, "u22"), (en, "u22en"), (other, "u19en")):
+        assert run("books", "add", str(path), "--id", book_id).exit_code == 0
+    return zh, en
+
+
+def test_books_without_registry_fields_are_linked_by_their_metadata(unlabelled_pair):
+    res = run("rule", "704.5a", "--book", "u22", "--lang", "zh,en")
+    assert res.exit_code == 0, res.output
+    zh, en = res.stdout.split("\n\n[en]")
+    assert zh.startswith("[zh] u22") and en.startswith(" u22en")          # the 2022 English book, not the 2019 one
+    assert "0 or less life" in en
+    res = run("rule", "704.5a", "--book", str(unlabelled_pair[0]), "--lang", "en")   # opened by path: its own metadata
+    assert res.exit_code == 0, res.output
+    assert res.stdout.startswith("[en] u22en")
+
+
+def test_books_json_says_which_editions_group_together(unlabelled_pair):
+    rows = {r["id"]: r for r in json.loads(run("books", "--json").stdout)}
+    for r in rows.values():
+        BookRow.model_validate(r)
+    assert rows["u22"]["edition_group"] == rows["u22en"]["edition_group"] == "mtg@20220610"
+    assert rows["u19en"]["edition_group"] == "mtg@20190503"
+    assert rows["u22"]["game_key"] == rows["u19en"]["game_key"] == rows["mtg"]["game_key"] == "mtg"
+    assert rows["wow"]["game_key"] != "mtg"
+    assert (rows["u22"]["game"], rows["u22"]["language"]) == ("Magic: The Gathering", "zh-Hans")   # read from the text
+    ids = [ln.split("\t")[0] for ln in run("books").stdout.splitlines()[1:]]
+    mtg = [i for i in ids if rows.get(i, {}).get("game_key") == "mtg"]
+    assert mtg == ["mtg", "u19en", "u22en", "u22"]     # editions oldest first, the 2022 pair side by side
+
+
 def test_game_key_joins_the_names_of_a_game():
     from rulebook.editions.link import game_key
 
     assert game_key("mtg") == game_key("Magic: The Gathering") == game_key("MTG") == "mtg"
-    assert game_key("Flesh and Blood") == "flesh and blood"
+    assert game_key("万智牌") == game_key("魔法风云会") == "mtg"            # names listed in rulebook/data/games.json
+    assert game_key("魔兽世界") == "wow" and game_key("符文战场") == "riftbound"
+    assert game_key("Flesh and Blood") == game_key("血肉之躯") == "flesh and blood"
+    assert game_key("Some New Game") == "some new game"
     assert game_key("", "riftbound-md") == "riftbound"
 
 

@@ -63,26 +63,31 @@ def show_in(book, query: str, hits, other_ref: str, as_json: bool, color: Option
 
 
 def linked_books(book_ref: str, book, languages: list[str]):
-    """The books of the same game and edition in `languages`, `book` itself for its own language."""
+    """The books of the same game and edition in `languages`, `book` itself for its own language.
+
+    Game, edition and language are the registry's (`judge books add --game --edition --language`)
+    and, where it says nothing or the book was opened by path, the book's own metadata."""
     from rulebook import all_books
+    from rulebook.editions.link import edition_of, edition_of_book, translations
     from rulebook.editions.units import language_of
 
     infos = all_books()
     info = infos.get(book_ref)
     own = language_of(book)
+    edition = edition_of(info, book) if info is not None else edition_of_book(book)
     out = []
     for lang in languages:
         if lang == own:
             out.append((lang, book))
             continue
-        if info is None:
-            fail(f"--lang {lang}: {book_ref!r} is not a registered book, so its translations are unknown; "
+        if not edition.group:
+            fail(f"--lang {lang}: the game or edition of {book.id!r} is unknown, so its translations are unknown; "
                  f"register both with `judge books add PATH --id ID --game G --edition E --language zh|en`")
-        found = [i for i in infos.values() if i.id != info.id and i.game == info.game and i.edition == info.edition
-                 and i.language.lower().split("-")[0] == lang]
+        found = translations(edition, infos.values(), lang)
         if not found:
-            fail(f"--lang {lang}: no {lang} book of {info.game or '?'} edition {info.edition or '?'} is registered "
-                 f"(`judge books add PATH --id ID --game {info.game!r} --edition {info.edition!r} --language {lang}`)")
+            fail(f"--lang {lang}: no {lang} book of {book.game or edition.game} edition {book.edition or edition.edition} "
+                 f"is registered (`judge books add PATH --id ID --game {edition.game!r} "
+                 f"--edition {book.edition or edition.edition!r} --language {lang}`)")
         out.append((lang, open_book(found[0].id)))
     return out
 
@@ -165,13 +170,12 @@ def originals_text(items: list[dict], fmt: str) -> str:
 
 
 def grouped_rows(rows: list[dict]) -> list[dict]:
-    """`judge books` rows with the editions of each game together (`rulebook.editions.link.by_game`)."""
-    from rulebook import all_books
-    from rulebook.editions.link import by_game
+    """`judge books` rows with the editions of each game together, oldest first, the languages of
+    one edition side by side (`rulebook.editions.link.row_order`: the rows' own game, edition and
+    language, which come from the registry or else from the book's metadata)."""
+    from rulebook.editions.link import row_order
 
-    infos = all_books()
-    order = {info.id: k for k, info in enumerate(by_game(infos.values()))}
-    return sorted(rows, key=lambda r: order.get(r["id"], len(order)))
+    return sorted(rows, key=row_order)
 
 
 def via_translation(book_ref: str, text: str, limit: int, hits: list, run, open_index) -> list:
@@ -188,12 +192,16 @@ def via_translation(book_ref: str, text: str, limit: int, hits: list, run, open_
 
     from rulebook.books import all_books
 
+    from rulebook.editions.link import edition_of, translations
+
     infos = all_books()
     info = infos.get(book_ref)
-    if info is None or not info.game or info.language.lower().startswith("en"):
+    if info is None:
         return hits
-    linked = [i for i in infos.values() if i.id != info.id and i.game == info.game and i.edition == info.edition
-              and i.language.lower().startswith("en")]
+    edition = edition_of(info)
+    if edition.language == "en":
+        return hits
+    linked = translations(edition, infos.values(), "en")
     if not linked:
         return hits
     own = open_index(book_ref)

@@ -67,16 +67,92 @@ def check_link(first: Book, second: Book) -> LinkReport:
 
 
 def game_key(game: str, dialect: str | None = None) -> str:
-    """One key for the ways a game is named: `mtg`, `Magic: The Gathering` and
-    `万智牌` are the same game (the bundled books' ids and games are the names
-    known here); an unknown name is its own key, case-folded."""
+    """One key for the ways a game is named: `mtg`, `Magic: The Gathering`, `MTG` and
+    `万智牌` are the same game. A name listed in rulebook/data/games.json stands for its
+    game; a game a bundled book belongs to is keyed by that book's id; any other name is
+    its own key, case-folded; no name at all falls back to the dialect."""
     from rulebook.books import BUNDLED
 
     g = (game or "").strip().casefold()
+    if not g:
+        return (dialect or "").split("-")[0]
+    g = _game_names().get(g, g)
     for info in BUNDLED.values():
-        if g and g in (info.id.casefold(), info.game.casefold()):
+        if g in (info.id.casefold(), info.game.casefold()):
             return info.id
-    return g or (dialect or "").split("-")[0]
+    return g
+
+
+def _game_names() -> dict[str, str]:
+    """Every name of every game in games.json (case-folded) → the game's name (case-folded)."""
+    if not _NAMES:
+        import json
+        from pathlib import Path
+
+        games = json.loads((Path(__file__).parent.parent / "data" / "games.json").read_text("utf-8"))["games"]
+        for g in games:
+            for name in [g["game"]] + g["names"]:
+                _NAMES[name.casefold()] = g["game"].casefold()
+    return _NAMES
+
+
+_NAMES: dict[str, str] = {}
+
+
+@dataclass(frozen=True)
+class Edition:
+    """Which game, edition and language a book is: what the registry says
+    (`judge books add --game --edition --language`), and where it says nothing,
+    what the parser read from the book itself (`rulebook.meta`: title, date
+    line, script)."""
+
+    id: str
+    game: str          # game_key
+    edition: str       # the edition's date as digits (20220610), or its text
+    language: str      # primary language subtag: zh, en
+
+    @property
+    def group(self) -> str:
+        """Books of one game and edition (a translation and its original) share this; "" when either is unknown."""
+        return f"{self.game}@{self.edition}" if self.game and self.edition else ""
+
+
+def edition_of(info, book=None) -> Edition:
+    """The `Edition` of a registry entry, opening the book only when a field is missing."""
+    game, edition, language = info.game, info.edition, info.language
+    if not (game and edition and language):
+        if book is None:
+            from rulebook.books import load_book
+
+            book = load_book(info.id)       # load_book fills what the registry lacks from the parsed metadata
+        game, edition, language = game or book.game, edition or book.edition, language or book.language
+    return _edition(info.id, game, edition, language, info.dialect)
+
+
+def edition_of_book(book) -> Edition:
+    """The `Edition` of a book opened by path (no registry entry): its parsed metadata."""
+    return _edition(book.id, book.game, book.edition, book.language, getattr(book, "dialect", None))
+
+
+def _edition(book_id: str, game: str, edition: str, language: str, dialect: str | None) -> Edition:
+    return Edition(book_id, game_key(game, dialect), _edition_date(edition), (language or "").lower().split("-")[0])
+
+
+def translations(own: Edition, infos, language: str) -> list:
+    """Registry entries of the same game and edition as `own`, in `language` (other books than `own`)."""
+    if not own.group:
+        return []
+    out = []
+    for info in infos:
+        if info.id == own.id:
+            continue
+        try:
+            e = edition_of(info)
+        except Exception:   # a registered book whose file is gone or unreadable is no translation
+            continue
+        if e.group == own.group and e.language == language:
+            out.append(info)
+    return out
 
 
 def by_game(infos) -> list:
@@ -84,6 +160,13 @@ def by_game(infos) -> list:
     oldest edition first (editions are compared as written: ISO dates sort right),
     the Chinese and English book of one edition side by side."""
     return sorted(infos, key=lambda i: (game_key(i.game, i.dialect), _edition_date(i.edition), i.language, i.id))
+
+
+def row_order(row: dict) -> tuple:
+    """The same order for `judge books` rows (their game, edition and language are the
+    effective ones: registry first, else the parsed metadata)."""
+    return (game_key(row.get("game") or "", row.get("dialect")), _edition_date(row.get("edition") or ""),
+            row.get("language") or "", row["id"])
 
 
 def _edition_date(edition: str) -> str:
