@@ -14,6 +14,8 @@ Run: python benchmarks/align.py [--shared ../shared] [--split dev|heldout|all] [
    For both pairs: split and merge parts proposed, and the hand-checked ones (`splits-checked.tsv`:
    every part ALIGNER_VERSION 2 proposed; 2006→2026 is dev, 2022→2026 held out) still proposed and right.
 4. Time to align each pair (books already parsed), and to read a cached alignment.
+5. The 2022 zh ↔ en glossary entries linked (they have no numbers): precision on the hand-checked
+   links (`glossary-checked.tsv`: 50 uniform, 15 lowest-scoring), with each kind of evidence switched off.
 
 The hand-checked samples are `benchmarks/align-checked.tsv`: 150 matches drawn from the
 aligner's first version before any tuning (2022→2026: 50 uniform, seed 2022, and 50 among the
@@ -40,6 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 CHECKED = ROOT / "benchmarks" / "align-checked.tsv"
 PARTS_CHECKED = ROOT / "benchmarks" / "splits-checked.tsv"
+GLOSSARY_CHECKED = ROOT / "benchmarks" / "glossary-checked.tsv"
 
 
 def clock(start: tuple[float, float] | None = None):
@@ -168,6 +171,34 @@ def report_parts(al, pair: str, details: bool) -> None:
             print(f"    unchecked {m.role:5} {m.old:>8} → {m.new:8} confidence {m.confidence}")
 
 
+def glossary_links(zh, en) -> None:
+    """5. The glossary entries of the 2022 pair linked (`rulebook.editions.glossary`): how many, precision on
+    the hand-checked links (glossary-checked.tsv), and the same with each kind of evidence switched off
+    (the place among the entries matters most when both glossaries keep one order; this one nearly does)."""
+    from rulebook.editions.glossary import GlossaryWeights, link_glossaries
+
+    with open(GLOSSARY_CHECKED, encoding="utf-8") as f:
+        rows = list(csv.DictReader([ln for ln in f if not ln.startswith("#")], delimiter="\t"))
+    en_title = {n.uid: n.title for n in en.glossary()}
+    zh_uids: dict[str, list[str]] = {}
+    for n in zh.glossary():
+        zh_uids.setdefault(n.title, []).append(n.uid)
+    print(f"  glossary entries: zh {len(zh_uids)} headwords, en {len(en_title)}")
+    for label, w in (("all evidence", GlossaryWeights()), ("without place", GlossaryWeights(position=0.0)),
+                     ("without cited rules", GlossaryWeights(refs=0.0)), ("without lexicon text", GlossaryWeights(text=0.0)),
+                     ("text only", GlossaryWeights(position=0.0, refs=0.0))):
+        t = clock()
+        links = link_glossaries(zh, en, w)
+        spent = clock(t)
+        got = {l.first: en_title[l.second] for l in links}
+        parts = []
+        for stratum in sorted({r["stratum"] for r in rows}, reverse=True):
+            mine = [r for r in rows if r["stratum"] == stratum]
+            right = sum(any(got.get(u) == r["gold"] for u in zh_uids.get(r["zh"], [])) for r in mine)
+            parts.append(f"{stratum} right {right}/{len(mine)}")
+        print(f"  {label:22} {'   '.join(parts)}   links {len(links)}   cpu {spent[1]:.2f} s")
+
+
 def shares(al, old, new) -> None:
     from rulebook.editions.changes import bulletin
 
@@ -235,6 +266,10 @@ def main() -> None:
     report_parts(al, "2006-2026", args.details)
     for old in ("420.5e", "413.2a", "300.3"):
         print(f"  {old} → {[(m.new, m.confidence, m.role) for m in al.for_old(old)]}")
+
+    if not args.skip_language:
+        print("\n5. glossary entries linked, 2022 zh ↔ 2022 en")
+        glossary_links(books["2022"], books["2022en"])
 
     print("\n4. time (books parsed and cached; one process); baseline: parsing both books without the cache")
     parse = {}

@@ -251,6 +251,52 @@ def test_splits_are_compared_in_the_new_words():
     assert part.confidence > 0.9
 
 
+# Glossary entries of a translation (rulebook/editions/glossary.py), on excerpts of the 2022 books
+# (tests/fixtures/editions/glossary-2022-*.txt: rule 704 and eight glossary entries in each language,
+# in each book's own order, and 共鸣 (Affinity), which the 2022 English glossary does not have).
+GLOSSARY_PAIRS = {"死触": "Deathtouch", "传奇": "Legendary", "传奇规则": "Legend Rule", "致命伤害": "Lethal Damage",
+                  "中毒指示物": "Poison Counter", "状态动作": "State-Based Actions", "衍生物": "Token",
+                  "世界规则": "World Rule"}
+
+
+def _titles(zh, en, links):
+    return {zh.node(x.first).title: en.node(x.second).title for x in links}
+
+
+def test_glossary_entries_of_a_translation_are_linked():
+    from rulebook.editions.glossary import link_glossaries
+
+    zh, en = book("glossary-2022-zh.txt"), book("glossary-2022-en.txt")
+    links = link_glossaries(zh, en)
+    assert _titles(zh, en, links) == GLOSSARY_PAIRS          # 共鸣 has no English entry: left unlinked
+    assert len({x.second for x in links}) == len(links)       # one to one
+
+
+def test_glossary_links_do_not_need_the_same_order():
+    """The Chinese entries in reverse order: the place among the entries now points the wrong way;
+    the cited rules and the learned lexicon still link every entry right."""
+    from rulebook.editions.glossary import link_glossaries
+
+    text = (FIX / "glossary-2022-zh.txt").read_text("utf-8")
+    rules, _, entries = text.partition("词汇表\n\n")
+    blocks = [b for b in entries.strip().split("\n\n") if b.strip()]
+    zh = text_book(rules + "词汇表\n\n" + "\n\n".join(reversed(blocks)) + "\n", "zh-reversed")
+    en = book("glossary-2022-en.txt")
+    assert [n.title for n in zh.glossary()][0] == "世界规则"
+    assert _titles(zh, en, link_glossaries(zh, en)) == GLOSSARY_PAIRS
+
+
+def test_glossary_links_are_cached(monkeypatch, tmp_path):
+    from rulebook.editions import cache, glossary
+
+    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path))
+    zh, en = book("glossary-2022-zh.txt"), book("glossary-2022-en.txt")
+    first = cache.cached_glossary_links(zh, en)
+    assert list((tmp_path / "alignments").glob("*-glossary.pickle"))
+    monkeypatch.setattr(glossary, "link_glossaries", lambda *a, **k: pytest.fail("computed again"))
+    assert cache.cached_glossary_links(zh, en) == first
+
+
 def test_order_pairs_keeps_order_and_skips_poor_pairs():
     score = {(0, 10): 0.9, (1, 11): 0.2, (2, 12): 0.8, (2, 10): 0.95}
     pairs = order_pairs([0, 1, 2], [10, 11, 12], lambda i, j: score.get((i, j), 0.0))

@@ -287,6 +287,24 @@ def test_rule_in_two_languages(registered_pair):
     assert "x22en" in en and "0 or less life" in en
 
 
+def test_define_in_two_languages(monkeypatch, tmp_path):
+    """Glossary entries have no numbers: 死触 is linked to Deathtouch by the rule both cite
+    (702.2), the learned lexicon and their place (tests/fixtures/editions/glossary-2022-*.txt)."""
+    monkeypatch.setenv("RULES_JUDGE_DATA_DIR", str(tmp_path))
+    for path, book_id, lang in (("glossary-2022-zh.txt", "g22", "zh-Hans"), ("glossary-2022-en.txt", "g22en", "en")):
+        assert run("books", "add", str(FIX / path), "--id", book_id, "--game", "mtg", "--edition", "2022-06-10",
+                   "--language", lang).exit_code == 0
+    res = run("define", "死触", "--book", "g22", "--lang", "zh,en", "--plain")
+    assert res.exit_code == 0, res.output
+    zh, en = res.stdout.split("\n\n[en]")
+    assert zh.startswith("[zh] g22") and "一个关键字异能，让物件造成的伤害特别有效" in zh
+    assert "Deathtouch" in en and "especially effective" in en
+    doc = json.loads(run("define", "Legend Rule", "--book", "g22en", "--lang", "en,zh", "--json").stdout)
+    assert [(d["language"], d["rules"][0]["title"]) for d in doc["languages"]] == [("en", "Legend Rule"), ("zh", "传奇规则")]
+    res = run("define", "共鸣", "--book", "g22", "--lang", "zh,en")          # no English entry for it
+    assert res.exit_code == 1 and "no glossary entry is linked to '共鸣'" in res.output
+
+
 def test_rule_in_two_languages_json(registered_pair):
     doc = json.loads(run("rule", "704.5a", "--book", "x22", "--lang", "en,zh", "--json").stdout)
     assert [d["language"] for d in doc["languages"]] == ["en", "zh"]

@@ -97,7 +97,6 @@ def show_languages(book_ref: str, book, query: str, languages: list[str], as_jso
     from rulebook.editions.link import check_link
     from rulebook.lookup import NotFound, lookup
 
-    from judge.render import print_rules
     from judge.ruledoc import lookup_doc
 
     books = linked_books(book_ref, book, languages)
@@ -117,6 +116,13 @@ def show_languages(book_ref: str, book, query: str, languages: list[str], as_jso
                 if why:
                     _note(f"{h.node.uid} differs in shape between {book.id} and {b.id} ({why}); check the pairing")
         docs.append((lang, lookup_doc(b, query, hits)))
+    emit_languages(docs, query, as_json, color)
+
+
+def emit_languages(docs: list[tuple[str, dict]], query: str, as_json: bool, color: Optional[bool]) -> None:
+    """The same rule or entry in each language, one after the other (`[zh] book`, then its panel)."""
+    from judge.render import print_rules
+
     if as_json:
         _emit_json({"query": query, "languages": [{**doc, "language": lang} for lang, doc in docs]})
         return
@@ -126,6 +132,32 @@ def show_languages(book_ref: str, book, query: str, languages: list[str], as_jso
         sys.stdout.write(f"[{lang}] {doc['book']}\n")
         sys.stdout.flush()
         print_rules(doc, rich=color)
+
+
+def show_define_languages(book_ref: str, book, uid: str, query: str, languages: list[str], as_json: bool,
+                          color: Optional[bool]) -> None:
+    """`judge define TERM --book B --lang zh,en`: the entry and its counterpart in the linked book of each
+    language. Glossary entries have no numbers and each language sorts its own: they are linked by the
+    rules they cite, their place and the learned lexicon (`rulebook.editions.glossary`)."""
+    from rulebook.editions.cache import cached_glossary_links
+    from rulebook.editions.link import check_link
+    from rulebook.lookup import ENTRY, Hit
+
+    from judge.ruledoc import lookup_doc
+
+    docs = []
+    for lang, b in linked_books(book_ref, book, languages):
+        if b is book:
+            docs.append((lang, lookup_doc(b, query, [Hit(b.node(uid), ENTRY)])))
+            continue
+        report = check_link(book, b)
+        if not report.linked:
+            fail(f"{book.id} and {b.id} share only {report.share:.0%} of their rule ids: not the same edition")
+        link = next((x for x in cached_glossary_links(book, b) if x.first == uid), None)
+        if link is None:
+            fail(f"{b.id} ({lang}): no glossary entry is linked to {book.node(uid).title!r}", 1)
+        docs.append((lang, lookup_doc(b, f"glossary:{b.node(link.second).title}", [Hit(b.node(link.second), ENTRY)])))
+    emit_languages(docs, query, as_json, color)
 
 
 def originals(doc: dict, book_ref: str, book, lang: str) -> list[dict]:

@@ -13,7 +13,7 @@ import typer
 
 from judge.app import app
 from judge.commands.common import DIALECT_HELP, book_option, fail, open_book, resolve_book
-from judge.commands.editions import grouped_rows, show_in, show_languages
+from judge.commands.editions import grouped_rows, show_define_languages, show_in, show_languages
 
 def _emit_json(data) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
@@ -70,6 +70,7 @@ def define(
     term: List[str] = typer.Argument(..., help="A glossary headword, in Chinese or English, several words without "
                                                "quotes: 激活, 生命 (one of 生命，总生命), mana burn, 生命值 (a near form)."),
     book: Optional[str] = book_option(),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Languages to show side by side, e.g. zh,en: the entry and its counterpart in the linked book of each language."),
     as_json: bool = typer.Option(False, "--json"),
     color: Optional[bool] = typer.Option(None, "--color/--plain"),
 ) -> None:
@@ -94,6 +95,12 @@ def define(
             _no_entry(b, text, as_json, color)
         uid = near.uid
         note = f"no entry is named {text!r}; showing the nearest, {b.node(uid).title}"
+    if lang:
+        if note:
+            sys.stderr.write(f"judge: note: {note}\n")
+        languages = [x.strip().lower() for x in lang.replace("，", ",").split(",") if x.strip()]
+        show_define_languages(resolve_book(book), b, uid, f"glossary:{text}", languages, as_json, color)
+        return
     doc = lookup_doc(b, f"glossary:{text}", [Hit(b.node(uid), ENTRY)])
     if note:
         doc["note"] = note

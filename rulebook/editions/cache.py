@@ -19,7 +19,7 @@ from rulebook.model import Book
 from rulebook.paths import cache_dir
 from rulebook.version import parser_fingerprint
 
-_SOURCES = ("align.py", "splits.py", "textsim.py", "units.py", "changes.py", "terms.py")
+_SOURCES = ("align.py", "splits.py", "textsim.py", "units.py", "changes.py", "terms.py", "glossary.py")
 _FINGERPRINT: list[str] = []
 
 
@@ -66,21 +66,47 @@ def cached_alignment(old: Book, new: Book, *, use_ids: bool = False, use_cache: 
     return al
 
 
-def _read(path: Path, old: Book, new: Book) -> Alignment | None:
+def cached_glossary_links(first: Book, second: Book, *, use_cache: bool = True) -> list:
+    """The glossary links of two translations of one edition (`glossary.link_glossaries`),
+    cached like alignments: `judge define --lang` must not learn the lexicon each time."""
+    from filelock import FileLock
+
+    from rulebook.editions.glossary import link_glossaries
+
+    key = f"{first.sha256[:16]}-{second.sha256[:16]}-p{parser_fingerprint()}-a{aligner_fingerprint()}"
+    path = cache_dir() / "alignments" / f"{key}-glossary.pickle"
+    if use_cache:
+        hit = _load(path)
+        if isinstance(hit, list):
+            return hit
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(path) + ".lock", timeout=300):
+        hit = _load(path) if use_cache else None
+        if isinstance(hit, list):
+            return hit
+        links = link_glossaries(first, second)
+        if use_cache:
+            _write(path, links)
+    return links
+
+
+def _load(path: Path):
     try:
         with open(path, "rb") as fh:
-            al = pickle.load(fh)
-    except FileNotFoundError:
+            return pickle.load(fh)
+    except Exception:  # missing, corrupt or foreign: computed again and overwritten
         return None
-    except Exception:  # a corrupt or foreign entry: align again and overwrite it
-        return None
+
+
+def _read(path: Path, old: Book, new: Book) -> Alignment | None:
+    al = _load(path)
     if not isinstance(al, Alignment) or (al.old_sha256, al.new_sha256) != (old.sha256, new.sha256):
         return None
     al.old_book, al.new_book = old.id, new.id
     return al
 
 
-def _write(path: Path, al: Alignment) -> None:
+def _write(path: Path, al) -> None:
     import os
     import tempfile
 
