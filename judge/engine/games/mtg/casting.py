@@ -34,6 +34,7 @@ rules.declare("409.1b", reasons={"x_chosen": "object x", "mode_chosen": "object 
 rules.declare("409.1c", reasons={"targets_chosen": "object targets", "illegal_target": "object target check expected actual",
                                  "same_target_twice": "object target", "not_enough_targets": "object needed given"})
 rules.declare("409.1f", reasons={"total_cost": "object cost printed changes"})
+rules.declare("416.2", reasons={"affects_spell_on_stack": "object sources"})
 rules.declare("409.1h", reasons={"cost_paid": "player object mana other", "cannot_pay": "player object cost pool",
                                  "cannot_pay_other": "player object cost why"})
 rules.declare("409.1i", reasons={"spell_cast": "player object"})
@@ -189,7 +190,7 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     chosen = check_targets(game, obj, tspecs, targets, controller=actor, colors=tuple(c.colors), itself=True)
     division = _division(game, actor, obj, effects, chosen, divide, xv)
     # 409.1f total cost, locked before paying
-    total, changes, own = total_cost(game, obj, c, actor, xv)
+    total, changes, own, by = total_cost(game, obj, c, actor, xv)
     extra = obj.card.additional_cost or {}
     sac = _sacrifice_cost(game, obj, extra, costs, actor)
     # --- from here on the attempt changes the game; an IllegalAction rewinds it
@@ -221,6 +222,8 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
             game.fire(rule, "own_cost_reduction", [obj], object=obj, amount=M.show_cost((n,)))
     game.fire("409.1f", "total_cost", [obj], object=obj, cost=M.show_cost(total) + (say("cost.plus_sacrifice") if sac else ""),
               printed=M.show_cost(cost), changes="；".join(changes) or say("none"))
+    if by:                  # 416.2: an effect on what spells cost affects the spell on the stack, not a permanent
+        game.fire("416.2", "affects_spell_on_stack", [obj, *by], object=obj, sources=by)
     if extra:
         what = say("cost.sacrifice") if extra.get("sacrifice") else say("cost.additional")
         game.fire("203.4", "additional_cost", [obj], object=obj, cost=what, mana_value=obj.card.mana_value)
@@ -304,12 +307,15 @@ def sorcery_timing_problem(game, actor) -> str | None:
     return None
 
 
-def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str]]:
+def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str], list[int], list]:
     """409.1f: mana cost, plus increases, minus reductions — determined once and locked. A spell's own ability that
-    changes its cost works only while it is on the stack, i.e. as it is being cast (401.6, 402.8c, 412.3)."""
+    changes its cost works only while it is on the stack, i.e. as it is being cast (401.6, 402.8c, 412.3). Also
+    returns the other objects whose effects changed it (416.2: such an effect affects spells, which are only ever
+    on the stack)."""
     red = inc = 0
     changes = []
     own = []
+    by = []
     for src, s in cost_changers(game, obj, "static", "spells", matches, ch=c):
         if s.get("affects") == "self":           # the spell's own cost change: below, and only as it is cast
             continue
@@ -321,6 +327,8 @@ def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str]]:
             n = M.mana_value(M.parse_cost(s["cost_increase"]))
             inc += n
             changes.append(say("cost.increased", source=src.name, n=n))
+        if (s.get("cost_reduction") or s.get("cost_increase")) and src not in by:
+            by.append(src)
     for ab in obj.card.abilities:
         s = ab.spec
         if ab.kind != "static" or s.get("affects") != "self" or not s.get("cost_reduction"):
@@ -329,7 +337,7 @@ def total_cost(game, obj, c, actor, x: int) -> tuple[tuple, list[str]]:
         red += n
         changes.append(say("cost.reduced", source=obj.name, n=n))
         own.append(n)
-    return M.adjust(obj.card.cost, red, inc, x), changes, own
+    return M.adjust(obj.card.cost, red, inc, x), changes, own, by
 
 
 def _sacrifice_cost(game, obj, extra, costs, actor):

@@ -19,7 +19,8 @@ from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import select
 from judge.engine.games.mtg.refs import Ctx, amount, players, refs, tag_exiled
 from judge.engine.games.mtg.rules import rules
-from judge.engine.games.mtg.state import AbilityDef, CEffect, Delayed, Shield, ability_defs, card_def, parse_delta, parse_pt
+from judge.engine.games.mtg.state import (AbilityDef, Card, CEffect, Delayed, Shield, ability_defs, card_def, parse_delta,
+                                          parse_pt)
 from judge.engine.games.mtg.vocab import COLORS, TokenDef
 from judge.engine.games.mtg.words import CREATURE_TYPES, TYPE, ability_text, say
 from judge.engine.games.mtg.words import zone as zone_word
@@ -555,6 +556,8 @@ def _prevent(game, ctx, e):
         for o in objs:                                         # one shield per object, fixed now (419.7c)
             key = ("player", o.name) if isinstance(o, Player) else o.key
             _shield(game, ctx, "prevent", key, n, dict(data), until)
+            if not isinstance(o, Player) and o.damage > 0:     # damage already dealt is not undone (419.4)
+                game.near_miss("419.4", "damage_already_dealt", [o], object=o, amount=o.damage, shield=ctx.source_name)
         shields_for_each(game, ctx, objs, n)
 
 
@@ -618,9 +621,35 @@ def _token(game, ctx, e):
             o = game.create_token(cdef, who.name, base=base, creator=ctx.source, owner=ctx.controller)
             if not t.get("name") and o.zone == "battlefield":
                 game.fire("216.1", "token_named_by_types", [o], object=o, subtypes="、".join(d["subtypes"]))
+            if o.zone == "battlefield" and _names_creator(t.get("abilities")):
+                granted_names_creator(game, o, ctx.source)
 
 
 rules.declare("216.1", reasons={"token_named_by_types": "object subtypes"})
+rules.declare("202.2b", reasons={"granted_names_creator": "object creator others"})
+
+
+def _names_creator(spec) -> bool:
+    """Whether an ability the object gives (its text naming the giver) reads the object that gave it: `on: creator`
+    anywhere in the granted abilities' spec."""
+    if isinstance(spec, dict):
+        return spec.get("on") == "creator" or any(_names_creator(v) for v in spec.values())
+    if isinstance(spec, list):
+        return any(_names_creator(v) for v in spec)
+    return False
+
+
+def granted_names_creator(game, token, creator) -> None:
+    """202.2b: an ability one object gives another that contains the giver's name means that giver only, never an
+    object of the same name — cited where another object in play shares the giver's name, the case a judge is
+    asked about (two 腐生激长: each token counts its own one's counters)."""
+    if not isinstance(creator, Card):
+        return
+    name = game.chars(creator).name
+    others = [o for o in game.battlefield() if o is not creator and o is not token and game.chars(o).name == name]
+    if others:
+        game.fire("202.2b", "granted_names_creator", [token, creator, *others], object=token, creator=creator,
+                  others=others)
 
 
 @rules.implements("404.4a", reasons={"delayed_created": "source ability object"},

@@ -140,8 +140,15 @@ def _static_applies(game, src: Card, spec: dict, ev: Event) -> bool:
                                       "all_damage_prevented": "amount source target shield"})
 @rules.implements("419.1a", reasons={"replacement_applied": "effect event before after"})
 @rules.implements("419.9b", reasons={"replacement_chained": "effect event before after"})
+@rules.implements("419.4", reasons={"shield_before_event": "shield event"},
+                  near_misses={"damage_already_dealt": "object amount shield"})
 def apply(game, rep: Rep, ev: Event) -> list[Event]:
     """The event(s) as the replacement or prevention effect `rep` changes them (nothing: the event is gone)."""
+    if rep.shield is not None:
+        # a shield a spell or ability created replaces only what happens after it exists (419.4): the reason a
+        # regeneration or prevention "in response" works, and why one made afterwards undoes nothing
+        game.fire("419.4", "shield_before_event", [ev.data.get("object") or ev.data.get("target")],
+                  shield=rep.name, event=describe(ev))
     if rep.kind == "regenerate":
         return _regenerate(game, rep, ev)
     if rep.kind == "prevent":

@@ -19,7 +19,7 @@ from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute, describe_layers, last_known
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.common.words import skeleton
-from judge.engine.games.mtg.words import BOARD_ZONES, STEP, STEP_ALIASES, STEPS, TYPE, ZONE_SPECS, say
+from judge.engine.games.mtg.words import BOARD_ZONES, STEP, STEP_ALIASES, STEPS, TYPE, ZONE_SPECS, ability_text, say
 from judge.engine.games.mtg.state import Card, MPlayer
 
 rules.declare("102.2a", reasons={"winner": "player"})
@@ -30,6 +30,7 @@ rules.declare("418.5a", reasons={"characteristics_changed": "object what before 
                                  "characteristic_lost": "object what before detail",
                                  "keyword_gained": "object keywords detail", "keyword_lost": "object keywords detail"})
 rules.declare("418.2", reasons={"enters_affected": "object printed actual detail"})
+rules.declare("410.10b", reasons={"entered_without_ability": "object ability", "seen_as_entered": "ability object what"})
 rules.declare("213.5", reasons={"effect_follows_spell": "object"})
 rules.declare("419.9a", reasons={"replacement_chosen": "player effect options"})
 rules.declare("419.6a", near_misses={"replacement_already_applied": "effect event"})
@@ -291,6 +292,12 @@ class MtgGame(CardGame):
                 # `types`, `keywords`): the trace shows it under this firing, and a ruling finds what decided it
                 self.recorder.change(obj.id, key, before, after)
                 layers.cite(self, obj, c, key, seen_multi=multi)
+        obj.extra["entered_affected"] = {"keywords" if a == "abilities" else a for a, _, _ in diffs}
+        keys = {ab.key for ab in c.abilities}
+        for ab in card.abilities:           # 410.10b: it never had the ability it lost "as it enters"
+            if ab.kind == "triggered" and ab.key not in keys and ab.spec.get("when", {}).get("event") == "enters" \
+                    and ab.spec["when"].get("self"):
+                self.fire("410.10b", "entered_without_ability", [obj], object=obj, ability=ability_text(obj, ab))
         if diffs:
             layers.reach(self, obj, c)
             layers.statics_on_entering(self, obj, c)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from judge.engine.core.objects import Event, PendingTrigger, Player, StackAbility
 from judge.engine.core.trace import Ref
-from judge.engine.games.mtg.chars import chars
+from judge.engine.games.mtg.chars import chars, printed
 from judge.engine.games.mtg.effects import mana_text, run
 from judge.engine.games.mtg.events import describe
 from judge.engine.games.mtg.filters import matches, select, source_matches
@@ -166,7 +166,28 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot, ente
     elif src.id in entering and ev.data.get("to") == "battlefield" and ev.data["object"] is not src:
         game.fire("410.10a", "entered_together", [src, ev.data["object"]], ability=name, source=src,
                   object=ev.data["object"])
+    if ab.spec["when"]["event"] == "enters":
+        seen_as_entered(game, src, ch.controller, name, ab.spec["when"].get("filter") or {}, ev.data["object"])
     add_pending(game, src, ch.controller, ab, ev, f, info)
+
+
+# the filter words an "enters" trigger checks → the characteristic a continuous effect may have changed
+_FILTER_CHARS = {"types": "types", "not_types": "types", "any_types": "types", "subtypes": "types",
+                 "colors": "colors", "not_colors": "colors", "colorless": "colors", "power": "pt", "toughness": "pt",
+                 "keywords": "keywords", "not_keywords": "keywords"}
+
+
+def seen_as_entered(game, src, ctrl: str, name: str, f: dict, obj) -> None:
+    """410.10b: an "enters" trigger sees the permanent as it is the moment it enters, continuous effects applied —
+    cited when that decided it: the trigger's filter checks a characteristic an effect changed as it entered, and
+    the card as printed would not have triggered it (a land that enters as a creature under "all lands are
+    creatures" triggers "whenever a creature enters"; "whenever a land enters" would trigger anyway)."""
+    changed = getattr(obj, "extra", {}).get("entered_affected") or set()
+    what = sorted({_FILTER_CHARS[k] for k in f if k in _FILTER_CHARS} & changed)
+    if what and matches(game, obj, {**f, "zone": obj.zone}, controller=ctrl, source_id=src.id,
+                        ch=printed(obj)) is not None:
+        game.fire("410.10b", "seen_as_entered", [obj], ability=name, object=obj,
+                  what="、".join(say(f"char.{w}") for w in what))
 
 
 # a trigger condition that failed → the rule a judge quotes for "why didn't it trigger?"
