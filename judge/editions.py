@@ -36,7 +36,9 @@ def counterpart_doc(al, book: Book, other: Book, uid: str) -> dict:
 
     node = book.node(uid)
     out = []
-    for m in al.for_old(uid):      # `book` is the alignment's old side (judge.commands.editions.show_in)
+    # `book` is the alignment's old side (judge.commands.editions.show_in); the one-to-one counterpart
+    # first, then the parts split off (or the rule it was merged into with others), most confident first
+    for m in sorted(al.for_old(uid), key=lambda m: m.role != "one"):
         ouid = m.new
         o = other.node(ouid)
         runs = char_diff(node.text, o.text)

@@ -52,6 +52,7 @@ def test_rule_in_another_edition_shows_the_parts_of_a_split_rule():
     assert res.exit_code == 0, res.output
     assert re.search(r"603\.2  置信度 [01]\.\d\d\n", res.stdout)                 # the counterpart
     assert re.search(r"603\.2b  置信度 [01]\.\d\d（拆分的一部分）", res.stdout)     # and the part split off
+    assert res.stdout.index("603.2  置信度") < res.stdout.index("603.2b  置信度")     # the counterpart first
     doc = CounterpartsDoc.model_validate(json.loads(run("rule", "410.2", "--book", old, "--in", new, "--json").stdout))
     assert {(c.id, c.role) for c in doc.rules[0].counterparts} == {("603.2", "one"), ("603.2b", "split")}
     res = run("diff", old, new, "--kind", "split", "--plain")
