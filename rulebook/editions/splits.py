@@ -61,8 +61,17 @@ class _Weigher:
 
     def __init__(self, vocab: dict[str, int], idf):
         self.of = dict(zip(vocab, idf.tolist()))   # plain floats: summed millions of times
+        self.memo: dict[frozenset, float] = {}     # a sentence's or a rule's own weight, asked again and again
 
     def weight(self, tokens) -> float:
+        if isinstance(tokens, frozenset):
+            w = self.memo.get(tokens)
+            if w is None:
+                w = self.memo[tokens] = self._sum(tokens)
+            return w
+        return self._sum(tokens)
+
+    def _sum(self, tokens) -> float:
         of = self.of
         return sum(of.get(t, 0.0) for t in tokens)
 
@@ -131,10 +140,10 @@ def find_parts(ua, ub, content, match: dict[int, int], confidences: dict[int, fl
         for j in js:
             cands_b.setdefault(j, set()).add(i)
     old_words = _Lazy(lambda i: renamed(ua[i].text, renames))
-    sets_a = _Lazy(lambda i: set(tokens(old_words[i])))
-    sets_b = content.sets_b
-    pieces_a = _Lazy(lambda i: [set(tokens(x)) for x in sentences(old_words[i])])
-    pieces_b = _Lazy(lambda j: [set(tokens(x)) for x in sentences(ub[j].text)])
+    sets_a = _Lazy(lambda i: frozenset(tokens(old_words[i])))
+    sets_b = _Lazy(lambda j: frozenset(content.sets_b[j]))
+    pieces_a = _Lazy(lambda i: [frozenset(tokens(x)) for x in sentences(old_words[i])])
+    pieces_b = _Lazy(lambda j: [frozenset(tokens(x)) for x in sentences(ub[j].text)])
 
     def free_new(i: int, j: int) -> bool:
         k = inverse.get(j)

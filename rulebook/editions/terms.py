@@ -78,9 +78,17 @@ def text_renames(pairs: list[tuple[str, str]], vocabulary: set[str], old_text: s
             lost_in.setdefault(g, set()).add(k)
         for g in (gb - ga) & vocab:
             gained_in.setdefault(g, set()).add(k)
-    lost = {g: s for g, s in lost_in.items() if len(s) >= min_pairs and new_text.count(g) <= max_old_uses
-            and old_text.count(g) >= min_pairs}
     gained = {g: s for g, s in gained_in.items() if len(s) >= min_pairs}
+    lost = {g: s for g, s in lost_in.items() if len(s) >= min_pairs}
+    rare_memo: dict[str, bool] = {}
+
+    def rare(g: str) -> bool:
+        """(Nearly) gone from the new book and used in the old one: a full scan of both texts,
+        so asked last, only of a phrase that would otherwise pair with a term."""
+        if g not in rare_memo:
+            rare_memo[g] = new_text.count(g) <= max_old_uses and old_text.count(g) >= min_pairs
+        return rare_memo[g]
+
     index: dict[int, list[str]] = {}
     for g, s in lost.items():
         for k in s:
@@ -92,7 +100,7 @@ def text_renames(pairs: list[tuple[str, str]], vocabulary: set[str], old_text: s
             co.update(index.get(k, ()))
         scored = [(2 * c / (len(s) + len(lost[g])), c, g) for g, c in co.items() if c >= min_pairs]
         scored = [t for t in scored if t[0] >= min_dice and t[2] not in h and h not in t[2]
-                  and (set(t[2]) & set(h) or t[1] >= 2 * min_pairs) and len(t[2]) <= len(h) + 2]
+                  and (set(t[2]) & set(h) or t[1] >= 2 * min_pairs) and len(t[2]) <= len(h) + 2 and rare(t[2])]
         if not scored:
             continue
         top = max(t[0] for t in scored)
