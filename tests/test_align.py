@@ -251,6 +251,71 @@ def test_splits_are_compared_in_the_new_words():
     assert part.confidence > 0.9
 
 
+# The sentence test itself (splits._went), on token sets with equal weights so that shares are exact:
+# a sentence of 4 words {a, b, c, d}; the counterpart (home, rule 0) and other rules 1, 2, 3.
+
+
+def _weigher(words="abcdefgh"):
+    import numpy as np
+
+    from rulebook.editions.splits import _Weigher
+
+    return _Weigher({t: k for k, t in enumerate(words)}, np.ones(len(words)))
+
+
+def _went(sets, *, home=0, pieces=None, w=None, free=lambda j: True, sentences=(frozenset("abcd"),)):
+    from rulebook.editions.splits import _went as went
+
+    w = w or SplitWeights(min_tokens=4, went=0.5, margin=0.25, back=0.4)
+    pieces = pieces if pieces is not None else {j: [s] for j, s in sets.items()}
+    return went(list(sentences), home, sorted(set(sets) - {home}), sets, lambda j: pieces.get(j, []), _weigher(), w, free)
+
+
+def test_weigher_counts_unknown_words_as_nothing_and_an_empty_part_as_not_held():
+    wg = _weigher("ab")
+    assert wg.weight({"a", "zz"}) == 1.0 and wg.weight(frozenset({"a", "b", "zz"})) == 2.0
+    assert wg.held(set(), {"a"}) == 0.0
+    assert wg.held({"a", "b"}, {"a"}) == 0.5
+
+
+def test_a_sentence_goes_to_the_rule_that_holds_it_and_not_to_the_counterpart():
+    S = frozenset
+    assert _went({0: S("a"), 1: S("abcd")}) == [(1, 1.0, 0.75)]
+    assert _went({0: S("abc"), 1: S("abcd")}) == []               # the counterpart holds 3/4: it went nowhere
+    assert _went({0: S("ab"), 1: S("abcd")}, home=None) == [(1, 1.0, 1.0)]   # no counterpart: nothing held at home
+    assert _went({0: S("a"), 1: S("abcd")}, free=lambda j: False) == []      # the other rule is not free
+
+
+def test_the_sentence_test_boundaries():
+    S = frozenset
+    assert _went({0: S("e"), 1: S("ab")}) == [(1, 0.5, 0.5)]                 # holding exactly half is enough
+    assert _went({0: S("ab"), 1: S("abcd")}) == []                             # the counterpart holding exactly half keeps it
+    assert _went({0: S("a"), 1: S("ab")}) == [(1, 0.5, 0.25)]                 # 2/4 − 1/4 is exactly the margin
+    assert _went({0: S("a"), 1: S("ab")}, w=SplitWeights(min_tokens=4, margin=0.3)) == []
+
+
+def test_the_first_of_equally_good_rules_takes_the_sentence():
+    S = frozenset
+    assert _went({0: S("e"), 2: S("abcd"), 1: S("abcd")}) == [(1, 1.0, 1.0)]
+
+
+def test_a_part_must_have_a_sentence_mostly_made_of_the_old_one():
+    S = frozenset
+    held = {0: S("e"), 1: S("abcdefgh")}
+    assert _went(held, pieces={1: [S("abcdefgh")]}) == [(1, 1.0, 1.0)]       # half of its sentence is the old one (≥ 0.4)
+    assert _went(held, pieces={1: [S("abcdefgh")]}, w=SplitWeights(min_tokens=4, margin=0.25, back=0.6)) == []
+    assert _went(held, pieces={1: [S("efgh"), S("abcd")]}, w=SplitWeights(min_tokens=4, back=0.6)) == [(1, 1.0, 1.0)]
+    assert _went(held, pieces={1: []}) == []                                   # a rule with no sentence of its own
+
+
+def test_short_sentences_are_skipped_not_the_rest():
+    S = frozenset
+    short, whole = S("abc"), S("abcd")
+    assert _went({0: S("e"), 1: S("abcd")}, sentences=(short, whole)) == [(1, 1.0, 1.0)]
+    assert _went({0: S("e"), 1: S("abcd")}, sentences=(short,)) == []
+    assert _went({0: S("e"), 1: S("abc")}, sentences=(short,), w=SplitWeights(min_tokens=3, margin=0.25)) == [(1, 1.0, 1.0)]
+
+
 # Glossary entries of a translation (rulebook/editions/glossary.py), on excerpts of the 2022 books
 # (tests/fixtures/editions/glossary-2022-*.txt: rule 704 and eight glossary entries in each language,
 # in each book's own order, and 共鸣 (Affinity), which the 2022 English glossary does not have).
