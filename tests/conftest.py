@@ -25,6 +25,10 @@ def _private_dirs(tmp_path_factory):
     os.environ["RULES_JUDGE_DATA_DIR"] = str(base / "data")
     os.environ["RULES_JUDGE_CONFIG_DIR"] = str(base / "config")   # no user's default book leaks in
     os.environ.pop("RULES_JUDGE_BOOK", None)
+    # no book loaded before this session: mutation testing forks each session from a process that
+    # already ran the tests, and its loaded books were parsed by the unmutated parser
+    from rulebook import books
+    books._LOADED.clear()
     yield
     for k, v in old.items():
         if v is None:

@@ -301,3 +301,11 @@ def test_language_tags_with_regions():
     from judge.labels import labels
 
     assert labels("zh-Hant-TW")["glossary"] == "詞彙表" and labels("zh-Hans-CN")["glossary"] == "词汇表"
+
+
+def test_every_resolved_reference_counts_and_parse_findings_keep_their_message():
+    text = "100. 总则\n100.1. 甲。见规则100.2。\n100.2. 乙。见规则100.1。\n100.2. 印了两次。\n"
+    r = lint(parse_text(text, dialect="mtg"))
+    assert r.references == {"total": 2, "resolved": 2, "unresolved": 0}
+    (dup,) = [f for f in r.findings if f.code == "duplicate"]
+    assert dup.line == 4 and "100.2" in dup.message and "lines 3 and 4" in dup.message

@@ -82,6 +82,19 @@ def test_a_numbered_markdown_heading_opens_its_section_and_keeps_its_words():
     assert last.kind == HEADING and last.text == "#hashtag line" and last.line == 5
 
 
+def test_after_a_numbered_heading_the_book_is_in_its_rules():
+    # a glossary heading right after a section of prose (no numbered rule in between) opens the glossary,
+    # and an unnumbered heading among the rules is a heading titled by its words
+    text = ("## 100. Game Concepts\n### 101. Deck Construction\nEach player needs a deck.\n## Play Overview\n"
+            "### 102. Turns\nPlayers take turns.\n## Glossary\n\nAbandon\nTo turn a card face down.\n")
+    book = parse_text(text, dialect="riftbound-md")
+    overview = [n for n in book.nodes if n.line == 4][0]
+    assert overview.kind == HEADING and overview.title == "Play Overview"
+    (entry,) = [n for n in book.nodes if n.kind == GLOSSARY]
+    assert entry.title == "Abandon" and entry.text == "To turn a card face down."
+    assert resolve_one(book, "abandon") is entry
+
+
 # ---------------------------------------------------------------- glossary blocks (the MTG CR's layout)
 
 GLOSSARY_BOOK = """1. Game Concepts
@@ -119,3 +132,38 @@ def test_glossary_blocks_are_a_headword_line_then_its_definition():
     assert [r.targets for r in abandon.refs] == [["100.1"]] and "glossary:Abandon" in book.cited_by["100.1"]
     # the credits after the glossary are not an entry, nor is the glossary's own heading
     assert {n.kind for n in book.nodes if n.line in (9, 18, 20)} == {HEADING}
+
+
+# ---------------------------------------------------------------- detection's ties
+
+def _tie_book(stray: int) -> str:
+    """`stray` numbered lines only the generic reading takes as rules (MTG numbers its rules
+    under three-digit sections), then twenty MTG rules."""
+    return "".join(f"1.{j} Intro rule {j}.\n" for j in range(1, stray + 1)) + \
+        "".join(f"100.{j}. Rule number {j}.\n" for j in range(1, 21))
+
+
+def test_a_family_within_a_few_lines_of_generic_wins_the_tie():
+    # 24 non-blank lines: shares within 4 lines are a tie, which the family whose marker
+    # lines are there wins over generic; 5 lines more is a real difference
+    book = parse_text(_tie_book(4))
+    assert book.dialect == "mtg" and book.detection[0] == ("mtg", round(20 / 24, 4))
+    book = parse_text(_tie_book(5))
+    assert book.dialect == "generic" and book.detection[0] == ("generic", 1.0)
+    # every dialect tried is reported, the winner first and then by share
+    shares = [s for _, s in book.detection[1:]]
+    assert shares == sorted(shares, reverse=True) and len(book.detection) == 5
+
+
+# ---------------------------------------------------------------- numbering that jumps
+
+def test_rules_that_follow_confirm_a_numbering_that_jumps():
+    # the title is numbered 1 and its sections 10.1, 10.2: a jump of more than a few numbers,
+    # which the rules under each section confirm (10.1 → 10.1.1)
+    text = "# 1 Handbook\n\n## 10.1 Setup\n* **10.1.1** Shuffle.\n* **10.1.2** Draw seven.\n## 10.2 Play\n* **10.2.1** Take turns.\n"
+    book = parse_text(text)
+    assert [n.uid for n in book.nodes if n.kind == RULE] == ["1", "10.1", "10.1.1", "10.1.2", "10.2", "10.2.1"]
+    assert resolve_one(book, "10.1.2").parent == "10.1" and resolve_one(book, "10.1").parent == "1"
+    # a section number after rules of another length, confirmed by its first subrule
+    book = parse_text("1 Basics\n1.1 First.\n1.2 Second.\n100 Appendix\n100.1 Extra rule.\n", dialect="generic")
+    assert resolve_one(book, "100").title == "Appendix" and resolve_one(book, "100.1").parent == "100"
