@@ -167,3 +167,24 @@ def test_rules_that_follow_confirm_a_numbering_that_jumps():
     # a section number after rules of another length, confirmed by its first subrule
     book = parse_text("1 Basics\n1.1 First.\n1.2 Second.\n100 Appendix\n100.1 Extra rule.\n", dialect="generic")
     assert resolve_one(book, "100").title == "Appendix" and resolve_one(book, "100.1").parent == "100"
+
+
+# ---------------------------------------------------------------- inline glossary entries (WoW's layout)
+
+def test_an_inline_headword_needs_a_colon_an_english_name_or_a_rule_reference():
+    text = ("701. 激活\n701.3 激活式能力的规则。\n词汇表\n"
+            "激活/Activate（见规则701.3）：打出一个激活式能力。\n"      # English name, reference and colon
+            "致命伤害：大于等于角色总生命的伤害。\n"                      # a colon alone
+            "横置/Exhaust\n将一张牌转为横置状态。\n"                      # an English name alone, definition below
+            "收藏（见规则701.3）在正式比赛中，你的收藏意指你的备牌。\n"   # a rule reference alone
+            "·附注：这一行属于收藏。\n"                                  # a bullet is never a headword
+            "冷却（译注）不是新词条\n")                                   # brackets without a rule number
+    book = parse_text(text, dialect="wow")
+    entries = {n.title: n for n in book.nodes if n.kind == GLOSSARY}
+    assert list(entries) == ["激活", "致命伤害", "横置", "收藏"]
+    assert entries["激活"].aliases == ["Activate"] and entries["激活"].text == "打出一个激活式能力。"
+    assert entries["致命伤害"].aliases == [] and entries["致命伤害"].text == "大于等于角色总生命的伤害。"
+    assert entries["横置"].aliases == ["Exhaust"] and entries["横置"].text == "将一张牌转为横置状态。"
+    assert entries["收藏"].text.startswith("在正式比赛中") and "这一行属于收藏" in entries["收藏"].text
+    assert "冷却（译注）不是新词条" in entries["收藏"].text
+    assert resolve_one(book, "Exhaust") is entries["横置"]
