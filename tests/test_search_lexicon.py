@@ -49,7 +49,7 @@ def test_lexicon_words_are_normalised_like_queries(tmp_path):
     ("墓地\t->\t坟墓场\tplayer\t\n", "5 tab-separated columns"),
     ("墓地 -> 坟墓场  # player\n", "5 tab-separated columns"),
     ("墓地\t=>\t坟墓场\tplayer\tx\n", "relation must be -> or ="),
-    ("墓地\t->\t坟墓场\tslang\tx\n", "unknown kind 'slang'"),
+    ("墓地\t->\t坟墓场\tslang\tx\n", "unknown kind 'slang' (one of player, general, regional"),
 ])
 def test_a_bad_lexicon_line_names_file_and_line(tmp_path, line, message):
     f = _table(tmp_path, "# ok\n" + line)

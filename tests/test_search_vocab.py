@@ -98,8 +98,9 @@ def test_an_english_names_table_reads_each_name_once(tmp_path):
                                       "graveyards\t墳墓場   # the same name, Traditional, plural\n"
                                       "Graveyard\t坟场\n"
                                       "lonely-column\n"
-                                      "Exile\t放逐\textra column\n")
-    assert read_terms(f) == {"graveyard": ["坟墓场", "坟场"], "exil": ["放逐"]}
+                                      "Exile\t放逐\textra column\n"
+                                      "First Strike\t先攻  # a note # with two marks\n")
+    assert read_terms(f) == {"graveyard": ["坟墓场", "坟场"], "exil": ["放逐"], "first strike": ["先攻"]}
 
 
 # --- question kinds (asks.txt) ------------------------------------------------------------------------
@@ -113,7 +114,8 @@ def test_question_kinds_read_in_sections(tmp_path):
     assert got["order"] == {"asks": [], "answers": ["顺序"]}
 
 
-@pytest.mark.parametrize("text", ["asks = 能不能\n", "[permission]\nask = 能不能\n", "[permission]\n能不能\n"])
+@pytest.mark.parametrize("text", ["asks = 能不能\n", "[permission]\nask = 能不能\n", "[permission]\n能不能\n",
+                                  "[permission\nasks = 能不能\n"])
 def test_a_question_kinds_line_that_does_not_fit_is_refused(tmp_path, text):
     f = _write(tmp_path / "asks.txt", text)
     with pytest.raises(ValueError, match="asks.txt: cannot read line"):
@@ -210,7 +212,7 @@ def test_a_digest_is_of_the_tables_contents_and_names(data_dir, tmp_path, monkey
 # A toy dictionary (word, frequency). 坟墓场 is one word and holds 坟墓 and 墓场; 宣告攻击者 holds
 # 3-character words; 死循 is only a prefix of 死循环, never a word of its own.
 TOY = {"坟墓场": 500, "坟墓": 300, "墓场": 20, "坟": 5, "场": 40, "生物": 800, "生": 30, "物": 30,
-       "宣告攻击者": 60, "宣告": 200, "攻击": 900, "攻击者": 150, "告攻击": 1, "死循环": 40, "横置": 300,
+       "宣告攻击者": 60, "宣告": 200, "攻击": 900, "攻击者": 150, "告攻击": 1, "被攻击者": 20, "者": 3, "死循环": 40, "横置": 300,
        "横至": 2, "横": 10, "置": 10, "至": 10, "abc": 7}
 
 
@@ -232,6 +234,7 @@ def test_a_run_is_cut_into_the_most_probable_words_with_the_words_inside_them(to
     seg = Segmenter.load(toy)                # no .marshal beside it: the text dictionary is read
     assert seg.words("坟墓场生物") == [["坟墓场", "坟墓", "墓场"], ["生物"]]
     assert seg.words("宣告攻击者") == [["宣告攻击者", "宣告", "攻击", "告攻击", "攻击者"]]
+    assert seg.words("被攻击者") == [["被攻击者", "攻击", "攻击者"]]     # no single characters among them
     assert seg.words("横置") == [["横置"]]
     assert seg.words("某") == [["某"]]        # a character the dictionary lacks stands alone
     assert seg.freq("坟墓") == 300 and seg.freq("死循") == 0 and seg.freq("不在") == 0
@@ -239,7 +242,7 @@ def test_a_run_is_cut_into_the_most_probable_words_with_the_words_inside_them(to
 
 def test_the_cut_is_jiebas_own(toy, tmp_path):
     seg, tk = Segmenter.load(toy), _jieba(toy, tmp_path)
-    for run in ["坟墓场生物", "宣告攻击者", "横置死循环生物", "坟墓场墓场场", "生物坟坟墓", "攻击者宣告"]:
+    for run in ["坟墓场生物", "宣告攻击者", "横置死循环生物", "坟墓场墓场场", "生物坟坟墓", "攻击者宣告", "被攻击者"]:
         assert [g[0] for g in seg.words(run)] == list(tk.cut(run, HMM=False)), run
         assert [w for g in seg.words(run) for w in g[1:] + g[:1]] == list(tk.cut_for_search(run, HMM=False)), run
 
@@ -320,9 +323,19 @@ def test_a_dictionary_of_every_word_needs_no_placeholder(toy, tmp_path):
     assert Segmenter.load(out).tk.total == sum(TOY.values())
 
 
-def test_the_full_dictionary_keeps_the_books_words_whole(tmp_path):
-    seg = Segmenter.full({"喵喵拳法", "喵x", "喵"}, tmp_dir=tmp_path / "jieba")
-    assert seg.words("喵喵拳法")[0][0] == "喵喵拳法"
-    assert seg.freq("喵喵拳法") > 0 and seg.freq("喵x") == 0
-    again = Segmenter.full(set())                       # a second build in this process starts afresh
-    assert again.freq("喵喵拳法") == 0 and again.tk.total == seg.tk.total - seg.freq("喵喵拳法")
+def test_the_full_dictionary_keeps_the_books_words_whole(tmp_path, monkeypatch):
+    monkeypatch.setattr(segment, "_BASE", None)          # as in a fresh process
+    cache = tmp_path / "cache" / "jieba"
+    seg = Segmenter.full({"喵喵拳法", "喵拳", "喵x", "喵"}, tmp_dir=cache)
+    assert seg.words("喵喵拳法")[0][0] == "喵喵拳法" and seg.freq("喵拳") > 0
+    assert seg.freq("喵x") == 0
+    assert [p.name for p in cache.iterdir()] == ["jieba.cache"]    # jieba's own cache: ours, not /tmp's
+
+    jieba = segment.import_jieba()
+
+    def no_reload(self, *a, **k):
+        raise AssertionError("the full dictionary was loaded again")
+
+    monkeypatch.setattr(jieba.Tokenizer, "initialize", no_reload)
+    again = Segmenter.full(set(), tmp_dir=cache)          # a second build in this process copies, starts afresh
+    assert again.freq("喵喵拳法") == 0 and again.tk.total == seg.tk.total - seg.freq("喵喵拳法") - seg.freq("喵拳")
