@@ -231,9 +231,10 @@ def _words_with(ch: str, seg, df: Callable[[str], int], k: int = 3) -> list[str]
 
 
 def _concept_at(chunk: list[list[str]], first: int, pos: int) -> int:
-    """The concept whose word covers character `pos` of the chunk."""
+    """The concept whose word covers character `pos` of the chunk (a position
+    inside the chunk: past every other word, the last word covers it)."""
     at = 0
-    for n, g in enumerate(chunk):
+    for n, g in enumerate(chunk[:-1]):
         at += len(g[0])
         if pos < at:
             return first + n

@@ -20,14 +20,16 @@ from index.vocab import Vocabulary
 # The dictionary the book was segmented with (word → frequency).
 WORDS = {"坟墓场": 500, "坟墓": 300, "墓场": 20, "生物": 800, "攻击": 900, "被杀": 50, "杀死": 60, "被杀死": 40, "墓地": 30, "受到": 200,
          "消灭": 400, "死循环": 40, "先攻": 100, "横置": 300, "减少": 200, "减少费用": 30, "费用": 600,
-         "减免": 5, "增减": 8, "传纪": 30, "传奇": 300, "还是": 500, "怎么样": 100,
+         "减免": 5, "增减": 8, "减伤害": 6, "减半": 4, "再调度": 9, "再": 50, "条": 20, "度": 20, "衍生物": 70,
+         "衍生": 60, "务": 5, "传纪": 30, "传奇": 300, "还是": 500, "怎么样": 100,
          "的": 1000, "死": 50, "循": 5, "坏": 20, "传": 10, "记": 10, "减": 10, "横": 10}
 # In how many of the book's rules each word stands (the book never says 被杀, 坏, 记).
 DF = {"坟墓场": 12, "坟墓": 12, "墓场": 12, "生物": 80, "攻击": 40, "消灭": 9, "杀死": 0, "死循环": 2,
-      "先攻": 5, "横置": 30, "减少": 7, "减少费用": 3, "费用": 25, "减免": 1, "传纪": 4, "传奇": 6, "减": 1,
+      "先攻": 5, "横置": 30, "减少": 7, "减少费用": 3, "费用": 25, "减免": 1, "减伤害": 2, "减半": 1, "再调度": 3, "衍生物": 9,
+      "衍生": 2, "传纪": 4, "传奇": 6, "减": 1,
       "死": 1, "循": 2, "横": 0}
-TERMS = {"死循环", "先攻", "横置", "传纪", "传奇"}          # headings and headwords of the book
-TEXT = "坟墓场 生物 攻击 消灭 死循环 先攻 横置 减少费用 减免 传纪 传奇"
+TERMS = {"死循环", "先攻", "横置", "传纪", "传奇", "再调度", "衍生物"}          # headings and headwords of the book
+TEXT = "坟墓场 生物 攻击 消灭 死循环 先攻 横置 减少费用 减免 减伤害 减半 传纪 传奇 再调度 衍生物"
 
 
 def _seg(words: dict[str, int]) -> Segmenter:
@@ -45,7 +47,7 @@ def seg():
 
 
 def _vocab(**kw) -> Vocabulary:
-    return Vocabulary("mtg", stopwords=frozenset({"的", "吗", "怎么样", "还是"}), **kw)
+    return Vocabulary("mtg", stopwords=frozenset({"的", "吗", "怎么样", "还是", "再"}), **kw)
 
 
 def known(w: str) -> bool:
@@ -161,6 +163,11 @@ def test_the_longest_words_inside_win(seg):
     assert w["消灭"] == SYNONYM and "攻击" not in w and "死循环" not in w
 
 
+def test_the_shorter_words_inside_are_tried_when_no_longer_one_has_a_synonym(seg):
+    v = _vocab(synonyms={"死": ["消灭"]})
+    assert weights(_parse("被杀死", seg, v))["消灭"] == SYNONYM      # 被杀死 → 死 → 消灭
+
+
 def test_a_word_the_book_uses_is_not_taken_apart(seg):
     v = _vocab(synonyms={"坟": ["墓地"], "攻": ["进攻"], "杀": ["消灭"]})
     assert "墓地" not in weights(_parse("坟墓场", seg, v))     # the book says 坟墓场
@@ -232,6 +239,7 @@ def test_a_chinese_name_with_latin_in_it_keeps_the_latin_word(seg):
     Q._concept(q, "apnap", "english")
     Q._chinese_terms(q, "APNAP顺序", 0.9, 0, seg)
     assert weights(q) == {"apnap": 0.9, "顺": 0.9, "序": 0.9} and q.concepts[0].show == ["APNAP顺序"]
+    assert {t.concept for t in q.terms} == {0}
 
 
 # --- lone characters players use for a longer word --------------------------------------------------------
@@ -240,9 +248,15 @@ def test_a_lone_character_the_book_hardly_uses_means_the_book_words_holding_it(s
     w = weights(_parse("减", seg))           # 减 stands alone in one rule: players mean 减少 / 减少费用 / 减免
     assert w["减"] == 1.0
     # the words the most rules use first, at most three, two or three characters long (减少费用 is four)
-    assert {x: y for x, y in w.items() if y == CHAR_WORD} == {"减少": CHAR_WORD, "减免": CHAR_WORD}
-    assert Q._words_with("减", seg, df) == ["减少", "减免"]
-    assert Q._words_with("减", _seg(WORDS), lambda s: 1, k=2) == ["减免", "减少"]   # ties: by the word
+    assert {x: y for x, y in w.items() if y == CHAR_WORD} == {"减少": CHAR_WORD, "减伤害": CHAR_WORD, "减免": CHAR_WORD}
+    assert Q._words_with("减", seg, df) == ["减少", "减伤害", "减免"]          # not 减半: three at most
+    assert Q._words_with("减", _seg(WORDS), lambda s: 1, k=2) == ["减伤害", "减免"]   # ties: by the word
+
+
+def test_the_longer_words_belong_to_the_lone_characters_concept(seg):
+    q = _parse("生物减攻击", seg)
+    assert [c.typed for c in q.concepts] == ["生物", "减", "攻击"]
+    assert {t.concept for t in q.terms if t.weight == CHAR_WORD} == {1}
 
 
 def test_a_lone_character_the_book_uses_often_or_explained_otherwise_stays_alone(seg):
@@ -263,16 +277,21 @@ def test_the_words_holding_a_character_are_found_once_per_dictionary(seg):
         calls.append(w)
         return df(w)
 
-    assert Q._words_with("减", seg, counting) == ["减少", "减免"]
+    assert Q._words_with("减", seg, counting) == ["减少", "减伤害", "减免"]
     n = len(calls)
-    assert Q._words_with("减", seg, counting) == ["减少", "减免"] and len(calls) == n
+    assert Q._words_with("减", seg, counting) == ["减少", "减伤害", "减免"] and len(calls) == n
 
 
 # --- typos ------------------------------------------------------------------------------------------------
 
 def _typos(q: Query) -> dict[str, list[str]]:
-    return {c.typed: [t.word for t in q.terms if t.concept == i and t.weight == TYPO]
-            for i, c in enumerate(q.concepts) if c.kind == "typo"}
+    """typed window → the corrections searched for it (each with the words inside it, at `TYPO`)."""
+    out = {}
+    for i, c in enumerate(q.concepts):
+        if c.kind == "typo":
+            assert c.show and all(weights(q, i).get(f) == TYPO for f in c.show)
+            out[c.typed] = c.show
+    return out
 
 
 @pytest.fixture(params=[True, False], ids=["pypinyin", "no-pypinyin"])
@@ -323,3 +342,95 @@ def test_one_edit_and_the_changed_position():
     assert Q._one_edit("ning", "nin") and not Q._one_edit("huai", "huai")
     assert not Q._one_edit("ka", "pai") and not Q._one_edit("ab", "ba") and not Q._one_edit("a", "abc")
     assert Q._changed("死循坏", "死循环") == 2 and Q._changed("卡排", "牌排") == 0
+
+
+def _book(words: dict[str, int], terms=(), text=None):
+    """A toy book: its words with their document counts, its terms, its text (the words, by default)."""
+    seg = _seg({**{w: 10 for w in words}, "的": 1000})
+    body = text if text is not None else " ".join(words)
+
+    def parse_(query, pinyin_ok=True):
+        return parse(query, seg, _vocab(), lambda w: words.get(w, 0) > 0, lambda s: s in body,
+                     lambda w: words.get(w, 0), lambda w: w in terms)
+    return parse_
+
+
+@pytest.fixture
+def no_pinyin(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pypinyin", None)
+
+
+def test_corrections_to_the_books_terms_come_first(no_pinyin):
+    # 甲乙丙 → 甲乙庚 (a word in 50 rules) and 乙丙丁 → 乙丙辛 (a term in one) overlap: the term wins
+    p = _book({"甲乙庚": 50, "乙丙辛": 1}, terms={"乙丙辛"})
+    assert _typos(p("甲乙丙丁")) == {"乙丙丁": ["乙丙辛"]}
+    p = _book({"甲乙庚": 1, "乙丙辛": 50}, terms={"甲乙庚"})
+    assert _typos(p("甲乙丙丁")) == {"甲乙丙": ["甲乙庚"]}
+
+
+def test_then_longer_windows_then_the_more_used_correction(no_pinyin):
+    p = _book({"甲乙庚": 50, "甲乙丙壬": 1}, terms={"甲乙庚", "甲乙丙壬"})
+    assert _typos(p("甲乙丙丁")) == {"甲乙丙丁": ["甲乙丙壬"]}
+    p = _book({"甲乙庚": 5, "乙丙辛": 9}, terms={"甲乙庚", "乙丙辛"})
+    assert _typos(p("甲乙丙丁")) == {"乙丙丁": ["乙丙辛"]}
+    p = _book({"甲乙庚": 9, "乙丙辛": 5}, terms={"甲乙庚", "乙丙辛"})
+    assert _typos(p("甲乙丙丁")) == {"甲乙丙": ["甲乙庚"]}
+
+
+def test_windows_that_do_not_overlap_are_both_corrected(no_pinyin):
+    p = _book({"甲乙庚": 5, "丁戊癸": 5}, terms={"甲乙庚", "丁戊癸"})
+    q = p("甲乙丙丁戊己")
+    assert _typos(q) == {"甲乙丙": ["甲乙庚"], "丁戊己": ["丁戊癸"]}
+    assert [c.weight for c in q.concepts if c.kind == "han"] == [0.0] * 6
+
+
+def test_a_window_is_at_most_four_characters(no_pinyin):
+    p = _book({"甲乙丙丁己": 5}, terms={"甲乙丙丁己"})
+    assert _typos(p("甲乙丙丁戊")) == {}
+
+
+def test_text_the_book_has_or_corrections_it_never_uses_are_no_typos(no_pinyin):
+    p = _book({"甲乙庚": 5}, terms={"甲乙庚"}, text="甲乙丙 甲乙庚")
+    assert _typos(p("甲乙丙")) == {}                      # 甲乙丙 is in the book as typed
+    p = _book({"甲乙庚": 0}, terms={"甲乙庚"})
+    assert _typos(p("甲乙丙")) == {}                      # the correction is in no rule
+    p = _book({"甲乙庚": 5})
+    assert _typos(p("甲乙丙")) == {"甲乙丙": ["甲乙庚"]}  # three characters need no term
+
+
+def test_a_word_around_the_typo_keeps_its_weight(seg, pinyin):
+    q = _parse("生物死循坏", seg)
+    assert [(c.typed, c.weight) for c in q.concepts][0] == ("生物", 1.0)
+    # the characters of the broken word get no longer words of their own either (死 is rare here)
+    assert CHAR_WORD not in weights(q).values()
+
+
+def test_a_stop_word_inside_a_broken_word_is_one_of_its_characters(seg, pinyin):
+    assert _typos(_parse("再条度", seg)) == {"再条度": ["再调度"]}
+
+
+def test_a_word_next_to_an_unusual_character_needs_the_sound(seg, pinyin):
+    # 衍生 + 务: with the sound, 务 (wu) is 物 mistyped; without it, 衍生务 looks like any word next to a character
+    assert _typos(_parse("衍生务", seg)) == ({"衍生务": ["衍生物"]} if pinyin else {})
+    assert _typos(_parse("坏衍生务", seg)) == ({"衍生务": ["衍生物"]} if pinyin else {})
+
+
+def test_two_corrections_that_sound_right_are_both_kept_three_are_too_many():
+    pytest.importorskip("pypinyin")
+    p = _book({"横置": 5, "横至": 5}, terms={"横置", "横至"})
+    assert sorted(_typos(p("横制"))["横制"]) == ["横置", "横至"]
+    p = _book({"横置": 5, "横至": 5, "横治": 5}, terms={"横置", "横至", "横治"})
+    assert _typos(p("横制")) == {}
+
+
+def test_a_lone_character_is_never_corrected():
+    pytest.importorskip("pypinyin")
+    p = _book({"置": 5, "生物": 5}, terms={"置"})
+    assert _typos(p("制")) == {} and _typos(p("生物制")) == {}
+
+
+def test_a_two_character_correction_must_be_a_term_and_a_longer_one_need_not(seg, pinyin):
+    p = _book({"传纪": 4})
+    assert _typos(p("传记")) == {}
+    p = _book({"死循环": 4})
+    assert _typos(p("死循坏")) == {"死循坏": ["死循环"]}
