@@ -6,6 +6,8 @@ synonym reached, an English name found, an index rebuilt when a table changes. M
 """
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from index import segment, vocab
@@ -339,3 +341,27 @@ def test_the_full_dictionary_keeps_the_books_words_whole(tmp_path, monkeypatch):
     monkeypatch.setattr(jieba.Tokenizer, "initialize", no_reload)
     again = Segmenter.full(set(), tmp_dir=cache)          # a second build in this process copies, starts afresh
     assert again.freq("喵喵拳法") == 0 and again.tk.total == seg.tk.total - seg.freq("喵喵拳法") - seg.freq("喵拳")
+
+
+def test_jieba_is_imported_without_pkg_resources(monkeypatch):
+    """pkg_resources costs ~100 ms to import and jieba only needs it to open its own files."""
+    import logging
+
+    for name in [m for m in sys.modules if m == "jieba" or m.startswith("jieba.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.delitem(sys.modules, "pkg_resources", raising=False)
+    jieba = segment.import_jieba()
+    assert sys.modules["jieba"] is jieba and "pkg_resources" not in sys.modules
+    assert jieba.default_logger.level == logging.WARNING          # no "Building prefix dict…" chatter
+    assert segment.import_jieba() is jieba                        # imported once
+
+
+def test_a_pkg_resources_already_imported_stays(monkeypatch):
+    import types
+
+    for name in [m for m in sys.modules if m == "jieba" or m.startswith("jieba.")]:
+        monkeypatch.delitem(sys.modules, name)
+    mine = types.ModuleType("pkg_resources")
+    monkeypatch.setitem(sys.modules, "pkg_resources", mine)
+    segment.import_jieba()
+    assert sys.modules["pkg_resources"] is mine
