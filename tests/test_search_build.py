@@ -39,14 +39,16 @@ BOOK = """\
 """
 
 
-@pytest.fixture(scope="module")
-def book(tmp_path_factory):
-    p = tmp_path_factory.mktemp("build") / "book.txt"
+# Function-scoped on purpose: mutation testing maps a mutant to the tests that ran the mutated code,
+# and a module-scoped fixture runs it during the first of them only (a build costs about a second).
+@pytest.fixture
+def book(tmp_path):
+    p = tmp_path / "book.txt"
     p.write_text(BOOK, encoding="utf-8")
     return load_book(str(p))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def docs(book):
     return documents(book)
 
@@ -156,11 +158,11 @@ def test_a_stop_word_the_book_names_and_rarely_uses_is_a_term():
     assert B.book_vocabulary(table, GLOSSARY_DOCS, {"的": 0}).stopwords == {"的", "先"}
 
 
-@pytest.fixture(scope="module")
-def built(book, tmp_path_factory):
-    dest = tmp_path_factory.mktemp("built") / "ix"
+@pytest.fixture
+def built(book, tmp_path):
+    dest = tmp_path / "ix"
     calls = []
-    meta = B.build(book, dest, progress=lambda *a: calls.append(a), jieba_cache=tmp_path_factory.mktemp("jieba"))
+    meta = B.build(book, dest, progress=lambda *a: calls.append(a), jieba_cache=tmp_path / "jieba")
     return dest, meta, calls
 
 
@@ -236,3 +238,11 @@ def test_the_pruned_dictionary_keeps_the_books_terms_whole(built):
     seg = Segmenter.load(dest / "words.dict")
     assert seg.words("优先权")[0][0] == "优先权"
     assert seg.freq("总则") > 0
+
+
+def test_a_build_keeps_jiebas_dictionary_cache_in_ours(book, tmp_path, monkeypatch):
+    from index import segment
+
+    monkeypatch.setattr(segment, "_BASE", None)         # the first build of a process loads the dictionary
+    B.build(book, tmp_path / "ix", jieba_cache=tmp_path / "cache" / "jieba")
+    assert (tmp_path / "cache" / "jieba" / "jieba.cache").is_file()

@@ -40,14 +40,16 @@ BOOK = """\
 """
 
 
-@pytest.fixture(scope="module")
-def book(tmp_path_factory):
-    p = tmp_path_factory.mktemp("docs") / "book.txt"
+# Function-scoped on purpose: mutation testing maps a mutant to the tests that ran the mutated code,
+# and a module-scoped fixture runs it during the first of them only.
+@pytest.fixture
+def book(tmp_path):
+    p = tmp_path / "book.txt"
     p.write_text(BOOK, encoding="utf-8")
     return load_book(str(p))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def docs(book):
     return {d.uid: d for d in D.documents(book)}
 
