@@ -329,6 +329,12 @@ def test_2022_to_2026_bulletin_on_the_real_books(monkeypatch, tmp_path):
     legend = next(c for c in doc.changes if c.old == ["704.5j"])
     assert legend.kind == "reworded" and legend.new == ["704.5j"]
     assert {"世界", "普世"} <= {t for g in doc.terms for t in (g.old, g.new)} or doc.filter.rules
+    # the meld rules joined the double-faced ones: 2022 713.3 (meld characteristics) is a part of 2026 712.8
+    # with 712.4, and no longer also paired one to one (its weak match is replaced by the part)
+    doc = BulletinDoc.model_validate(json.loads(run("diff", old, new, "--rule", "712.8", "--json").stdout))
+    kinds = {(c.kind, tuple(c.old), tuple(c.new)) for c in doc.changes}
+    assert ("merged", ("712.4", "713.3"), ("712.8",)) in kinds
+    assert not any(k == "split" and "713.3" in o for k, o, _ in kinds)
 
 
 def test_an_english_query_finds_chinese_rules_through_the_linked_english_book(registered_pair):

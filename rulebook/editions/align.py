@@ -456,4 +456,9 @@ def _parts(old: Book, new: Book, ua, ub, content, w, match: dict[int, int], scor
             s = (p.held + p.source) / 2
             out.append(Match(ua[p.old].uid, ub[p.new].uid, confidence(s, p.margin, w), round(s, 4),
                              round(float(content.text[p.old, p.new]), 4), role))
+    # a part may be a rule whose one-to-one match was weak (splits.find_parts allows that only when
+    # this rule explains it best): the part replaces that match
+    inverse = {j: i for i, j in match.items()}
+    replaced = {ua[inverse[p.new]].uid for p in splits if p.new in inverse} | {ua[p.old].uid for p in merges if p.old in match}
+    scored[:] = [m for m in scored if m.old not in replaced]
     return out, found
