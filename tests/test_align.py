@@ -220,10 +220,20 @@ def test_sentences_split_on_chinese_and_english_stops_and_drop_bracket_notes():
 
 
 def test_renamed_puts_an_old_rule_in_the_new_words_longest_phrase_first():
-    renames = [("魔法力", "法术力"), ("魔法力池", "法术力池"), ("玩家", "牌手")]
-    ordered = sorted(renames, key=lambda r: (-len(r[0]), r))
-    assert renamed("玩家魔法力池中的魔法力", ordered) == "牌手法术力池中的法术力"
-    assert renamed("没有旧词", ordered) == "没有旧词"
+    renames = [("魔法", "魔术"), ("魔法力", "法术力"), ("玩家", "牌手")]
+    assert renamed("玩家魔法力池中的魔法力", renames) == "牌手法术力池中的法术力"     # 魔法力 before 魔法
+    assert renamed("玩家魔法力池中的魔法力", list(reversed(renames))) == "牌手法术力池中的法术力"
+    assert renamed("魔法与魔法力", renames) == "魔术与法术力"
+    assert renamed("没有旧词", renames) == "没有旧词"
+
+
+def test_each_part_once_strongest_first_at_most_max_parts():
+    from rulebook.editions.splits import _best
+
+    found = [(2, 0.6, 0.3), (1, 0.9, 0.2), (3, 0.7, 0.5), (1, 0.5, 0.4), (4, 0.7, 0.6)]
+    assert _best(found, SplitWeights(max_parts=3)) == [(1, 0.9, 0.2), (3, 0.7, 0.5), (4, 0.7, 0.6)]
+    assert _best(found, SplitWeights(max_parts=1)) == [(1, 0.9, 0.2)]
+    assert _best([], SplitWeights()) == []
 
 
 def test_splits_are_compared_in_the_new_words():
@@ -305,6 +315,7 @@ def test_a_part_must_have_a_sentence_mostly_made_of_the_old_one():
     assert _went(held, pieces={1: [S("abcdefgh")]}) == [(1, 1.0, 1.0)]       # half of its sentence is the old one (≥ 0.4)
     assert _went(held, pieces={1: [S("abcdefgh")]}, w=SplitWeights(min_tokens=4, margin=0.25, back=0.6)) == []
     assert _went(held, pieces={1: [S("efgh"), S("abcd")]}, w=SplitWeights(min_tokens=4, back=0.6)) == [(1, 1.0, 1.0)]
+    assert _went(held, pieces={1: [S("abcdefgh")]}, w=SplitWeights(min_tokens=4, margin=0.25, back=0.5)) == [(1, 1.0, 1.0)]
     assert _went(held, pieces={1: []}) == []                                   # a rule with no sentence of its own
 
 
@@ -360,6 +371,18 @@ def test_glossary_links_are_cached(monkeypatch, tmp_path):
     assert list((tmp_path / "alignments").glob("*-glossary.pickle"))
     monkeypatch.setattr(glossary, "link_glossaries", lambda *a, **k: pytest.fail("computed again"))
     assert cache.cached_glossary_links(zh, en) == first
+
+
+def test_a_book_with_no_rules_aligns_to_nothing():
+    """An empty book (read as English: no Han characters) against a Chinese one, both ways:
+    every rule removed or added, no split, no division by zero."""
+    full, empty = text_book(SPLIT_OLD, "full"), text_book("", "empty")
+    al = align(full, empty)
+    assert al.matches == [] and al.added == [] and set(al.removed) == {"1", "100", "100.1", "100.2"}
+    al = align(empty, full)
+    assert al.matches == [] and al.removed == [] and set(al.added) == {"1", "100", "100.1", "100.2"}
+    same = align(text_book("", "e1"), text_book("", "e2"))
+    assert (same.matches, same.removed, same.added) == ([], [], [])
 
 
 def test_order_pairs_keeps_order_and_skips_poor_pairs():

@@ -184,9 +184,9 @@ class _Content:
         self.nums_b = [{t for t in s if t[0] == "#"} for s in self.sets_b]
         ratios = sorted(a / b for a, b in zip(self.len_a, self.len_b)) if len(self.ua) == len(self.ub) else []
         total_a, total_b = sum(self.len_a), sum(self.len_b)
-        self.len_ratio = total_a / total_b if not ratios else ratios[len(ratios) // 2]
-        if not ratios:
-            self.len_ratio = total_a / max(1, total_b)
+        # the typical length ratio of a rule and its translation: the median over a book of equal size, else
+        # the ratio of the totals (an empty book, which has no pairs to score, must not divide by zero)
+        self.len_ratio = ratios[len(ratios) // 2] if ratios else max(1, total_a) / max(1, total_b)
 
     def shape_score(self, i: int, j: int) -> float:
         """How alike two units are in shape alone (no words): 0 … 1."""

@@ -107,9 +107,10 @@ def _went(piece_tokens, home: int | None, cands, sets, pieces_of, weigher: _Weig
     return out
 
 
-def renamed(text: str, renames: list[tuple[str, str]]) -> str:
-    """An old rule in the new edition's words (魔法力 → 法术力, 玩家 → 牌手), longest phrase first."""
-    for a, b in renames:
+def renamed(text: str, renames) -> str:
+    """An old rule in the new edition's words (魔法力 → 法术力, 玩家 → 牌手), longest phrase first
+    (魔法力池 before 魔法力, whatever order `renames` come in)."""
+    for a, b in sorted(renames, key=lambda r: (-len(r[0]), r)):
         if a in text:
             text = text.replace(a, b)
     return text
@@ -128,7 +129,7 @@ def find_parts(ua, ub, content, match: dict[int, int], confidences: dict[int, fl
     w = w or SplitWeights()
     if content.cross:
         return [], []
-    renames = sorted(renames, key=lambda r: (-len(r[0]), r))
+    renames = list(renames)
     weigher = _Weigher(content.vocab, content.idf)
     inverse = {j: i for i, j in match.items()}
     text = content.text
