@@ -230,8 +230,8 @@ def test_renamed_puts_an_old_rule_in_the_new_words_longest_phrase_first():
 def test_each_part_once_strongest_first_at_most_max_parts():
     from rulebook.editions.splits import _best
 
-    found = [(2, 0.6, 0.3), (1, 0.9, 0.2), (3, 0.7, 0.5), (1, 0.5, 0.4), (4, 0.7, 0.6)]
-    assert _best(found, SplitWeights(max_parts=3)) == [(1, 0.9, 0.2), (3, 0.7, 0.5), (4, 0.7, 0.6)]
+    found = [(2, 0.6, 0.3), (1, 0.9, 0.2), (4, 0.7, 0.5), (1, 0.5, 0.4), (3, 0.7, 0.6)]
+    assert _best(found, SplitWeights(max_parts=3)) == [(1, 0.9, 0.2), (3, 0.7, 0.6), (4, 0.7, 0.5)]   # ties: lower index
     assert _best(found, SplitWeights(max_parts=1)) == [(1, 0.9, 0.2)]
     assert _best([], SplitWeights()) == []
 
