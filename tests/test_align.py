@@ -362,6 +362,29 @@ def test_glossary_links_do_not_need_the_same_order():
     assert _titles(zh, en, link_glossaries(zh, en)) == GLOSSARY_PAIRS
 
 
+def test_glossary_entries_of_one_language_are_linked_by_headword_and_definition():
+    """Two books in one language (no lexicon needed): entries whose definitions are the same
+    (the 2022 book's 循环沼泽 and 循环海岛 both say 参见类别循环。) are told apart by their
+    headwords, though the second book lists them the other way round."""
+    from rulebook.editions.glossary import link_glossaries
+
+    text = (FIX / "glossary-2022-zh.txt").read_text("utf-8")
+    rules, _, entries = text.partition("词汇表\n\n")
+    blocks = [b for b in entries.strip().split("\n\n") if b.strip()]
+    twins = ["循环沼泽\n参见类别循环。", "循环海岛\n参见类别循环。"]
+    a = text_book(rules + "词汇表\n\n" + "\n\n".join(blocks + twins) + "\n", "zh-a")
+    b = text_book(rules + "词汇表\n\n" + "\n\n".join(list(reversed(blocks + twins))) + "\n", "zh-b")
+    links = {a.node(x.first).title: b.node(x.second).title for x in link_glossaries(a, b)}
+    assert links == {t: t for t in [*GLOSSARY_PAIRS, "共鸣", "循环沼泽", "循环海岛"]}
+
+
+def test_a_book_without_glossary_links_nothing():
+    from rulebook.editions.glossary import link_glossaries
+
+    zh, en = book("glossary-2022-zh.txt"), book("mtg-2022-en-704.txt")
+    assert link_glossaries(zh, en) == [] and link_glossaries(en, zh) == []
+
+
 def test_glossary_links_are_cached(monkeypatch, tmp_path):
     from rulebook.editions import cache, glossary
 
