@@ -348,6 +348,32 @@ def test_glossary_entries_of_a_translation_are_linked():
     assert len({x.second for x in links}) == len(links)       # one to one
 
 
+def test_glossary_links_read_the_same_either_way_round():
+    from rulebook.editions.glossary import link_glossaries
+
+    zh, en = book("glossary-2022-zh.txt"), book("glossary-2022-en.txt")
+    links = link_glossaries(en, zh)                               # the English book first
+    assert {zh.node(x.second).title: en.node(x.first).title for x in links} == GLOSSARY_PAIRS
+
+
+def test_the_place_among_the_entries_tells_identical_entries_apart():
+    """Like the 2022 books' cycling entries (each only "See Typecycling." / 参见类别循环。), three entries
+    that cite the same rule and say nothing else, whose headwords nothing translates: their place
+    among the entries decides (each book's own order)."""
+    from rulebook.editions.glossary import link_glossaries
+
+    def with_twins(name: str, twins: list[str], book_id: str):
+        text = (FIX / name).read_text("utf-8").rstrip("\n")
+        return text_book(text + "\n\n" + "\n\n".join(twins) + "\n", book_id)
+
+    zh = with_twins("glossary-2022-zh.txt", ["循环海岛\n参见规则704.3。", "循环平原\n参见规则704.3。",
+                                             "循环沼泽\n参见规则704.3。"], "zh-twins")
+    en = with_twins("glossary-2022-en.txt", ["Islandcycling\nSee rule 704.3.", "Plainscycling\nSee rule 704.3.",
+                                             "Swampcycling\nSee rule 704.3."], "en-twins")
+    got = _titles(zh, en, link_glossaries(zh, en))
+    assert got == {**GLOSSARY_PAIRS, "循环海岛": "Islandcycling", "循环平原": "Plainscycling", "循环沼泽": "Swampcycling"}
+
+
 def test_glossary_links_do_not_need_the_same_order():
     """The Chinese entries in reverse order: the place among the entries now points the wrong way;
     the cited rules and the learned lexicon still link every entry right."""
