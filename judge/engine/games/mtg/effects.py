@@ -423,11 +423,18 @@ def _objs(game, ctx, ref):
 
 
 def _pt_change(verb, code, field, parse):
-    """`pump: +2/+2` (layer 6d) and `set_pt: 0/1` (6b): one locked effect on `what` (default the target)."""
+    """`pump: +2/+2` (layer 6d) and `set_pt: 0/1` (6b): one locked effect on `what` (default the target). A
+    `pump: "+X/+X"` with `x: AMOUNT` counts X once, as it resolves, and keeps that number (418.3c)."""
     def run_(game, ctx, e):
-        v = parse(e[verb])
-        _continuous(game, ctx, code, _objs(game, ctx, e.get("what", "target")), [(6, verb, v)], _until(e),
-                    **{field: e[verb]})
+        written = str(e[verb])
+        x = amount(game, ctx, e["x"]) if "X" in written and e.get("x") is not None else None
+        shown = written.replace("X", str(x)) if x is not None else written
+        objs = _objs(game, ctx, e.get("what", "target"))
+        f = _continuous(game, ctx, code, objs, [(6, verb, parse(shown))], _until(e), **{field: shown})
+        if x is not None and isinstance(e["x"], dict) and objs:
+            with game.under(f):
+                game.fire("418.3c", "variable_fixed", objs, source=ctx.source_name, objects=objs, x=x,
+                          what=written)
     return run_
 
 
@@ -626,6 +633,7 @@ def _token(game, ctx, e):
 
 
 rules.declare("216.1", reasons={"token_named_by_types": "object subtypes"})
+rules.declare("418.3c", reasons={"variable_fixed": "source objects x what"})
 rules.declare("202.2b", reasons={"granted_names_creator": "object creator others"})
 
 

@@ -114,7 +114,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "tap": (),
     "untap": (),
     "counter": (),
-    "pump": ("what", "until"),
+    "pump": ("what", "until", "x"),   # "+X/+0" with `x: AMOUNT`: X determined once as it resolves (418.3c)
     "set_pt": ("what", "until"),
     "switch_pt": ("until",),
     "add_counters": ("on",),
