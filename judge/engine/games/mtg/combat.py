@@ -22,6 +22,7 @@ from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, last_known
 from judge.engine.games.mtg.filters import select
 from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.targets import COMBAT_DAMAGE
 from judge.engine.games.mtg.words import KEYWORD, STEP, TYPE, say
 
 MAX_ENUMERATE = 12
@@ -589,7 +590,7 @@ def assign_combat_damage(game) -> None:
     if not assignments:
         return
     evasion_after_blocks(game)
-    item = CombatDamage(game.new_id(say("combat_damage")), "", 0, say("combat_damage"), game.active, None, "combat_damage", [],
+    item = CombatDamage(game.new_id(say("combat_damage")), "", 0, say("combat_damage"), game.active, None, COMBAT_DAMAGE, [],
                         {"assign": assignments, "as_assigned": [(s.inc, chars(game, s).power) for s, _, _ in assignments]})
     f = game.fire("310.1", "combat_damage_assigned", [x for s, t, _ in assignments for x in (s, t)],
                   assignments=_assign_text(assignments))

@@ -18,8 +18,10 @@ from judge.engine.games.mtg.words import zone as zone_zh
 
 
 rules.declare("402.5", reasons={"ability_not_a_spell": "object ability"})
+COMBAT_DAMAGE = "combat_damage"     # the kind of the stack object combat damage is (310.1, 408.1g)
 rules.declare("212.1a", reasons={"ability_has_no_types": "ability types"})
 rules.declare("415.6", reasons={"targets_itself": "object"})
+rules.declare("310.3", reasons={"combat_damage_not_spell": "object"})
 
 
 def target_problem(game, spec: dict, cand, *, source, controller: str, source_colors=(), itself: bool = False
@@ -42,6 +44,8 @@ def target_problem(game, spec: dict, cand, *, source, controller: str, source_co
     if f.get("zone", "battlefield") == "stack":
         if cand.zone != "stack" or cand not in game.stack:
             return ("zone", zone_zh("stack"), say("check.left_stack"))
+        if getattr(cand, "kind", None) == COMBAT_DAMAGE:     # neither a spell nor an ability (310.3)
+            return ("combat_damage", say("check.spell"), say("combat_damage"))
         if isinstance(cand, StackAbility):          # an ability is not a spell (402.5) and has no types (212.1a)
             return ("spell", say("check.spell"), say("check.ability"))
         return matches(game, cand, f, controller=controller, source_id=sid)   # a spell's types: its card's (213.2)
@@ -92,9 +96,13 @@ def choose_targets(game, subject: str, specs: list, *, controller: str, source, 
         options = [x.name if isinstance(x, Player) else x.id for x in legal]
         own = getattr(source, "id", None) if getattr(source, "zone", None) == "stack" or itself else None
 
-        def itself(a):                          # naming the spell or ability itself is refused under 415.6
+        def itself(a):      # naming the spell itself is refused under 415.6, combat damage under 310.3
             named = a if isinstance(a, list) else [a]
-            return ("it cannot target itself", "415.6") if own is not None and own in named else None
+            if own is not None and own in named:
+                return ("it cannot target itself", "415.6")
+            if any(getattr(x, "kind", None) == COMBAT_DAMAGE and x.id in named for x in game.stack):
+                return ("combat damage is not a spell", "310.3")
+            return None
 
         if n == 1:
             ans = game.choose("targets", sub, by=controller, options=options, rule=rule, legal=lambda a, o=options: (
@@ -183,6 +191,8 @@ def check_targets(game, obj, tspecs, given, *, controller, colors, itself: bool 
                                        ability=t, types="/".join(named))
                 raise game.illegal("402.5", "ability_not_a_spell", f"{t.name} ({p}) is an ability, not a spell",
                                    object=obj, ability=t)
+            if bad and bad[0] == "combat_damage":   # combat damage on the stack is no spell: it can't be countered
+                raise game.illegal("310.3", "combat_damage_not_spell", f"{p} is combat damage, not a spell", object=obj)
             if bad and bad[0] == "self":            # a spell or ability on the stack can't target itself (415.6)
                 raise game.illegal("415.6", "targets_itself", f"{obj.name} ({p}) cannot target itself", object=obj)
             if bad:
