@@ -165,6 +165,13 @@ def _zone_verb(code, to, reason):
     return run_
 
 
+@rules.implements("103.3", reasons={"impossible_skipped": "player what"})
+def impossible(game, p, what: str) -> None:
+    """103.3: an instruction asking for the impossible (sacrifice a creature with none, discard from an empty
+    hand) is skipped for that player; the rest of the effect goes on."""
+    game.fire("103.3", "impossible_skipped", [p], player=p, what=what)
+
+
 def _sacrifice(game, ctx, e):
     """Each affected player chooses, in APNAP order (103.4), then all are sacrificed at once."""
     f = e["sacrifice"] or {}
@@ -180,6 +187,7 @@ def _sacrifice(game, ctx, e):
         cands = cand_of[p.name]
         if not cands:
             game.chooser.none_legal("sacrifice", p.name, by=p.name)
+            impossible(game, p, say("impossible.sacrifice"))
             continue
         ids = [o.id for o in cands]
         if len(cands) <= n:
@@ -214,6 +222,8 @@ def _discard(game, ctx, e):
         hand = game.zone_objects(p.name, "hand")
         if len(hand) <= n:
             chosen = game.chooser.forced("discard", p.name, [o.id for o in hand], by=p.name)
+            if not hand and n > 0:
+                impossible(game, p, say("impossible.discard"))
             if len(hand) < n:
                 game.fire("416.3", "do_what_you_can", [p], player=p, wanted=say("discard_n", n=n),
                           did=say("discard_n", n=len(hand)))
