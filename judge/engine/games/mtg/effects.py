@@ -803,6 +803,16 @@ def _skip(game, ctx, e):
             schedule.add_skip(game, p.name, word)
 
 
+@rules.implements("102.2b", reasons={"effect_wins": "player source"})
+def _win_game(game, ctx, e):
+    """"You win the game" (102.2b): that player wins, so every other player still in the game loses under it."""
+    for p in players(game, ctx, e["win_game"])[:1]:
+        if p.lost:
+            continue
+        f = game.fire("102.2b", "effect_wins", [p], player=p, source=ctx.source_name)
+        game.players_lose([(o, f) for o in game.in_game() if o is not p])
+
+
 VERB_FUNCS = {
     "damage": _damage,
     "destroy": _zone_verb("effect_destroy", "graveyard", "destroy"),
@@ -848,6 +858,7 @@ VERB_FUNCS = {
     "extra_phase": _extra_steps("extra_phase"),
     "extra_step": _extra_steps("extra_step"),
     "skip": _skip,
+    "win_game": _win_game,
 }
 
 rules.declare("104.2", reasons={"undefined_as_zero": "what", "negative_as_zero": "object power"})

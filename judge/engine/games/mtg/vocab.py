@@ -135,6 +135,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "grant": ("what", "until"),
     "haunt": (),
     "gain_abilities_of": ("what", "until", "kinds"),
+    "win_game": (),                   # a player ref: that player wins the game, the others lose (102.2b)
     "extra_turn": (),                 # a player ref: that player takes an extra turn after this one (300.6)
     "extra_phase": ("after",),        # phase word(s) added after this phase, or after `after:` (300.7)
     "extra_step": ("after",),         # step word(s) added after this step, or after `after:` (300.8)
