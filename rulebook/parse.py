@@ -65,7 +65,9 @@ _TOC_HEADINGS = {"目录", "目錄", "contents", "table of contents"}
 _GLOSSARY_HEADINGS = {"词汇表", "詞彙表", "名词解释", "名詞解釋", "glossary"}
 _CREDITS_HEADINGS = {"版权信息", "版權信息", "credits", "工作人员名单", "製作人員"}
 _TERMINAL = "。！？；：.!?;:）)」』”\"'"
-_SENTENCE_END = re.compile(r"[。！？；;:：.!?]\s*[”\"'」』)）]*$")
+# a sentence's end, closing quotes and brackets after it, and the bracketed references some books
+# print after a sentence ("A player's hero is a hero-card.[1.3.2a]", Flesh and Blood)
+_SENTENCE_END = re.compile(r"[。！？；;:：.!?]\s*[”\"'」』)）]*(?:\s*\[[^\[\]]*\])*$")
 _MOJIBAKE = re.compile(r"\ufffd|\?/a>|[\ue000-\uf8ff]|[^\x00-\x7f]\?(?:$|\s)")
 # a line that looks numbered ("12.3 …", "4a. …") even when it is not a rule we accept
 _LOOKS_NUMBERED = re.compile(r"^[ \t\u3000]*(?:[#*\-]+[ \t]*)?(?:\*\*|<[^>]+>)*\d{1,4}(?:\.\d+[a-z]?)+\.?(?:\s|$)")

@@ -132,6 +132,9 @@ def test_glossary_blocks_are_a_headword_line_then_its_definition():
     assert [r.targets for r in abandon.refs] == [["100.1"]] and "glossary:Abandon" in book.cited_by["100.1"]
     # the credits after the glossary are not an entry, nor is the glossary's own heading
     assert {n.kind for n in book.nodes if n.line in (9, 18, 20)} == {HEADING}
+    # a conversion that lost the blank line under the heading: the first headword is still an entry
+    tight = parse_text(GLOSSARY_BOOK.replace("Glossary\n\nAbandon", "Glossary\nAbandon"))
+    assert [n.title for n in tight.nodes if n.kind == GLOSSARY] == ["Abandon", "Activate"]
 
 
 # ---------------------------------------------------------------- detection's ties
@@ -188,3 +191,17 @@ def test_an_inline_headword_needs_a_colon_an_english_name_or_a_rule_reference():
     assert entries["收藏"].text.startswith("在正式比赛中") and "这一行属于收藏" in entries["收藏"].text
     assert "冷却（译注）不是新词条" in entries["收藏"].text
     assert resolve_one(book, "Exhaust") is entries["横置"]
+
+
+# ---------------------------------------------------------------- section titles of a generic book
+
+def test_only_a_short_heading_over_subrules_titles_its_section():
+    from pathlib import Path
+
+    book = parse_file(Path(__file__).parent / "fixtures" / "rulebooks" / "fab-cr-en-excerpt.txt")
+    assert resolve_one(book, "1.1").title == "Players"            # "1.1 Players" over 1.1.1…1.1.6
+    # a rule is no heading: a leaf, or a sentence over its subrules (even one that ends in a
+    # bracketed reference, as "1.1.2 A player's hero is a hero-card.[1.3.2a]" does)
+    for uid in ("1.0.1a", "1.1.5", "1.0.1", "1.1.2"):
+        assert resolve_one(book, uid).title is None, uid
+    assert [n.title for n in book.breadcrumb(resolve_one(book, "1.1.2a"))] == ["Game Concepts", "Players", None, None]

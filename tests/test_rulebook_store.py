@@ -68,6 +68,8 @@ def test_what_a_lookup_asks_answers_as_the_parsed_book(book_id, tmp_path):
     back = stored(parsed, tmp_path)
     keys = [None, *parsed.by_key, "999", "100.999"]
     assert [back.child_keys(k) for k in keys] == [parsed.child_keys(k) for k in keys]
+    # every printed number below a key (what a missed lookup suggests from), never 100.x under 1
+    assert [sorted(back.keys_under(k)) for k in keys[1:]] == [sorted(parsed.keys_under(k)) for k in keys[1:]]
     for n in parsed.nodes:
         assert back.has(n.uid) and asdict(back.node(n.uid)) == asdict(n)
         assert [x.uid for x in back.breadcrumb(back.node(n.uid))] == [x.uid for x in parsed.breadcrumb(n)]
