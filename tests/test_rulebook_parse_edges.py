@@ -205,3 +205,12 @@ def test_only_a_short_heading_over_subrules_titles_its_section():
     for uid in ("1.0.1a", "1.1.5", "1.0.1", "1.1.2"):
         assert resolve_one(book, uid).title is None, uid
     assert [n.title for n in book.breadcrumb(resolve_one(book, "1.1.2a"))] == ["Game Concepts", "Players", None, None]
+
+
+def test_html_entities_and_links_are_text_in_a_marked_up_book():
+    text = ("<b id='cr100'>100.</b> General\n"
+            "<b id='cr100-1'>100.1.</b> Players&nbsp;draw [cards](#x) &amp; <i>shuffle</i>.\n"
+            "<b id='cr100-2'>100.2.</b> Second.\n<b id='cr100-3'>100.3.</b> Third.\n")
+    book = parse_text(text)
+    r = resolve_one(book, "100.1")
+    assert r.text == "Players draw cards & shuffle." and "&nbsp;" in r.raw
