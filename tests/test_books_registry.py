@@ -304,3 +304,20 @@ def test_a_data_directory_that_cannot_be_made_says_what_to_do(tmp_path, monkeypa
         record(BookInfo("a", "/a.txt", "", "", ""))
     assert str(e.value) == (f"cannot create the data directory {tmp_path / 'file' / 'data'} (Not a directory); "
                             "set RULES_JUDGE_DATA_DIR to a writable directory")
+
+
+def test_register_records_only_what_was_given_and_never_re_points_an_id_unasked(home):
+    """`rulebook.books.register` as other code calls it (the index tests, the engine's registry):
+    without metadata nothing is recorded but the file, and without `force` an id stays on its file."""
+    from rulebook.books import register
+
+    first, second = book_file(home, "first.txt"), book_file(home, "second.txt")
+    book, info, old = register(first, "regdefaults")
+    assert (info.id, info.path, info.game, info.edition, info.language, info.dialect) == \
+        ("regdefaults", str(first.resolve()), "", "", "", None)
+    assert old is None and book.id == "regdefaults"
+    with pytest.raises(RulebookError, match="already registered"):
+        register(second, "regdefaults")
+    assert registered()["regdefaults"].path == str(first.resolve())
+    with pytest.raises(RulebookError, match="'mtg' is a bundled book id; choose another id"):
+        register(first, "mtg")
