@@ -6,7 +6,9 @@ For the 2026 CR question sets: the question's words (jieba's default cut, Han
 words of two characters or more) that no 2026 rule text uses (heading, text,
 headings above), and of those how many occur in the book's examples, anywhere
 in the 2026 book, in the 2022 Chinese CR (the older translation), and how many
-questions carry an English word at all (what the 2022 English CR could bridge).
+questions carry an English word at all (what the 2022 English CR could bridge);
+and of the words nowhere in the book, how many are stop words (question words:
+怎么, 还能) and how many the MTG lexicon already maps to the book's words.
 Each count is a ceiling on what mining that source could add. Held-out parts
 print aggregate counts only, never a word. Asserts nothing.
 """
@@ -55,12 +57,15 @@ def main() -> int:
     import jieba
 
     jieba.setLogLevel(60)
+    from index.vocab import vocabulary
+
+    lexicon = vocabulary("mtg")
     rules, examples = vocabularies(sq.CR2026)
     old_rules, old_examples = vocabularies(CR2022)
     old = old_rules | old_examples
     print("| set | questions | words | not in a rule text | in examples | nowhere in the book "
-          "| of those in the 2022 zh CR | questions with an English word |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+          "| of those in the 2022 zh CR | stop words | in the lexicon | neither | questions with an English word |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for title, qfile, book, part in sq.SETS:
         if book != sq.CR2026 or not qfile.is_file():
             continue
@@ -71,8 +76,11 @@ def main() -> int:
         in_examples = [w for w in lacking if w in examples]
         nowhere = [w for w in lacking if w not in examples]
         english = sum(1 for r in rows if _LATIN.search(r["query"]))
+        stop = [w for w in nowhere if w in lexicon.stopwords]
+        mapped = [w for w in nowhere if w not in lexicon.stopwords and w in lexicon.synonyms]
         print(f"| {title} ({part}) | {len(rows)} | {len(typed)} | {len(lacking)} | {len(in_examples)} "
-              f"| {len(nowhere)} | {sum(w in old for w in nowhere)} | {english} |")
+              f"| {len(nowhere)} | {sum(w in old for w in nowhere)} | {len(stop)} | {len(mapped)} "
+              f"| {len(nowhere) - len(stop) - len(mapped)} | {english} |")
     return 0
 
 

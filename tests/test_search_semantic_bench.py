@@ -57,3 +57,8 @@ def test_scores_are_scaled_by_our_best(reranked):
 
 def test_no_candidates(reranked):
     assert reranked([], {}, 1.0) == []
+
+
+def test_no_candidate_with_a_vector_keeps_our_order(reranked):
+    # a book the model never embedded (no cosines): the weight cannot matter
+    assert reranked(OURS, {}, 1.0) == ["a", "b", "c"]
