@@ -208,6 +208,7 @@ def test_a_heading_weighs_more_than_the_text_in_the_words_field(docs, built):
         assert s.stored_fields(uid["305.1a"])["label"] == "305.1a"
         assert _weights(r, "bigram", "堆叠") == {uid["305.1a"]: 1.0}
         assert uid["100.1"] not in _weights(r, "bigram", "总则")     # section headings are words only
+        assert uid["305"] in _weights(r, "bigram", "地")     # a lone character (the heading 地) stands for itself
 
 
 def test_ranking_reads_weighted_lengths_links_and_terms(book, docs, built):
