@@ -1,0 +1,63 @@
+"""Exact matches a judge clearly meant (index/search.py `_pinned`) and a hit's fields (`_hit`), on
+lookup tables written here: a rule number in the spellings judges type, a headword, an English name.
+
+test_search.py checks the same through the bundled books; here each spelling is one case and costs
+no index (issue 9 §8).
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from index import search as S
+from index.query import Concept, Query
+from index.vocab import Vocabulary, english_key
+
+LOOKUP = {"keys": {"420.5": "420.5", "420.5.c": "420.5c", "108.3.d": "108.3.d", "702": "702"},
+          "children": {"420.5": ["420.5a", "420.5b"], "702": ["702.1"]},
+          "names": {"优先权": "glossary:优先权", "priority": "glossary:优先权", "践踏": "glossary:践踏"}}
+VOCAB = Vocabulary("mtg", english={english_key("trample"): ["践踏"], english_key("flying"): ["飞行"]})
+
+
+@pytest.fixture
+def idx():
+    return SimpleNamespace(lookup=LOOKUP, vocab=VOCAB)
+
+
+@pytest.mark.parametrize("text", ["420.5c", "420.5C", "规则420.5c", "420.5.c", "rule 420.5c", "CR 420.5c", " 420.5c "])
+def test_a_rule_number_in_any_spelling_finds_the_rule(idx, text):
+    assert S._pinned(idx, text) == [("420.5c", "number")]
+
+
+def test_a_rule_brings_its_subrules_and_a_trailing_dot_the_rule_alone(idx):
+    assert S._pinned(idx, "420.5") == [("420.5", "number"), ("420.5a", "number"), ("420.5b", "number")]
+    assert S._pinned(idx, "420.5.") == [("420.5", "number")]
+    assert S._pinned(idx, "108.3.d") == [("108.3.d", "number")] and S._pinned(idx, "108.3d") == [("108.3.d", "number")]
+
+
+def test_a_number_the_book_lacks_or_not_a_number_pins_nothing(idx):
+    assert S._pinned(idx, "999.1") == [] and S._pinned(idx, "42") == [] and S._pinned(idx, "420.5c 同名") == []
+
+
+@pytest.mark.parametrize("text", ["优先权", "優先權", "Priority", "glossary:优先权", "glossary: 优先权"])
+def test_a_headword_or_alias_finds_the_entry(idx, text):
+    assert S._pinned(idx, text) == [("glossary:优先权", "headword")]
+
+
+def test_an_english_name_of_a_headword_finds_it(idx):
+    assert S._pinned(idx, "Trample") == [("glossary:践踏", "headword")]
+    assert S._pinned(idx, "flying") == []          # 飞行 is no headword of this book
+    assert S._pinned(idx, "践踏 trample") == []     # not one name
+
+
+def test_a_hit_carries_the_stored_fields_and_marks_what_was_asked():
+    stored = {3: {"uid": "702.19b", "label": "702.19b", "kind": "rule", "crumb": "7 › 702", "display": "践踏的生物。"}}
+    idx = SimpleNamespace(stored=stored.__getitem__)
+    q = Query("践踏", "践踏", concepts=[Concept("践踏", "han", show=["践踏"])])
+    h = S._hit(idx, 3, 1.234567, "text", q)
+    assert (h.uid, h.label, h.kind, h.crumb, h.text, h.score, h.match) == (
+        "702.19b", "702.19b", "rule", "7 › 702", "践踏的生物。", 1.2346, "text")
+    assert [h.snippet[a:b] for a, b in h.highlights] == ["践踏"]
+    bare = S._hit(SimpleNamespace(stored=lambda d: {"uid": "x"}), 0, 1, "number", q)
+    assert (bare.label, bare.kind, bare.crumb, bare.text, bare.snippet) == ("x", "", "", "", "")
