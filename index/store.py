@@ -265,10 +265,9 @@ def clear(ref: BookRef | None = None) -> int:
             n += 1
     if ref is None:
         r = root()
-        for leftover in (r.glob(".*") if r.is_dir() else []):
+        for leftover in (r.glob(".*") if r.is_dir() else []):   # build leftovers, jieba's .jieba-cache
             if leftover.is_dir():
                 remove(leftover)
-        remove(r / ".jieba-cache")
         try:
             _refs_file().unlink()
         except OSError:

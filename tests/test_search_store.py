@@ -184,12 +184,16 @@ def test_status_lists_complete_and_damaged_indexes_and_clear_removes_them(book, 
     damaged = d.parent / "damaged-key"
     damaged.mkdir()
     (d.parent / ".hidden-tmp").mkdir()
+    (d.parent / ".jieba-cache").mkdir()
     entries = store.entries()
     assert [(p.name, m is None) for p, m in entries] == sorted([(d.name, False), ("damaged-key", True)])
     assert store.size_of(d) == sum(f.stat().st_size for f in d.rglob("*") if f.is_file()) > 0
     assert store.clear(ref) == 1 and not d.exists() and damaged.exists()
+    # clearing one book keeps what the others use: the remembered keys, jieba's cache
+    assert (d.parent / "refs.json").exists() and (d.parent / ".jieba-cache").exists()
     assert store.clear() == 1 and not damaged.exists()
     assert not (d.parent / ".hidden-tmp").exists() and not (d.parent / "refs.json").exists()
+    assert not (d.parent / ".jieba-cache").exists()
     assert store.entries() == [] and store.clear() == 0
 
 
