@@ -35,7 +35,10 @@ BOOK = """\
 一种牌的类别。参见规则305。
 
 优先权, Priority
-决定哪位牌手可以行动的规则。参见规则100.2、规则999.9。
+决定哪位牌手可以行动的规则。参见规则999.9、规则100.2。
+
+使用地
+牌手使用地的规则。参见规则305.1。
 """
 
 
@@ -94,9 +97,11 @@ def test_a_glossary_entry_passes_weight_to_the_rules_it_cites(book, docs):
     cites = B._cites(book, docs, B._lookup(book, docs)["keys"])
     # 参见规则305: 305 is a heading, so the rules below it answer, at every depth
     assert cites[num(docs, "glossary:地")] == [num(docs, u) for u in ["305", "305.1", "305.2", "305.1a"]]
-    # 参见规则100.2、规则999.9: the book has no 999.9
+    # 参见规则999.9、规则100.2: the book has no 999.9, and 100.2 still counts
     assert cites[num(docs, "glossary:优先权, Priority")] == [num(docs, "100.2")]
-    assert set(cites) == {num(docs, "glossary:地"), num(docs, "glossary:优先权, Priority")}   # rules cite in _links
+    # 305.1 is a rule of its own, not a heading: its subrule 305.1a answers through it, not as a citation
+    assert cites[num(docs, "glossary:使用地")] == [num(docs, "305.1")]
+    assert set(cites) == {num(docs, u) for u in ["glossary:地", "glossary:优先权, Priority", "glossary:使用地"]}
 
 
 def test_a_rule_links_to_what_its_text_and_examples_cite(book, docs):
@@ -226,7 +231,7 @@ def test_ranking_reads_weighted_lengths_links_and_terms(book, docs, built):
     keys = json.loads((dest / "lookup.json").read_text("utf-8"))["keys"]
     assert rk["cites"] == B._cites(book, docs, keys) and rk["links"] == B._links(book, docs, keys)
     assert rk["parent"] == B._parents(book, docs)
-    assert rk["terms"] == ["优先权", "总则"]          # the book's terms of two characters or more (地 is one)
+    assert rk["terms"] == ["优先权", "使用地", "总则"]          # the book's terms of two characters or more (地 is one)
     permission = 1 << list(json.loads((dest / "vocab.json").read_text("utf-8"))["asks"]).index("permission")
     assert rk["answers"][num(docs, "100.2")] & permission          # 牌手可以使用地
     assert not rk["answers"][num(docs, "305")] & permission

@@ -32,7 +32,8 @@ def builds(monkeypatch):
     done = []
 
     def fake(book, dest, *, progress, jieba_cache):
-        dest.mkdir(parents=True)
+        dest.mkdir(parents=True)              # a new directory, as the real builder expects
+        progress("indexing", 1, 1)
         done.append(dest)
         (dest / "built").write_text(str(len(done)), encoding="utf-8")
         assert jieba_cache == store.root() / ".jieba-cache"
@@ -118,6 +119,21 @@ def test_an_index_is_built_once_and_then_found(book, cache, builds):
     assert meta["path"] == str(book.resolve()) and meta["book_id"] == ref.id and meta["sha256"] == ref.sha256
     assert store.ensure(ref, notice=notes.append) == d and len(builds) == 1 and notes == []
     assert not [p for p in d.parent.iterdir() if ".tmp-" in p.name or ".old-" in p.name]
+
+
+def test_a_build_reports_progress_to_whoever_asked(book, cache, builds):
+    calls = []
+    store.ensure(store.resolve(str(book)), progress=lambda *a: calls.append(a))
+    assert calls == [("indexing", 1, 1)]
+
+
+def test_a_leftover_of_a_crashed_build_is_no_obstacle(book, cache, builds):
+    ref = store.resolve(str(book))
+    leftover = store.root() / f".{ref.key}.tmp-{os.getpid()}"
+    leftover.mkdir(parents=True)
+    (leftover / "half-written").write_text("x", encoding="utf-8")
+    d = store.ensure(ref)
+    assert not leftover.exists() and not (d / "half-written").exists()
 
 
 def test_a_forced_build_replaces_the_index(book, cache, builds):
