@@ -61,3 +61,56 @@ def test_a_hit_carries_the_stored_fields_and_marks_what_was_asked():
     assert [h.snippet[a:b] for a, b in h.highlights] == ["践踏"]
     bare = S._hit(SimpleNamespace(stored=lambda d: {"uid": "x"}), 0, 1, "number", q)
     assert (bare.label, bare.kind, bare.crumb, bare.text, bare.snippet) == ("x", "", "", "", "")
+
+
+# --- search() and open_index() on a small book --------------------------------------------------------
+
+BOOK = ("1. 游戏概念\n100. 总则\n100.1. 这些规则适用于任何两位或更多牌手的游戏。\n"
+        "7. 附加规则\n702. 关键字异能\n702.19. 践踏\n"
+        "702.19a 此异能允许攻击生物将多余的伤害分配给防御牌手。\n702.19b 同一个生物上的多个践踏异能并无意义。\n")
+
+
+@pytest.fixture
+def book(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    p = tmp_path / "book.txt"
+    p.write_text(BOOK, encoding="utf-8")
+    return str(p)
+
+
+def test_opening_builds_once_and_reports_progress_and_notices(book):
+    from index import store
+
+    notes, stages = [], []
+    idx = S.open_index(book, notice=notes.append, progress=lambda stage, done, total: stages.append(stage))
+    assert idx.dir == store.index_dir(store.resolve(book)) and "indexing" in stages and notes == []
+    stages.clear()
+    again = S.open_index(book, notice=notes.append, progress=lambda *a: stages.append(a))
+    assert again.dir == idx.dir and stages == [] and notes == []        # found, not rebuilt
+    (idx.dir / "vocab.json").unlink()
+    (idx.dir / "vocab.json").mkdir()                                      # unreadable, though meta.json is fine
+    rebuilt = S.open_index(book, notice=notes.append)
+    assert notes and "could not be read" in notes[0] and (rebuilt.dir / "vocab.json").is_file()
+    assert search_ids(rebuilt, "践踏", 1) == ["702.19"]
+
+
+def search_ids(idx, text, limit=10):
+    return [h.uid for h in S.search(idx, text, limit)]
+
+
+def test_a_number_comes_first_with_its_subrules_then_text_hits_without_repeats(book):
+    idx = S.open_index(book)
+    hits = S.search(idx, "702.19", 10)
+    assert [h.uid for h in hits][:3] == ["702.19", "702.19a", "702.19b"]
+    assert [h.match for h in hits][:3] == ["number"] * 3
+    assert len({h.uid for h in hits}) == len(hits)
+    assert hits[0].score == max(h.score for h in hits)       # a pinned hit carries the best score of the query
+    assert search_ids(idx, "702.19", 2) == ["702.19", "702.19a"]   # the limit holds for pinned hits too
+
+
+def test_text_hits_are_ranked_and_limited(book):
+    idx = S.open_index(book)
+    hits = S.search(idx, "践踏 异能", 2)
+    assert len(hits) == 2 and all(h.match == "text" for h in hits)
+    assert hits[0].score >= hits[1].score
+    assert S.search(idx, "   ") == [] and S.search(idx, "zzzq") == []
