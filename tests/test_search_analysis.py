@@ -9,7 +9,7 @@ import pytest
 
 from index import analysis as A
 from index import asks
-from index.segment import Segmenter, _Dictionary
+from search_toys import toy_segmenter as _seg
 
 
 @pytest.fixture(autouse=True)
@@ -19,13 +19,6 @@ def _fresh_patterns():
     yield
 
 
-def _seg(words: dict[str, int]) -> Segmenter:
-    freq: dict[str, int] = {}
-    for w, f in words.items():
-        freq[w] = f
-        for i in range(1, len(w)):
-            freq.setdefault(w[:i], 0)
-    return Segmenter(_Dictionary(freq, sum(words.values())))
 
 
 SEG = _seg({"坟墓场": 500, "坟墓": 300, "生物": 800, "获得": 100})

@@ -16,6 +16,7 @@ from index import build as B
 from index.documents import Doc, documents
 from index.vocab import Vocabulary, english_key
 from rulebook import load_book
+from search_toys import parsed_book
 
 BOOK = """\
 1. 游戏概念
@@ -42,13 +43,9 @@ BOOK = """\
 """
 
 
-# Function-scoped on purpose: mutation testing maps a mutant to the tests that ran the mutated code,
-# and a module-scoped fixture runs it during the first of them only (a build costs about a second).
 @pytest.fixture
 def book(tmp_path):
-    p = tmp_path / "book.txt"
-    p.write_text(BOOK, encoding="utf-8")
-    return load_book(str(p))
+    return parsed_book(tmp_path, BOOK)      # per test: see search_toys
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from index import documents as D
-from rulebook import load_book
 from rulebook.model import GLOSSARY, RULE, Node
+from search_toys import parsed_book
 
 BOOK = """\
 3. 牌张类别
@@ -40,13 +40,9 @@ BOOK = """\
 """
 
 
-# Function-scoped on purpose: mutation testing maps a mutant to the tests that ran the mutated code,
-# and a module-scoped fixture runs it during the first of them only.
 @pytest.fixture
 def book(tmp_path):
-    p = tmp_path / "book.txt"
-    p.write_text(BOOK, encoding="utf-8")
-    return load_book(str(p))
+    return parsed_book(tmp_path, BOOK)      # per test: see search_toys
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ import pytest
 
 from index import query as Q
 from index.query import CHAR_WORD, ENGLISH, SYNONYM, TYPO, Query, parse
-from index.segment import Segmenter, _Dictionary
 from index.vocab import Vocabulary
+from search_toys import toy_segmenter as _seg
 
 # The dictionary the book was segmented with (word → frequency).
 WORDS = {"坟墓场": 500, "坟墓": 300, "墓场": 20, "生物": 800, "攻击": 900, "被杀": 50, "杀死": 60, "被杀死": 40, "墓地": 30, "受到": 200,
@@ -32,13 +32,6 @@ TERMS = {"死循环", "先攻", "横置", "传纪", "传奇", "再调度", "衍�
 TEXT = "坟墓场 生物 攻击 消灭 死循环 先攻 横置 减少费用 减免 减伤害 减半 传纪 传奇 再调度 衍生物"
 
 
-def _seg(words: dict[str, int]) -> Segmenter:
-    freq: dict[str, int] = {}
-    for w, f in words.items():
-        freq[w] = f
-        for i in range(1, len(w)):
-            freq.setdefault(w[:i], 0)
-    return Segmenter(_Dictionary(freq, sum(words.values())))
 
 
 @pytest.fixture
