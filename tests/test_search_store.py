@@ -103,6 +103,28 @@ def test_a_damaged_memory_of_keys_is_ignored_and_rewritten(book, cache, refs):
     assert json.loads(f.read_text("utf-8"))[str(book)]["key"] == ref.key
 
 
+def test_a_registered_book_is_known_by_its_id_and_follows_the_registry(tmp_path, cache, monkeypatch):
+    from rulebook.books import register
+
+    monkeypatch.setenv("RULES_JUDGE_DATA_DIR", str(tmp_path / "data"))
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(TINY, encoding="utf-8")
+    b.write_text(TINY + "100.2. 新规则。\n", encoding="utf-8")
+    register(a, "tinycr")
+    ref = store.resolve("tinycr")
+    assert (ref.id, ref.path, ref.ref) == ("tinycr", a.resolve(), "tinycr")
+    register(b, "tinycr", force=True)        # the id names another file now: the remembered key is stale
+    assert store.resolve("tinycr").path == b.resolve()
+
+
+def test_every_books_key_is_remembered(book, cache):
+    other = book.parent / "other.txt"
+    other.write_text(TINY + "100.3. 另一本书。\n", encoding="utf-8")
+    store.resolve(str(book))
+    store.resolve(str(other))
+    assert set(json.loads((cache / "index" / "refs.json").read_text("utf-8"))) == {str(book), str(other)}
+
+
 def test_an_unwritable_cache_only_means_the_slow_path(book, tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
@@ -134,6 +156,30 @@ def test_a_leftover_of_a_crashed_build_is_no_obstacle(book, cache, builds):
     (leftover / "half-written").write_text("x", encoding="utf-8")
     d = store.ensure(ref)
     assert not leftover.exists() and not (d / "half-written").exists()
+
+
+def test_a_failed_build_leaves_nothing_behind(book, cache, monkeypatch):
+    import index.build
+
+    def boom(book, dest, **k):
+        dest.mkdir(parents=True)
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(index.build, "build", boom)
+    ref = store.resolve(str(book))
+    with pytest.raises(RuntimeError):
+        store.ensure(ref)
+    assert [p.name for p in store.root().iterdir() if p.is_dir()] == []
+
+
+def test_a_build_in_progress_elsewhere_is_not_swept_as_stale(book, cache, builds):
+    old = store.ensure(store.resolve(str(book)))
+    other = old.parent / f".{old.name}.tmp-99999"          # another process, half-way through
+    other.mkdir()
+    (other / "meta.json").write_text(json.dumps({"path": str(book.resolve())}), encoding="utf-8")
+    book.write_text(TINY + "100.2. 新规则。\n", encoding="utf-8")
+    store.ensure(store.resolve(str(book)))
+    assert other.exists() and not old.exists()
 
 
 def test_a_forced_build_replaces_the_index(book, cache, builds):

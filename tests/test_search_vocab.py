@@ -352,6 +352,9 @@ def test_jieba_is_imported_without_pkg_resources(monkeypatch):
     monkeypatch.delitem(sys.modules, "pkg_resources", raising=False)
     jieba = segment.import_jieba()
     assert sys.modules["jieba"] is jieba and "pkg_resources" not in sys.modules
+    # jieba fell back to opening its files itself, and can: pkg_resources was never loaded for it
+    assert not hasattr(jieba._compat, "pkg_resources")
+    jieba._compat.get_module_res("dict.txt").close()
     assert jieba.default_logger.level == logging.WARNING          # no "Building prefix dict…" chatter
     assert segment.import_jieba() is jieba                        # imported once
 
