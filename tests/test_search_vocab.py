@@ -332,6 +332,8 @@ def test_the_full_dictionary_keeps_the_books_words_whole(tmp_path, monkeypatch):
     assert seg.words("喵喵拳法")[0][0] == "喵喵拳法" and seg.freq("喵拳") > 0
     assert seg.freq("喵x") == 0
     assert [p.name for p in cache.iterdir()] == ["jieba.cache"]    # jieba's own cache: ours, not /tmp's
+    monkeypatch.setattr(segment, "_BASE", None)          # the next process finds our cache folder
+    assert Segmenter.full(set(), tmp_dir=cache).tk.total == seg.tk.total - seg.freq("喵喵拳法") - seg.freq("喵拳")
 
     jieba = segment.import_jieba()
 
@@ -339,8 +341,9 @@ def test_the_full_dictionary_keeps_the_books_words_whole(tmp_path, monkeypatch):
         raise AssertionError("the full dictionary was loaded again")
 
     monkeypatch.setattr(jieba.Tokenizer, "initialize", no_reload)
-    again = Segmenter.full(set(), tmp_dir=cache)          # a second build in this process copies, starts afresh
-    assert again.freq("喵喵拳法") == 0 and again.tk.total == seg.tk.total - seg.freq("喵喵拳法") - seg.freq("喵拳")
+    again = Segmenter.full({"喵拳"}, tmp_dir=cache)       # a second build in this process copies, starts afresh
+    assert again.freq("喵喵拳法") == 0 and again.freq("喵拳") == seg.freq("喵拳")
+    assert again.tk.total == seg.tk.total - seg.freq("喵喵拳法")
 
 
 def test_jieba_is_imported_without_pkg_resources(monkeypatch):
