@@ -136,7 +136,7 @@ def test_the_fields_of_a_document_by_weight():
 
 
 GLOSSARY_DOCS = [_doc("glossary:优先权", "glossary", names=["优先权", "Priority"], label="优先权"),
-                 _doc("glossary:地", "glossary", names=["地", "Land"], label="地"),
+                 _doc("glossary:地", "glossary", names=["地", "Land", "APNAP规则"], label="地"),
                  _doc("305", title="地", text="地")] + [_doc(f"1.{i}") for i in range(17)]
 
 
@@ -147,6 +147,7 @@ def test_the_books_english_names_come_before_the_tables():
     assert v.english == {english_key("priority"): ["优先权", "优先"], english_key("land"): ["地", "土地"],
                          english_key("stack"): ["堆叠"]}
     assert table.english[english_key("priority")] == ["优先", "优先权"]     # the game's table is left alone
+    assert english_key("apnap") not in v.english          # APNAP规则 is a Chinese name, not an English one
 
 
 def test_a_stop_word_the_book_names_and_rarely_uses_is_a_term():
@@ -249,3 +250,16 @@ def test_a_build_keeps_jiebas_dictionary_cache_in_ours(book, tmp_path, monkeypat
     monkeypatch.setattr(segment, "_BASE", None)         # the first build of a process loads the dictionary
     B.build(book, tmp_path / "ix", jieba_cache=tmp_path / "cache" / "jieba")
     assert (tmp_path / "cache" / "jieba" / "jieba.cache").is_file()
+
+
+def test_a_stop_word_only_a_rule_heading_names_is_a_term_too():
+    table = Vocabulary("mtg", stopwords=frozenset({"你", "的"}))
+    docs = [_doc("glossary:你们", "glossary", names=["你们"], title="的"), _doc("101", title="你", text="你")]
+    docs += [_doc(f"1.{i}") for i in range(18)]
+    # 你 is a rule's heading; 的 only a glossary entry's title (its names are what count there)
+    assert B.book_vocabulary(table, docs, {"你": 1, "的": 1}).stopwords == {"的"}
+
+
+def test_a_stop_word_the_book_names_but_never_uses_is_a_term_even_in_a_small_book():
+    table = Vocabulary("mtg", stopwords=frozenset({"地", "的"}))
+    assert B.book_vocabulary(table, GLOSSARY_DOCS[:3], {}).stopwords == {"的"}

@@ -152,6 +152,7 @@ def test_informal_names(text, names):
     ("传奇（已废止）", "传奇", []),
     ("（已废止）", "（已废止）", []),          # nothing left without the note: the headword as printed
     ("践踏", "践踏", []),
+    ("鹏洛客（旧译旅法师）（俗称PW）", "鹏洛客", ["旅法师", "PW"]),    # every note that names it
 ])
 def test_headword_names(head, bare, aliases):
     assert D.headword_names(head) == (bare, aliases)
