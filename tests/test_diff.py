@@ -397,6 +397,21 @@ def test_books_without_registry_fields_are_linked_by_their_metadata(unlabelled_p
     assert res.stdout.startswith("[en] u22en")
 
 
+def test_a_registry_field_left_out_is_read_from_the_book(unlabelled_pair, tmp_path):
+    """Registered with --game and --edition but no --language: the language is the book's own (en),
+    so it is found as the English book of the 2022 edition; its Chinese twin is registered with
+    only --language."""
+    _, en = unlabelled_pair
+    assert run("books", "add", str(en), "--id", "p22en", "--game", "mtg", "--edition", "2022-06-10").exit_code == 0
+    zh = tmp_path / "zh-only-lang.txt"
+    zh.write_text("万智牌完整规则\n\n此规则于2022年6月10日起生效。\n\n" + Path(ZH).read_text("utf-8"), "utf-8")
+    assert run("books", "add", str(zh), "--id", "p22", "--language", "zh-Hans").exit_code == 0
+    assert run("books", "remove", "u22en").exit_code == 0
+    res = run("rule", "704.5a", "--book", "p22", "--lang", "en")
+    assert res.exit_code == 0, res.output
+    assert res.stdout.startswith("[en] p22en")
+
+
 def test_books_json_says_which_editions_group_together(unlabelled_pair):
     rows = {r["id"]: r for r in json.loads(run("books", "--json").stdout)}
     for r in rows.values():
