@@ -281,6 +281,70 @@ def _went(sets, *, home=0, pieces=None, w=None, free=lambda j: True, sentences=(
     return went(list(sentences), home, sorted(set(sets) - {home}), sets, lambda j: pieces.get(j, []), _weigher(), w, free)
 
 
+# find_parts on hand-made rules and content (equal word weights): which rules are free to be a part.
+A_B = "甲乙丙丁戊。己庚辛壬癸。"                   # an old rule of two sentences, A and B
+
+
+def _parts(old_texts, new_texts, match, confidences, text, *, w=None, kinds=None):
+    import types
+
+    import numpy as np
+
+    from rulebook.editions.splits import find_parts
+    from rulebook.editions.textsim import tokens
+
+    def units(texts):
+        return [types.SimpleNamespace(index=k, text=t, kind=(kinds or {}).get(t, "rule")) for k, t in enumerate(texts)]
+
+    ua, ub = units(old_texts), units(new_texts)
+    words = sorted({t for x in old_texts + new_texts for t in tokens(x)})
+    content = types.SimpleNamespace(
+        cross=False, vocab={t: k for k, t in enumerate(words)}, idf=np.ones(len(words)),
+        text=np.array(text, dtype=float), sets_b=[set(tokens(x)) for x in new_texts],
+        top={i: set(range(len(new_texts))) for i in range(len(old_texts))})
+    splits, merges = find_parts(ua, ub, content, match, confidences, (),
+                                w or SplitWeights(min_tokens=4, margin=0.25, back=0.4))
+    return [(p.old, p.new) for p in splits], [(p.old, p.new) for p in merges]
+
+
+def test_a_part_may_be_an_unmatched_rule_or_a_weak_match_this_rule_explains_best():
+    olds, news = [A_B, "子丑寅卯辰。"], ["甲乙丙丁戊。", "己庚辛壬癸。", "子丑寅卯辰。"]
+    text = [[0.5, 0.5, 0.0], [0.0, 0.1, 1.0]]
+    assert _parts(olds, news, {0: 0, 1: 2}, {0: 0.9, 1: 0.9}, text) == ([(0, 1)], [])      # 1 is unmatched
+    weak = {0: 0, 1: 1}                                                                    # 1 is old 1's weak match
+    assert _parts(olds, news, weak, {0: 0.9, 1: 0.3}, text) == ([(0, 1)], [])
+    assert _parts(olds, news, weak, {0: 0.9, 1: 0.5}, text) == ([], [])                   # 0.5 is not weak
+    assert _parts(olds, news, weak, {0: 0.9, 1: 0.8}, text) == ([], [])
+    other_best = [[0.5, 0.1, 0.0], [0.0, 0.5, 1.0]]                                        # old 1 reads most like it
+    assert _parts(olds, news, weak, {0: 0.9, 1: 0.3}, other_best) == ([], [])
+
+
+def test_a_part_must_come_from_the_rule_it_was_split_from():
+    olds, news = [A_B], ["甲乙丙丁戊。", "己庚辛壬癸。子丑寅卯辰。"]                        # half of new 1 is B
+    text = [[0.5, 0.5]]
+    at = lambda share: SplitWeights(min_tokens=4, margin=0.25, back=0.4, part_from=share)  # noqa: E731
+    assert _parts(olds, news, {0: 0}, {0: 0.9}, text, w=at(0.5)) == ([(0, 1)], [])
+    assert _parts(olds, news, {0: 0}, {0: 0.9}, text, w=at(0.6)) == ([], [])
+
+
+def test_two_old_rules_in_one_new_rule_merge_when_the_second_is_free():
+    olds, news = ["甲乙丙丁戊。", "己庚辛壬癸。", "子丑寅卯辰。"], [A_B, "子丑寅卯辰。"]
+    text = [[0.5, 0.0], [0.5, 0.1], [0.0, 1.0]]
+    assert _parts(olds, news, {0: 0, 2: 1}, {0: 0.9, 2: 0.9}, text) == ([], [(1, 0)])
+    assert _parts(olds, news, {0: 0, 1: 1}, {0: 0.9, 1: 0.3}, text) == ([], [(1, 0)])   # weak, and new 0 reads most like it
+    assert _parts(olds, news, {0: 0, 1: 1}, {0: 0.9, 1: 0.5}, text) == ([], [])
+    assert _parts(olds, news, {0: 0, 1: 1}, {0: 0.9, 1: 0.3}, [[0.5, 0.0], [0.1, 0.5], [0.0, 1.0]]) == ([], [])
+
+
+def test_chapters_and_one_sentence_rules_are_not_split():
+    olds, news = [A_B, "甲乙丙丁戊己庚辛壬癸。"], ["甲乙丙丁戊。", "己庚辛壬癸。"]
+    text = [[0.5, 0.5], [0.5, 0.5]]
+    assert _parts(olds, news, {0: 0}, {0: 0.9}, text)[0] == [(0, 1)]
+    assert _parts(olds[1:], news, {0: 0}, {0: 0.9}, text[1:]) == ([], [])                # one sentence: nothing to split
+    assert _parts(olds, news, {0: 0}, {0: 0.9}, text, kinds={A_B: "chapter"})[0] == []
+    assert _parts(olds, news, {0: 0}, {0: 0.9}, text, kinds={"己庚辛壬癸。": "chapter"})[0] == []
+
+
 def test_weigher_counts_unknown_words_as_nothing_and_an_empty_part_as_not_held():
     wg = _weigher("ab")
     assert wg.weight({"a", "zz"}) == 1.0 and wg.weight(frozenset({"a", "b", "zz"})) == 2.0
