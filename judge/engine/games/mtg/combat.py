@@ -62,6 +62,7 @@ def possible_attackers(game) -> list:
 
 
 rules.declare("308.2a", reasons={"cannot_attack": "object why"})
+rules.declare("103.2", reasons={"cant_beats_can": "object can why"})
 rules.declare("308.2c", reasons={"attackers_tapped": "objects"})
 rules.declare("308.2g", reasons={"attackers_declared": "player objects defender"})
 rules.declare("500.2", reasons={"attack_restriction": "objects why", "attack_requirement": "objects better"})
@@ -91,11 +92,16 @@ def _why(code: str) -> str:
 
 
 def _refuse_attacker(game, o) -> None:
-    """Refuse a permanent that can't be declared as an attacker: 212.3d for summoning sickness, else 308.2a."""
+    """Refuse a permanent that can't be declared as an attacker: 212.3d for summoning sickness, 103.2 where haste
+    says it can and an effect says it can't, else 308.2a."""
     why = can_attack(game, o)
     if why == "sick":
         raise game.illegal("212.3d", "summoning_sick_attack",
                        f"{o.name} ({o.id}) can't attack: summoning sick and no haste (212.3d, 308.2a)", object=o)
+    if why == "cant_attack" and o.sick and KEYWORD.haste in chars(game, o).keywords:
+        # haste says it can attack this turn, an effect says it can't: "can't" wins (103.2)
+        raise game.illegal("103.2", "cant_beats_can", f"{o.name} ({o.id}) has haste but can't attack (103.2)",
+                           object=o, can=KEYWORD.haste, why=_why(why))
     if why:
         raise game.illegal("308.2a", "cannot_attack", f"{o.name} ({o.id}) can't attack: {_why(why)}", object=o,
                        why=_why(why))
