@@ -65,6 +65,7 @@ rules.declare("308.2a", reasons={"cannot_attack": "object why"})
 rules.declare("103.2", reasons={"cant_beats_can": "object can why"})
 rules.declare("308.2c", reasons={"attackers_tapped": "objects"})
 rules.declare("308.2g", reasons={"attackers_declared": "player objects defender"})
+rules.declare("306.4", reasons={"not_alone": "object others"})
 rules.declare("500.2", reasons={"attack_restriction": "objects why", "attack_requirement": "objects better"})
 rules.declare("500.3", reasons={"block_restriction": "objects why", "block_requirement": "objects better"})
 rules.declare("309.2a", reasons={"cannot_block": "object why"})
@@ -171,6 +172,10 @@ def do_attack(game, actor, attack=None, mana=None, pay=None, **_):
         return
     f = game.fire("308.2g", "attackers_declared", objs, player=game.by_name[actor], objects=objs,
                   defender=sorted(set(plan.values())))
+    for o in objs:      # "can't attack alone" asks what alone means: no other creature attacks with it (306.4)
+        if chars(game, o).flags.get("cant_attack_alone") and len(objs) > 1:
+            others = [x for x in objs if x is not o]
+            game.fire("306.4", "not_alone", [o, *others], object=o, others=others)
     with game.under(f):
         for o in objs:
             game.set(o, "attacking", plan[o.id])
