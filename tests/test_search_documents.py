@@ -190,3 +190,37 @@ def test_the_books_own_terms_keep_their_words_whole(book):
     # rule headings (not chapter titles), glossary headwords with the old names their notes give,
     # and the quoted words of rules and examples (two to eight Han characters: TR is no Han word)
     assert terms == {"生物", "关键字异能", "践踏", "鹏洛客", "旅法师", "传奇", "灰熊", "践踏规则"}
+
+
+REPEATS = """\
+1. 游戏概念
+100. 总则
+100.1. 这些规则适用于任何游戏。
+100.2. 第二条。
+例：第一个例子。
+例：第二个例子，见规则100.1。
+100.2. 重复的编号。
+
+词汇表
+
+优先权
+决定行动顺序，俗称“先手”。参见规则100.1。
+"""
+
+
+def test_a_number_printed_twice_keeps_its_printed_label_and_key(tmp_path):
+    docs = {d.uid: d for d in D.documents(parsed_book(tmp_path, REPEATS))}
+    assert (docs["100.2#2"].label, docs["100.2#2"].key) == ("100.2", "100.2")
+    assert docs["100.2"].examples == "例：第一个例子。\n例：第二个例子，见规则100.1。"   # each example, a line each
+
+
+def test_a_glossary_definition_can_name_its_entry(tmp_path):
+    d = {d.uid: d for d in D.documents(parsed_book(tmp_path, REPEATS))}["glossary:优先权"]
+    assert d.aka == ["先手"] and d.key == "" and d.title == "优先权"      # no rule number for an entry
+
+
+def test_a_glossary_entry_is_titled_with_its_headword_and_aliases():
+    from rulebook import load_book
+
+    d = {d.uid: d for d in D.documents(load_book("wow"))}["glossary:优先权"]
+    assert d.title == "优先权 Priority" and {"优先权", "Priority"} <= set(d.names)
