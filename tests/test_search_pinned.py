@@ -67,7 +67,8 @@ def test_a_hit_carries_the_stored_fields_and_marks_what_was_asked():
 
 BOOK = ("1. 游戏概念\n100. 总则\n100.1. 这些规则适用于任何两位或更多牌手的游戏。\n"
         "7. 附加规则\n702. 关键字异能\n702.19. 践踏\n"
-        "702.19a 此异能允许攻击生物将多余的伤害分配给防御牌手。\n702.19b 同一个生物上的多个践踏异能并无意义。\n")
+        "702.19a 此异能允许攻击生物将多余的伤害分配给防御牌手。\n702.19b 同一个生物上的多个践踏异能并无意义。\n"
+        "\n词汇表\n\n践踏\n一种关键字异能，允许攻击生物将多余的伤害分配给防御牌手。参见规则702.19。\n")
 
 
 @pytest.fixture
@@ -91,7 +92,7 @@ def test_opening_builds_once_and_reports_progress_and_notices(book):
     (idx.dir / "vocab.json").mkdir()                                      # unreadable, though meta.json is fine
     rebuilt = S.open_index(book, notice=notes.append)
     assert notes and "could not be read" in notes[0] and (rebuilt.dir / "vocab.json").is_file()
-    assert search_ids(rebuilt, "践踏", 1) == ["702.19"]
+    assert search_ids(rebuilt, "践踏", 1) == ["glossary:践踏"]
 
 
 def search_ids(idx, text, limit=10):
@@ -114,3 +115,10 @@ def test_text_hits_are_ranked_and_limited(book):
     assert len(hits) == 2 and all(h.match == "text" for h in hits)
     assert hits[0].score >= hits[1].score
     assert S.search(idx, "   ") == [] and S.search(idx, "zzzq") == []
+
+
+def test_a_headword_is_listed_once_though_its_text_matches_too(book):
+    idx = S.open_index(book)
+    hits = S.search(idx, "践踏", 10)
+    assert hits[0].uid == "glossary:践踏" and hits[0].match == "headword"
+    assert [h.uid for h in hits].count("glossary:践踏") == 1 and len(hits) > 1
