@@ -112,6 +112,7 @@ def test_prior_of(kind, text, heading_only, prior):
 
 @pytest.mark.parametrize("text, heading", [
     ("践踏", "践踏"),
+    ("地", "地"),                             # MTG's 305. 地 (land): one character is a heading too
     ("宣告攻击者步骤", "宣告攻击者步骤"),
     ("生物可以攻击。", ""),                   # a sentence, not a heading
     ("下列规则适用：", ""),

@@ -52,12 +52,12 @@ def test_an_english_name_of_a_headword_finds_it(idx):
 
 
 def test_a_hit_carries_the_stored_fields_and_marks_what_was_asked():
-    stored = {3: {"uid": "702.19b", "label": "702.19b", "kind": "rule", "crumb": "7 › 702", "display": "践踏的生物。"}}
+    stored = {3: {"uid": "702.19b#2", "label": "702.19b", "kind": "rule", "crumb": "7 › 702", "display": "践踏的生物。"}}
     idx = SimpleNamespace(stored=stored.__getitem__)
     q = Query("践踏", "践踏", concepts=[Concept("践踏", "han", show=["践踏"])])
     h = S._hit(idx, 3, 1.234567, "text", q)
     assert (h.uid, h.label, h.kind, h.crumb, h.text, h.score, h.match) == (
-        "702.19b", "702.19b", "rule", "7 › 702", "践踏的生物。", 1.2346, "text")
+        "702.19b#2", "702.19b", "rule", "7 › 702", "践踏的生物。", 1.2346, "text")   # a number printed twice
     assert [h.snippet[a:b] for a, b in h.highlights] == ["践踏"]
     bare = S._hit(SimpleNamespace(stored=lambda d: {"uid": "x"}), 0, 1, "number", q)
     assert (bare.label, bare.kind, bare.crumb, bare.text, bare.snippet) == ("x", "", "", "", "")
