@@ -502,10 +502,10 @@ def test_a_book_without_glossary_links_nothing():
 def test_glossary_links_are_cached(monkeypatch, tmp_path):
     from rulebook.editions import cache, glossary
 
-    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(tmp_path / "not" / "there" / "yet"))
     zh, en = book("glossary-2022-zh.txt"), book("glossary-2022-en.txt")
     first = cache.cached_glossary_links(zh, en)
-    assert list((tmp_path / "alignments").glob("*-glossary.pickle"))
+    assert list((tmp_path / "not" / "there" / "yet" / "alignments").glob("*-glossary.pickle"))
     monkeypatch.setattr(glossary, "link_glossaries", lambda *a, **k: pytest.fail("computed again"))
     assert cache.cached_glossary_links(zh, en) == first
 
