@@ -214,3 +214,21 @@ def test_html_entities_and_links_are_text_in_a_marked_up_book():
     book = parse_text(text)
     r = resolve_one(book, "100.1")
     assert r.text == "Players draw cards & shuffle." and "&nbsp;" in r.raw
+    # Markdown emphasis and inline code fences around words are markup too
+    md = parse_text("## 100. General\n100.1. Use **only** ```draw``` to _draw_.\n", dialect="riftbound-md")
+    assert resolve_one(md, "100.1").text == "Use only draw to draw."
+
+
+def test_bullets_belong_to_their_rule_with_their_words():
+    book = parse_text("705. 复制\n705.1 下列行为会使用牌：\n·使用（见规则705）牌\n·安置资源\n705.2 其他。\n", dialect="wow")
+    bullets = [book.node(u) for u in resolve_one(book, "705.1").attached]
+    assert [(b.kind, b.text, b.line) for b in bullets] == [(BULLET, "·使用（见规则705）牌", 3), (BULLET, "·安置资源", 4)]
+    assert [r.targets for r in bullets[0].refs] == [["705"]]
+    assert resolve_one(book, "705.2").text == "其他。"
+
+
+def test_prose_under_a_numbered_section_heading_is_the_sections_text():
+    book = parse_text("# 1 Handbook\n\n## 10.1 Setup\nEach player shuffles their deck.\n* **10.1.1** Shuffle.\n")
+    sec = resolve_one(book, "10.1")
+    assert sec.title == "Setup" and "Each player shuffles their deck." in sec.text
+    assert not [n for n in book.nodes if n.kind == UNCLASSIFIED]
