@@ -349,7 +349,7 @@ class _Walk:
         if self.top_seen is not None and not self.continues(top) and not self.confirmed(i, top):
             return False
         if m.group("dot") or m.group("hashes"):
-            if m.group("dot") and not m.group("sep").strip() and not m.group("sep") and rest[:1].isascii() and not self.markup:
+            if m.group("dot") and not m.group("sep") and rest[:1].isascii() and not self.markup:
                 return False           # "5.The…": a glued capital after a top-level dot is prose
             return True
         if not _title_like(self.text_of(rest)):

@@ -232,3 +232,31 @@ def test_prose_under_a_numbered_section_heading_is_the_sections_text():
     sec = resolve_one(book, "10.1")
     assert sec.title == "Setup" and "Each player shuffles their deck." in sec.text
     assert not [n for n in book.nodes if n.kind == UNCLASSIFIED]
+
+
+# ---------------------------------------------------------------- wrapped lines, chapters, prose that looks numbered
+
+def test_wrapped_lines_join_without_a_space_in_chinese_and_with_one_between_english_words():
+    zh = parse_text("108.2\n所属：非场地区域 › 废牌堆\n单位受到伤害时，对其造成\n3点伤害，然后\n抽一张牌。\n"
+                    "108.3\n所属：非场地区域\n下一条。\n", dialect="riftbound")
+    assert resolve_one(zh, "108.2").text == "单位受到伤害时，对其造成3点伤害，然后抽一张牌。"
+    en = parse_text("## 100. General\n100.1. The number of cards in a deck is\n    7\n100.2. Next rule.\n",
+                    dialect="riftbound-md")
+    assert resolve_one(en, "100.1").text == "The number of cards in a deck is 7"
+
+
+def test_a_glossary_after_an_empty_chapter_is_still_the_glossary():
+    book = parse_text("1. 游戏\n100. 总则\n100.1. 甲。\n2. 空章节\n词汇表\n\n激活\n定义。\n", dialect="mtg")
+    assert resolve_one(book, "2").kind == CHAPTER
+    assert resolve_one(book, "glossary:激活").text == "定义。"
+
+
+def test_prose_that_starts_like_a_number_stays_in_its_rule():
+    # "5.The …" glued after a top-level number's dot is a sentence, not rule 5
+    book = parse_text("1 Rules\n1.1 First rule, see the part below\n5.The next part.\n1.2 Second.\n", dialect="generic")
+    assert "5" not in book.by_key and resolve_one(book, "1.1").text.endswith("5.The next part.")
+    # a numbered step under chapter 2 that repeats chapter 1's number is the rule's text, not a chapter
+    text = "1. 游戏\n100. 总则\n2. 组成部分\n200. 总则\n200.1. 步骤如下：\n1. 横置\n200.2. 第二条。\n"
+    book = parse_text(text, dialect="mtg")
+    assert book.by_key["1"] == ["1"] and resolve_one(book, "200.1").text == "步骤如下：\n1. 横置"
+    assert "".join(n.raw for n in book.nodes) == text
