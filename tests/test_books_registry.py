@@ -326,8 +326,8 @@ def test_register_records_only_what_was_given_and_never_re_points_an_id_unasked(
     book, info, _ = register(third, "regmeta", game="万智牌", edition="2026-04-17", language="zh-Hans", dialect="generic")
     assert (info.game, info.edition, info.language, info.dialect) == ("万智牌", "2026-04-17", "zh-Hans", "generic")
     assert registered()["regmeta"] == info and book.dialect == "generic"
-    # an id already taken is refused before the file is read (a binary file would be another error)
-    binary = home / "binary.txt"
-    binary.write_bytes(b"\x00\x01" * 100)
+    # an id already taken is refused before the file is read (an unreadable file would be another error)
+    latin = home / "latin.txt"
+    latin.write_bytes("100.1. Règle générale\n".encode("latin-1"))
     with pytest.raises(RulebookError, match="already registered"):
-        register(binary, "regdefaults")
+        register(latin, "regdefaults")

@@ -260,3 +260,8 @@ def test_prose_that_starts_like_a_number_stays_in_its_rule():
     book = parse_text(text, dialect="mtg")
     assert book.by_key["1"] == ["1"] and resolve_one(book, "200.1").text == "步骤如下：\n1. 横置"
     assert "".join(n.raw for n in book.nodes) == text
+
+
+def test_a_book_that_starts_with_blank_lines_is_titled_by_its_first_line_of_text():
+    book = parse_text("\n\n万智牌完整规则\n\n1. 游戏\n100. 总则\n100.1. 甲。\n", dialect="mtg")
+    assert book.title == "万智牌完整规则" and book.nodes[0].kind == FRONT and book.nodes[0].text == ""
