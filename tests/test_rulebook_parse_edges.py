@@ -265,3 +265,35 @@ def test_prose_that_starts_like_a_number_stays_in_its_rule():
 def test_a_book_that_starts_with_blank_lines_is_titled_by_its_first_line_of_text():
     book = parse_text("\n\n万智牌完整规则\n\n1. 游戏\n100. 总则\n100.1. 甲。\n", dialect="mtg")
     assert book.title == "万智牌完整规则" and book.nodes[0].kind == FRONT and book.nodes[0].text == ""
+
+
+def test_lines_that_only_look_numbered_stay_in_the_text_and_nothing_is_lost():
+    cases = [
+        # a Markdown list item that starts with a count
+        ("generic", "1 Rules\n1.1 Each player draws:\n- 2 cards\n- 1 rune\n1.2 Next.\n", "1.1", "- 2 cards"),
+        # Riftbound prints a number alone on its line: one with text after it is a wrapped reference
+        ("riftbound", "108.2\n所属：非场地区域\n单位进入\n128.1 中提到的隐私区域。\n108.3\n所属：非场地区域\n下一条。\n",
+         "108.2", "128.1 中提到的隐私区域。"),
+        # a wrapped line starting with a number that fits no numbering here
+        ("generic", "352. Section\n352.2. During the turn, a unit with\n12.5 points of damage is destroyed.\n352.3. Next.\n",
+         "352.2", "12.5 points of damage"),
+    ]
+    for dialect, text, uid, kept in cases:
+        book = parse_text(text, dialect=dialect)
+        assert "".join(n.raw for n in book.nodes) == text, dialect
+        assert kept in resolve_one(book, uid).text, (dialect, uid)
+
+
+def test_a_marked_up_number_alone_on_its_line_is_a_rule_whose_text_follows():
+    text = ("<b id='cr100'>100.</b> General\n<b id='cr100-1'>100.1.</b>\nPlayers draw.\n"
+            "<b id='cr100-2'>100.2.</b> Second.\n<b id='cr100-3'>100.3.</b> Third.\n")
+    book = parse_text(text, dialect="mtg")
+    assert resolve_one(book, "100.1").text == "Players draw." and resolve_one(book, "100.1").line == 2
+
+
+def test_a_number_after_a_wrapped_rule_cue_is_a_reference_not_a_rule():
+    # hard-wrapped text: "During **rule" ends a line, the number it cites starts the next
+    text = "## 350. Combat\n352.1. During **rule\n352.2.** they chose to play it.\n352.2. Next rule.\n"
+    book = parse_text(text, dialect="riftbound-md")
+    assert book.by_key["352.2"] == ["352.2"] and resolve_one(book, "352.2").line == 4
+    assert "they chose to play it" in resolve_one(book, "352.1").text
