@@ -297,3 +297,20 @@ def test_a_number_after_a_wrapped_rule_cue_is_a_reference_not_a_rule():
     book = parse_text(text, dialect="riftbound-md")
     assert book.by_key["352.2"] == ["352.2"] and resolve_one(book, "352.2").line == 4
     assert "they chose to play it" in resolve_one(book, "352.1").text
+
+
+def test_a_table_of_contents_is_front_matter_and_its_entries_are_not_rules():
+    text = ("万智牌完整规则\n\n目录\n1. 游戏概念\n100. 总则\n2. 组成部分\n\n"
+            "1. 游戏概念\n100. 总则\n100.1. 甲。\n2. 组成部分\n200. 总则\n200.1. 乙。\n")
+    book = parse_text(text, dialect="mtg")
+    assert book.by_key["1"] == ["1"] and book.by_key["100"] == ["100"] and book.by_key["2"] == ["2"]
+    assert resolve_one(book, "100").line == 9 and not [w for w in book.warnings if w[1] == "duplicate"]
+
+
+def test_only_sections_and_marked_up_headings_have_titles_in_a_family_layout():
+    # MTG prints its breadcrumbs as "100. 总则": a numbered rule with short text is still a rule
+    book = parse_text("1. 游戏\n100. 总则\n100.1. 甲。\n205. 类别\n205.2. Card Types\n205.2a 乙。\n", dialect="mtg")
+    assert resolve_one(book, "205").title == "类别" and resolve_one(book, "205.2").title is None
+    # a Markdown heading titles its rule only when its text is a heading, not a sentence
+    book = parse_text("# 1 Handbook\n## 10.1 Each player shuffles.\n* **10.1.1** Shuffle.\n")
+    assert resolve_one(book, "10.1").title is None and resolve_one(book, "1").title == "Handbook"
