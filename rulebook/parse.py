@@ -266,7 +266,9 @@ class _Walk:
         if self.d.markdown and s.startswith("#"):
             self.md_heading(i, raw, s)
             return
-        if self.mode == "credits":
+        # credits after the rules hold everything to the end; credits printed before any rule
+        # (a front page's 版权信息) end where the first chapter or rule starts
+        if self.mode == "credits" and (self.top_seen is not None or self.last_chapter is not None):
             if self.d.chapters and self.chapter_line(i, raw, s, only_if_next=True):
                 return
             self.cont(i, raw, s)

@@ -314,3 +314,15 @@ def test_only_sections_and_marked_up_headings_have_titles_in_a_family_layout():
     # a Markdown heading titles its rule only when its text is a heading, not a sentence
     book = parse_text("# 1 Handbook\n## 10.1 Each player shuffles.\n* **10.1.1** Shuffle.\n")
     assert resolve_one(book, "10.1").title is None and resolve_one(book, "1").title == "Handbook"
+
+
+def test_credits_before_the_rules_do_not_swallow_them():
+    book = parse_text("版权信息\n设计：某人\n\n1. 游戏\n100. 总则\n100.1. 甲。\n100.2. 乙。\n")
+    assert [n.uid for n in book.nodes if n.kind == RULE] == ["100", "100.1", "100.2"]
+    assert resolve_one(book, "1").kind == CHAPTER
+    credits = book.nodes[0]
+    assert credits.kind == HEADING and credits.text == "版权信息\n设计：某人"
+    # credits after the rules still hold the lines to the end, numbered or not
+    book = parse_text("1. 游戏\n100. 总则\n100.1. 甲。\n版权信息\n设计：某人\n2006. 第一版\n")
+    assert [n.uid for n in book.nodes if n.kind == RULE] == ["100", "100.1"]
+    assert book.nodes[-1].kind == HEADING and "2006. 第一版" in book.nodes[-1].text
