@@ -116,6 +116,8 @@ def test_prior_of(kind, text, heading_only, prior):
     ("宣告攻击者步骤", "宣告攻击者步骤"),
     ("生物可以攻击。", ""),                   # a sentence, not a heading
     ("下列规则适用：", ""),
+    ("下列规则适用:", ""),                    # a colon or full stop of either width ends a sentence
+    ("这是一条规则.", ""),
     ("一二三四五六七八九十一二三四五六七八九十一二三四", "一二三四五六七八九十一二三四五六七八九十一二三四"),  # 24 characters
     ("一二三四五六七八九十一二三四五六七八九十一二三四五", ""),
     ("两行\n文字", ""),

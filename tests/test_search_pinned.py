@@ -45,6 +45,14 @@ def test_a_headword_or_alias_finds_the_entry(idx, text):
     assert S._pinned(idx, text) == [("glossary:优先权", "headword")]
 
 
+def test_a_headword_whose_note_holds_a_colon_is_found_by_its_id():
+    from index.normalize import normalize
+
+    head = "放置（译注：中文都译为放置）"           # the 2026 CR prints such notes; NFKC makes the colon ASCII
+    idx = SimpleNamespace(lookup={**LOOKUP, "names": {normalize(head): f"glossary:{head}"}}, vocab=VOCAB)
+    assert S._pinned(idx, f"glossary:{head}") == [(f"glossary:{head}", "headword")]
+
+
 def test_an_english_name_of_a_headword_finds_it(idx):
     assert S._pinned(idx, "Trample") == [("glossary:践踏", "headword")]
     assert S._pinned(idx, "flying") == []          # 飞行 is no headword of this book
@@ -91,7 +99,11 @@ def test_opening_builds_once_and_reports_progress_and_notices(book):
     (idx.dir / "vocab.json").unlink()
     (idx.dir / "vocab.json").mkdir()                                      # unreadable, though meta.json is fine
     rebuilt = S.open_index(book, notice=notes.append)
-    assert notes and "could not be read" in notes[0] and (rebuilt.dir / "vocab.json").is_file()
+    assert notes and "could not be read (IsADirectoryError)" in notes[0] and (rebuilt.dir / "vocab.json").is_file()
+    (rebuilt.dir / "meta.json").unlink()                                   # damaged: the notice says so
+    notes.clear()
+    S.open_index(book, notice=notes.append)
+    assert notes and "damaged" in notes[0]
     assert search_ids(rebuilt, "践踏", 1) == ["glossary:践踏"]
 
 

@@ -40,7 +40,7 @@ def seg():
 
 
 def _vocab(**kw) -> Vocabulary:
-    return Vocabulary("mtg", stopwords=frozenset({"的", "吗", "怎么样", "还是", "再"}), **kw)
+    return Vocabulary("mtg", stopwords=frozenset({"的", "吗", "怎么样", "还是", "再", "几"}), **kw)
 
 
 def known(w: str) -> bool:
@@ -377,6 +377,15 @@ def test_windows_that_do_not_overlap_are_both_corrected(no_pinyin):
     assert [c.weight for c in q.concepts if c.kind == "han"] == [0.0] * 6
 
 
+def test_a_window_taken_first_leaves_its_neighbours_free(no_pinyin):
+    # 丁戊己 → 丁戊癸 is used more, so taken first; 甲乙丙 next to it is still corrected
+    p = _book({"甲乙庚": 5, "丁戊癸": 9}, terms={"甲乙庚", "丁戊癸"})
+    assert _typos(p("甲乙丙丁戊己")) == {"甲乙丙": ["甲乙庚"], "丁戊己": ["丁戊癸"]}
+    # a window that overlaps a taken one is skipped, and the ones after it are still tried
+    p = _book({"甲乙庚": 9, "乙丙辛": 5, "丁戊癸": 1}, terms={"甲乙庚", "乙丙辛", "丁戊癸"})
+    assert _typos(p("甲乙丙丁戊己")) == {"甲乙丙": ["甲乙庚"], "丁戊己": ["丁戊癸"]}
+
+
 def test_a_window_is_at_most_four_characters(no_pinyin):
     p = _book({"甲乙丙丁己": 5}, terms={"甲乙丙丁己"})
     assert _typos(p("甲乙丙丁戊")) == {}
@@ -414,6 +423,12 @@ def test_two_corrections_that_sound_right_are_both_kept_three_are_too_many():
     assert sorted(_typos(p("横制"))["横制"]) == ["横置", "横至"]
     p = _book({"横置": 5, "横至": 5, "横治": 5}, terms={"横置", "横至", "横治"})
     assert _typos(p("横制")) == {}
+
+
+def test_only_the_windows_own_characters_decide_about_stop_words(pinyin):
+    p = _book({"传纪": 4, "攻击": 40}, terms={"传纪", "攻击"})
+    assert _typos(p("的传记")) == ({"传记": ["传纪"]} if pinyin else {})   # a stop word before it is not in it
+    assert _typos(p("攻几")) == {}             # one inside it is, though 几 sounds like 击 (攻击)
 
 
 def test_a_lone_character_is_never_corrected():
