@@ -203,6 +203,9 @@ REPEATS = """\
 例：第一个例子。
 例：第二个例子，见规则100.1。
 100.2. 重复的编号。
+100.3. 生物的特征
+• 力量
+• 防御力
 
 词汇表
 
@@ -227,3 +230,8 @@ def test_a_glossary_entry_is_titled_with_its_headword_and_aliases():
 
     d = {d.uid: d for d in D.documents(load_book("wow"))}["glossary:优先权"]
     assert d.title == "优先权 Priority" and {"优先权", "Priority"} <= set(d.names)
+
+
+def test_a_short_rule_with_bullets_is_a_rule_not_a_heading(tmp_path):
+    d = {d.uid: d for d in D.documents(parsed_book(tmp_path, REPEATS))}["100.3"]
+    assert d.prior == 1.0 and d.text.split("\n") == ["生物的特征", "• 力量", "• 防御力"]
