@@ -235,3 +235,12 @@ def test_a_glossary_entry_is_titled_with_its_headword_and_aliases():
 def test_a_short_rule_with_bullets_is_a_rule_not_a_heading(tmp_path):
     d = {d.uid: d for d in D.documents(parsed_book(tmp_path, REPEATS))}["100.3"]
     assert d.prior == 1.0 and d.text.split("\n") == ["生物的特征", "• 力量", "• 防御力"]
+
+
+def test_chapters_and_front_matter_are_documents_of_their_own(tmp_path):
+    docs = {d.uid: d for d in D.documents(parsed_book(tmp_path, "本书的序言。\n" + REPEATS))}
+    front, chapter = docs["front:1"], docs["1"]
+    assert (front.kind, front.label, front.key, front.crumb, front.text, front.prior) == (
+        "front", "front:1", "", "", "本书的序言。", D.LOOSE_PRIOR)
+    assert (chapter.kind, chapter.label, chapter.key, chapter.text, chapter.title) == ("chapter", "1", "", "游戏概念", "游戏概念")
+    assert docs["100"].crumb == "1 游戏概念"
