@@ -65,19 +65,6 @@ def test_remembered_key_follows_the_parser_fingerprint(tiny, own_cache, monkeypa
     assert again.key != first.key and "-p1-dialectsedit-" in again.key
 
 
-def test_remembered_book_id_follows_the_registry(tmp_path, own_cache, monkeypatch):
-    from rulebook.books import register
-
-    monkeypatch.setenv("RULES_JUDGE_DATA_DIR", str(tmp_path / "data"))
-    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
-    a.write_text(TINY, encoding="utf-8")
-    b.write_text(TINY + "702.19c 践踏不影响阻挡生物。\n", encoding="utf-8")
-    register(a, "tinycr")
-    assert store.resolve("tinycr").path == a.resolve()
-    register(b, "tinycr", force=True)   # `judge books add --force`: the id names another file now
-    assert store.resolve("tinycr").path == b.resolve()
-
-
 def test_edited_book_gets_a_new_index_and_the_old_one_goes(tiny, own_cache):
     notes = []
     old = store.ensure(store.resolve(str(tiny)))

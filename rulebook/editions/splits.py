@@ -158,36 +158,30 @@ def find_parts(ua, ub, content, match: dict[int, int], confidences: dict[int, fl
             return False
         return weigher.held(sets_a[i], sets_b[j]) >= w.part_from
 
-    splits: list[Part] = []
-    for a in ua:
-        if a.kind == "chapter":
-            continue
-        home = match.get(a.index)
-        if home is not None and sets_a[a.index] <= sets_b[home]:
-            continue   # the counterpart holds every word: no sentence went elsewhere (most rules; skipped for time)
-        pieces = pieces_a[a.index]
-        if len(pieces) < 2:
-            continue
-        others = [j for j in cands.get(a.index, ()) if ub[j].kind != "chapter"]
-        found = _went(pieces, home, others, sets_b, pieces_b.__getitem__, weigher, w,
-                      lambda j, i=a.index: free_new(i, j))
-        splits += [Part(a.index, j, held, margin, weigher.held(sets_b[j], sets_a[a.index]))
-                   for j, held, margin in _best(found, w)]
-    merges: list[Part] = []
-    for b in ub:
-        if b.kind == "chapter":
-            continue
-        home = inverse.get(b.index)
-        if home is not None and sets_b[b.index] <= sets_a[home]:
-            continue
-        pieces = pieces_b[b.index]
-        if len(pieces) < 2:
-            continue
-        others = [i for i in cands_b.get(b.index, ()) if ua[i].kind != "chapter"]
-        found = _went(pieces, home, others, sets_a, pieces_a.__getitem__, weigher, w,
-                      lambda i, j=b.index: free_old(j, i))
-        merges += [Part(i, b.index, held, margin, weigher.held(sets_a[i], sets_b[b.index]))
-                   for i, held, margin in _best(found, w)]
+    def parts(units, home_of, cands_of, other_units, mine, theirs, my_pieces, their_pieces, free, part) -> list:
+        """The parts each unit of one edition sent to free units of the other: splits read old → new, merges
+        read new → old with the same test."""
+        out = []
+        for u in units:
+            if u.kind == "chapter":
+                continue
+            home = home_of.get(u.index)
+            if home is not None and mine[u.index] <= theirs[home]:
+                continue   # the counterpart holds every word: no sentence went elsewhere (most rules; skipped for time)
+            pieces = my_pieces[u.index]
+            if len(pieces) < 2:
+                continue
+            others = [k for k in cands_of.get(u.index, ()) if other_units[k].kind != "chapter"]
+            found = _went(pieces, home, others, theirs, their_pieces.__getitem__, weigher, w,
+                          lambda k, me=u.index: free(me, k))
+            out += [part(u.index, k, held, margin, weigher.held(theirs[k], mine[u.index]))
+                    for k, held, margin in _best(found, w)]
+        return out
+
+    splits = parts(ua, match, cands, ub, sets_a, sets_b, pieces_a, pieces_b, free_new,
+                   lambda me, k, held, margin, back: Part(me, k, held, margin, back))
+    merges = parts(ub, inverse, cands_b, ua, sets_b, sets_a, pieces_b, pieces_a, free_old,
+                   lambda me, k, held, margin, back: Part(k, me, held, margin, back))
     split_pairs = {(p.old, p.new) for p in splits}
     return splits, [p for p in merges if (p.old, p.new) not in split_pairs]   # a pair found both ways is a split
 
