@@ -172,3 +172,17 @@ def test_the_nesting_bound_is_exact():
     assert e.message == "nested more than 3 levels deep"
     assert safe_yaml.loads_with_lines("[a, b, c]", "f", max_nodes=4)[0] == ["a", "b", "c"]
     assert pytest.raises(YamlError, safe_yaml.read, "/nonexistent/x.yaml").value.message == "file not found"
+
+
+def test_every_refusal_names_the_file_and_a_line():
+    """What mutation testing asked for: the size, nesting, tag and syntax refusals each say which file and which
+    line, and a syntax error gives PyYAML's own problem, not its whole multi-line report."""
+    for text, kw in [("- a\n" * 5, {"max_nodes": 3}), ("[[[[1]]]]", {"max_depth": 3}), ("a: !!set [1]\n", {}),
+                     ("a: [1, 2\n", {})]:
+        e = pytest.raises(YamlError, safe_yaml.loads_with_lines, text, "f.yaml", **kw).value
+        assert e.file == "f.yaml" and isinstance(e.line, int) and e.line >= 1, (text, e)
+    assert error("a: !!set [1]\n").message == "tag !!set is not allowed on a list"
+    e = error("a: [1, 2\n")
+    assert e.message == "YAML syntax error: did not find expected ',' or ']'" and e.line == 2
+    assert error("a: 1\n---\nb: 2\n").message == "one YAML document per file (a second `---` starts here)"
+    assert error("~: 1\n").message == "a mapping key must not be empty (null)"
