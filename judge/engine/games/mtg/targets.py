@@ -22,6 +22,8 @@ COMBAT_DAMAGE = "combat_damage"     # the kind of the stack object combat damage
 rules.declare("212.1a", reasons={"ability_has_no_types": "ability types"})
 rules.declare("415.6", reasons={"targets_itself": "object"})
 rules.declare("310.3", reasons={"combat_damage_not_spell": "object"})
+# target problems a rule of their own forbids: refused under that rule, not as 409.1c's "not a legal target"
+_OWN_RULE = {"self": ("415.6", "targets_itself"), "combat_damage": ("310.3", "combat_damage_not_spell")}
 
 
 def target_problem(game, spec: dict, cand, *, source, controller: str, source_colors=(), itself: bool = False
@@ -94,25 +96,26 @@ def choose_targets(game, subject: str, specs: list, *, controller: str, source, 
             game.chooser.none_legal("targets", sub, by=controller, rule=rule)
             return None
         options = [x.name if isinstance(x, Player) else x.id for x in legal]
-        own = getattr(source, "id", None) if getattr(source, "zone", None) == "stack" or itself else None
 
-        def itself(a):      # naming the spell itself is refused under 415.6, combat damage under 310.3
-            named = a if isinstance(a, list) else [a]
-            if own is not None and own in named:
-                return ("it cannot target itself", "415.6")
-            if any(getattr(x, "kind", None) == COMBAT_DAMAGE and x.id in named for x in game.stack):
-                return ("combat damage is not a spell", "310.3")
+        def forbidden(a, spec=spec):
+            """(why, rule) when the answer names a target a rule of its own forbids (415.6, 310.3)."""
+            for x in (a if isinstance(a, list) else [a]):
+                t = _named(game, x) if isinstance(x, str) else None
+                bad = t and target_problem(game, spec, t, source=source, controller=controller,
+                                           source_colors=source_colors, itself=itself)
+                if bad and bad[0] in _OWN_RULE:
+                    return f"{x}: {bad[0]}", _OWN_RULE[bad[0]][0]
             return None
 
         if n == 1:
             ans = game.choose("targets", sub, by=controller, options=options, rule=rule, legal=lambda a, o=options: (
-                itself(a) or (None if (a[0] if isinstance(a, list) and len(a) == 1 else a) in o
-                              else "not a legal target")))
+                forbidden(a) or (None if (a[0] if isinstance(a, list) and len(a) == 1 else a) in o
+                                 else "not a legal target")))
             picks = ans if isinstance(ans, list) else [ans]
         else:
             ans = game.choose("targets", sub, by=controller, options=options, rule=rule, legal=lambda a, o=options: (
-                itself(a) or (None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in o for x in a)
-                              else f"choose {n} different targets")))
+                forbidden(a) or (None if isinstance(a, list) and len(a) == n and len(set(a)) == n
+                                 and all(x in o for x in a) else f"choose {n} different targets")))
             picks = list(ans)
         slot = []
         for p in picks:
@@ -176,7 +179,7 @@ def check_targets(game, obj, tspecs, given, *, controller, colors, itself: bool 
                            target=game.by_name.get(picks[0]) or game.objects.get(picks[0]) or picks[0])
         slot = []
         for p in picks:
-            t = game.by_name.get(p) if p in game.by_name else game.objects.get(p) or _on_stack(game, p)
+            t = _named(game, p)
             if t is None:
                 raise game.illegal("409.1c", "illegal_target", f"unknown target {p!r}", object=obj, target=p,
                                check="exists", expected=say("check.exists"), actual=say("check.missing"))
@@ -191,10 +194,9 @@ def check_targets(game, obj, tspecs, given, *, controller, colors, itself: bool 
                                        ability=t, types="/".join(named))
                 raise game.illegal("402.5", "ability_not_a_spell", f"{t.name} ({p}) is an ability, not a spell",
                                    object=obj, ability=t)
-            if bad and bad[0] == "combat_damage":   # combat damage on the stack is no spell: it can't be countered
-                raise game.illegal("310.3", "combat_damage_not_spell", f"{p} is combat damage, not a spell", object=obj)
-            if bad and bad[0] == "self":            # a spell or ability on the stack can't target itself (415.6)
-                raise game.illegal("415.6", "targets_itself", f"{obj.name} ({p}) cannot target itself", object=obj)
+            if bad and bad[0] in _OWN_RULE:      # itself (415.6), combat damage (310.3)
+                rule, code = _OWN_RULE[bad[0]]
+                raise game.illegal(rule, code, f"{obj.name}: {p} is not a legal target ({bad[0]})", object=obj)
             if bad:
                 check, exp, act = bad
                 raise game.illegal("409.1c", "illegal_target",
@@ -203,6 +205,11 @@ def check_targets(game, obj, tspecs, given, *, controller, colors, itself: bool 
             slot.append(("player", t.name, 0) if isinstance(t, Player) else ("obj", t.id, t.inc))
         slots.append(slot)
     return slots
+
+
+def _named(game, name: str):
+    """The player, object or ability on the stack an action or answer names as a target (None: nothing)."""
+    return game.by_name.get(name) if name in game.by_name else game.objects.get(name) or _on_stack(game, name)
 
 
 def _on_stack(game, oid):
