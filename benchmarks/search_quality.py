@@ -1,7 +1,12 @@
 """Search quality (issue 3): Recall@5 and MRR@10 per query kind, ours vs a
 character-bigram BM25 baseline built in the same run.
 
-Run: python benchmarks/search_quality.py [--fresh] [--failures]
+Run: python benchmarks/search_quality.py [--fresh] [--failures] [--lexicon TABLE ...]
+
+`--lexicon` measures a candidate lexicon table without shipping it: the
+tables in `index/data` plus the given ones (copied into a temporary data
+folder, indexes built in a temporary cache), e.g. the public-source player
+vocabulary of benchmarks/lexicon-candidates/ (issue 16, session 5).
 
 Sets: ../shared/eval/queries-dev.jsonl over the bundled books (mtg, wow,
 riftbound by the query's `game`), ../shared/eval/queries-cr2026-dev.jsonl
@@ -160,17 +165,40 @@ def table(title: str, res: dict) -> None:
               f"| {o['mrr'] / n:.3f} | {b['mrr'] / n:.3f} |")
 
 
+def with_tables(tables: list[Path]) -> Path:
+    """Point the vocabulary at a temporary copy of `index/data` with `tables`
+    added to its lexicon (before anything reads it): a candidate table is
+    measured exactly as if it were shipped, the index key changes with it."""
+    import shutil
+
+    from index import vocab
+
+    data = Path(tempfile.mkdtemp(prefix="rj-lexicon-")) / "data"
+    shutil.copytree(vocab.DATA, data)
+    for t in tables:
+        vocab.read_lexicon(t)  # a malformed table stops here, naming its file and line
+        shutil.copy(t, data / "lexicon" / t.name)
+    vocab.DATA = data
+    vocab.vocabulary.cache_clear()
+    vocab.data_digest.cache_clear()
+    return data
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--fresh", action="store_true", help="build the indexes in a temporary cache directory")
     ap.add_argument("--failures", action="store_true",
                     help="list the queries ours misses in the top 5 (never those of a held-out part)")
+    ap.add_argument("--lexicon", nargs="+", type=Path, default=[], metavar="TABLE",
+                    help="measure with these lexicon tables added (`{game}-*.tsv` names; not shipped)")
     args = ap.parse_args()
     if not SHARED.is_dir():
         print(f"{SHARED} is missing: the evaluation sets live there", file=sys.stderr)
         return 1
-    if args.fresh:
+    if args.fresh or args.lexicon:
         os.environ["RULES_JUDGE_CACHE_DIR"] = tempfile.mkdtemp(prefix="rj-quality-")
+    if args.lexicon:
+        with_tables(args.lexicon)
     from rulebook import load_book
 
     from index.search import open_index, search
