@@ -12,7 +12,9 @@ Run: python benchmarks/align.py [--shared ../shared] [--split dev|heldout|all] [
    new rules added; precision on the hand-checked sample.
 3. 2006 (bundled `mtg`) → 2026 zh: precision on the hand-checked sample.
    For both pairs: split and merge parts proposed, and the hand-checked ones (`splits-checked.tsv`:
-   every part ALIGNER_VERSION 2 proposed; 2006→2026 is dev, 2022→2026 held out) still proposed and right.
+   every part ALIGNER_VERSION 2 proposed; 2006→2026 is dev, 2022→2026 held out) still proposed and right;
+   and the session-5 held-out split sample (`splits-heldout.tsv`): precision and recall of the new rules
+   given to each old rule (counterpart and parts) against every new rule where a sentence of it lives.
 4. Time to align each pair (books already parsed), and to read a cached alignment.
 5. The 2022 zh ↔ en glossary entries linked (they have no numbers): precision on the hand-checked
    links (`glossary-checked.tsv`: 50 uniform, 15 lowest-scoring), with each kind of evidence switched off.
@@ -43,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 CHECKED = ROOT / "benchmarks" / "align-checked.tsv"
 PARTS_CHECKED = ROOT / "benchmarks" / "splits-checked.tsv"
 GLOSSARY_CHECKED = ROOT / "benchmarks" / "glossary-checked.tsv"
+PARTS_HELDOUT = ROOT / "benchmarks" / "splits-heldout.tsv"
 
 
 def clock(start: tuple[float, float] | None = None):
@@ -171,6 +174,36 @@ def report_parts(al, pair: str, details: bool) -> None:
             print(f"    unchecked {m.role:5} {m.old:>8} → {m.new:8} confidence {m.confidence}")
 
 
+def report_heldout_parts(al, pair: str, details: bool) -> None:
+    """The session-5 held-out split sample (splits-heldout.tsv, written before the split finder was changed and
+    not looked at while tuning it): every new rule the aligner gives an old rule (its one-to-one counterpart and
+    its parts) against every new rule where a sentence of it lives. Precision of the rules proposed, recall of
+    the gold rules; and the same for the parts beyond the first (what the split finder adds)."""
+    with open(PARTS_HELDOUT, encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader([ln for ln in f if not ln.startswith("#")], delimiter="\t") if r["pair"] == pair]
+    if not rows:
+        return
+    c: Counter = Counter()
+    for r in rows:
+        gold = set() if r["gold"] == "-" else set(r["gold"].split(","))
+        got = [m.new for m in al.for_old(r["old"])]
+        ones = [m.new for m in al.for_old(r["old"]) if m.role == "one"]
+        parts = [m.new for m in al.for_old(r["old"]) if m.role != "one"]
+        c["proposed"] += len(set(got))
+        c["proposed_right"] += len(set(got) & gold)
+        c["gold"] += len(gold)
+        c["gold_found"] += len(gold & set(got))
+        c["parts"] += len(parts)
+        c["parts_right"] += len(set(parts) & gold)
+        c["gold_beyond"] += len(gold - set(ones[:1])) if gold else 0
+        if details:
+            print(f"    held-out {r['old']:>8} → {ones} parts {parts}  gold {r['gold']}")
+    print(f"  held-out splits ({len(rows)} old rules): rules proposed right {c['proposed_right']}/{c['proposed']}"
+          f" = {c['proposed_right'] / max(1, c['proposed']):.3f}   gold rules found {c['gold_found']}/{c['gold']}"
+          f" = {c['gold_found'] / max(1, c['gold']):.3f}   parts right {c['parts_right']}/{c['parts']}"
+          f"   gold rules beyond the counterpart {c['gold_beyond']}")
+
+
 def glossary_links(zh, en) -> None:
     """5. The glossary entries of the 2022 pair linked (`rulebook.editions.glossary`): how many, precision on
     the hand-checked links (glossary-checked.tsv), and the same with each kind of evidence switched off
@@ -257,6 +290,7 @@ def main() -> None:
     shares(al, books["2022"], books["2026"])
     report_splits(al, "2022-2026", args.split, args.details)
     report_parts(al, "2022-2026", args.details)
+    report_heldout_parts(al, "2022-2026", args.details)
 
     print("\n3. 2006 (mtg) → 2026 zh")
     t = clock()
@@ -264,6 +298,7 @@ def main() -> None:
     times["2006 → 2026 zh"] = clock(t)
     report_splits(al, "2006-2026", args.split, args.details)
     report_parts(al, "2006-2026", args.details)
+    report_heldout_parts(al, "2006-2026", args.details)
     for old in ("420.5e", "413.2a", "300.3"):
         print(f"  {old} → {[(m.new, m.confidence, m.role) for m in al.for_old(old)]}")
 

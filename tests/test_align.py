@@ -285,7 +285,7 @@ def _went(sets, *, home=0, pieces=None, w=None, free=lambda j: True, sentences=(
 A_B = "甲乙丙丁戊。己庚辛壬癸。"                   # an old rule of two sentences, A and B
 
 
-def _parts(old_texts, new_texts, match, confidences, text, *, w=None, kinds=None):
+def _parts(old_texts, new_texts, match, confidences, text, *, w=None, kinds=None, definitions=None, full=False):
     import types
 
     import numpy as np
@@ -303,7 +303,9 @@ def _parts(old_texts, new_texts, match, confidences, text, *, w=None, kinds=None
         text=np.array(text, dtype=float), sets_b=[set(tokens(x)) for x in new_texts],
         top={i: set(range(len(new_texts))) for i in range(len(old_texts))})
     splits, merges = find_parts(ua, ub, content, match, confidences, (),
-                                w or SplitWeights(min_tokens=4, margin=0.25, back=0.4))
+                                w or SplitWeights(min_tokens=4, margin=0.25, back=0.4), definitions)
+    if full:
+        return splits, merges
     return [(p.old, p.new) for p in splits], [(p.old, p.new) for p in merges]
 
 
@@ -343,6 +345,107 @@ def test_chapters_and_one_sentence_rules_are_not_split():
     assert _parts(olds[1:], news, {0: 0}, {0: 0.9}, text[1:]) == ([], [])                # one sentence: nothing to split
     assert _parts(olds, news, {0: 0}, {0: 0.9}, text, kinds={A_B: "chapter"})[0] == []
     assert _parts(olds, news, {0: 0}, {0: 0.9}, text, kinds={"己庚辛壬癸。": "chapter"})[0] == []
+
+
+# A sentence restated where the new book defines one of its terms (splits._defined): 2006 300.3's
+# "unused mana empties when a phase ends" lives in 703.4q (the turn-based action) and in 106.4, the rule
+# the 2026 glossary cites for 法术力池. A definition is general: most of its words are its own, so the
+# model checks (`part_from`) refuse it; the glossary link is the evidence instead.
+TERM_OLD = "甲乙丙丁戊己。子丑寅卯辰巳。"          # sentence A names the term 丙丁; sentence B
+DEFINITION = "乙丙丁戊己。天地玄黄宇宙洪荒日月盈昃辰宿列张。"   # holds 4 of A's 5 words; 4 of its 19 come from the old rule
+B_ONLY = "子丑寅卯辰巳。"
+
+
+def test_a_sentence_also_lives_in_the_rule_defining_its_term():
+    olds, news = [TERM_OLD], [B_ONLY, DEFINITION]
+    text = [[0.5, 0.3]]
+    assert _parts(olds, news, {0: 0}, {0: 0.9}, text) == ([], [])                       # part_from: 4/19 < 0.3
+    assert _parts(olds, news, {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}) == ([(0, 1)], [])
+    assert _parts(olds, news, {0: 0}, {0: 0.9}, text, definitions={"天地": [1]}) == ([], [])   # a term A does not name
+    assert _parts(olds, news, {0: 0}, {0: 0.9}, text, definitions={"丙丁": [0]}) == ([], [])   # the counterpart itself
+    splits, _ = _parts(olds, news, {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}, full=True)
+    assert splits[0].held == 0.8 and splits[0].margin == 0.8 and not splits[0].shared
+
+
+def test_a_definition_must_hold_enough_of_the_sentence_and_no_less_than_the_counterpart():
+    olds, text = [TERM_OLD], [[0.5, 0.3]]
+    at = lambda share: SplitWeights(min_tokens=4, margin=0.25, back=0.4, defined=share)  # noqa: E731
+    half = "丙丁戊己。天地玄黄宇宙洪荒日月盈昃辰宿列张。"                                   # holds 3 of 5: 0.6
+    assert _parts(olds, [B_ONLY, half], {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}, w=at(0.6)) == ([(0, 1)], [])
+    assert _parts(olds, [B_ONLY, half], {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}, w=at(0.61)) == ([], [])
+    home_holds_more = "甲乙丙丁戊己。子丑寅。"                                          # A whole, B in part
+    assert _parts(olds, [home_holds_more, DEFINITION], {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}) == ([], [])
+    home_holds_as_much = "乙丙丁戊己。子丑寅。"                                          # 0.8, as the definition
+    assert _parts(olds, [home_holds_as_much, DEFINITION], {0: 0}, {0: 0.9}, text,
+                  definitions={"丙丁": [1]}) == ([(0, 1)], [])
+
+
+def test_a_bare_heading_is_no_definition_and_short_sentences_are_skipped():
+    olds, text = [TERM_OLD], [[0.5, 0.3]]
+    assert _parts(olds, [B_ONLY, "丙丁戊"], {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}) == ([], [])   # 2 words
+    assert _parts(olds, [B_ONLY, "丙丁戊"], {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]},
+                  w=SplitWeights(min_tokens=2, margin=0.25, back=0.4)) == ([(0, 1)], [])   # 2/5 held: enough at 0.4
+    short = "丙丁戊。子丑寅卯辰巳。"                                                     # the sentence naming 丙丁 is short
+    assert _parts([short], [B_ONLY, DEFINITION], {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}) == ([], [])
+
+
+def test_a_definition_matched_elsewhere_is_a_shared_part_when_the_sentence_moved_into_it():
+    """308.1 (declaring attackers, no stack) → 508.1, which is 308.2's counterpart; 308.2 never said it."""
+    olds, news = [TERM_OLD, "天地玄黄宇宙洪荒日月盈昃辰宿列张。"], [B_ONLY, DEFINITION]
+    text = [[0.5, 0.3], [0.0, 0.9]]
+    splits, merges = _parts(olds, news, {0: 0, 1: 1}, {0: 0.9, 1: 0.9}, text, definitions={"丙丁": [1]}, full=True)
+    assert [(p.old, p.new, p.shared) for p in splits] == [(0, 1, True)] and merges == []
+    olds[1] = "乙丙丁戊己。天地玄黄宇宙洪荒日月盈昃辰宿列张。"                              # its own counterpart said it already
+    assert _parts(olds, news, {0: 0, 1: 1}, {0: 0.9, 1: 0.9}, text, definitions={"丙丁": [1]}) == ([], [])
+
+
+def test_terms_in_a_sentence_are_the_longest_at_each_place():
+    from rulebook.editions.splits import _term_pattern, terms_in
+
+    pattern = _term_pattern({"法术力": [0], "法术力池": [1], "阶段": [2]})
+    assert terms_in("留在牌手法术力池中的法术力于阶段结束时清空；法术力池", pattern) == ["法术力池", "法术力", "阶段"]
+    assert terms_in("没有术语", pattern) == []
+    assert _term_pattern({}) is None and terms_in("法术力", None) == []
+
+
+def test_definitions_are_the_rules_the_glossary_cites():
+    """mana-pool-2026.txt's glossary: 法术力 cites 106 (and 107.4, 202, not in the excerpt), 法术力池 106.4,
+    回合动作 703."""
+    from rulebook.editions.splits import definitions_of
+    from rulebook.editions.units import units_of
+
+    new = book("mana-pool-2026.txt")
+    units = units_of(new)
+    uid = {u.index: u.uid for u in units}
+    got = {t: [uid[k] for k in ks] for t, ks in definitions_of(new, units).items()}
+    assert got == {"法术力": ["106"], "法术力池": ["106.4"], "回合动作": ["703"]}
+    assert definitions_of(book("splits-2006.txt"), units_of(book("splits-2006.txt"))) == {}   # no glossary
+
+
+def _at(units, uid: str) -> int:
+    return next(u.index for u in units if u.uid == uid)
+
+
+def test_a_shared_part_keeps_its_own_match_and_a_weak_part_replaces_it():
+    """align._parts: a part that was a weak match this rule explains best replaces that match; a shared
+    one (a definition the sentence moved into) leaves it (the corpus case: 2006 308.2 ↔ 2026 508.1)."""
+    from rulebook.editions.splits import Part
+
+    old = text_book("1. 总则\n100. 一般规则\n100.1. 甲乙丙丁戊己。\n100.2. 子丑寅卯辰巳。\n", "o")
+    new = text_book("1. 总则\n200. 一般规则\n200.1. 甲乙丙丁戊己。\n200.2. 子丑寅卯辰巳。\n", "n")
+    import rulebook.editions.splits as S                  # align._parts imports find_parts when it runs
+
+    keep = S.find_parts
+    try:
+        for shared, kept in ((True, {"100.2"}), (False, set())):
+            S.find_parts = lambda ua, ub, *a, shared=shared, **k: (
+                [Part(_at(ua, "100.1"), _at(ub, "200.2"), 0.9, 0.5, 0.5, shared)], [])
+            al = align(old, new)
+            ones = {m.old for m in al.matches if m.role == "one" and m.new == "200.2"}
+            assert ones == kept
+            assert ("100.1", "200.2", "split") in {(m.old, m.new, m.role) for m in al.matches}
+    finally:
+        S.find_parts = keep
 
 
 def test_weigher_counts_unknown_words_as_nothing_and_an_empty_part_as_not_held():
@@ -660,6 +763,7 @@ def test_2006_to_2026_named_pairs(cr2026):
     assert one(al, "300.3") in {"106.4", "500.5", "703.4q"}
     parts = {m.new for m in al.for_old("300.3") if m.role == "split"}
     assert parts and parts <= {"106.4", "500.5", "703.4q"}      # 300.3 became parts of several rules
+    assert {"106.4", "500.5"} <= {m.new for m in al.for_old("300.3")}   # the two the issue names
     assert ("魔法力", "法术力") in {(a, b) for a, b, _, _ in al.renames}   # read in the new words
     assert al.seconds < 60
 

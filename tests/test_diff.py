@@ -98,7 +98,45 @@ def test_rule_in_on_a_terminal_colours_the_diff():
     assert "\x1b[" in out and "704.5j" in out and "置信度" in out and "传奇规则" in out
 
 
+def test_rule_in_on_a_terminal_shows_every_part_of_a_split_rule():
+    """The issue: 2006 300.3 became 106.4 (the mana pool empties) and 500.5 (the end of a step); what a judge
+    sees on a terminal (a forced-terminal console) for `judge rule 300.3 --book mtg --in cr2026`."""
+    from judge.editions import counterpart_doc, print_counterparts
+    from rulebook.editions.cache import cached_alignment
+
+    old, new = load_book("mtg"), load_book(str(corpus_file("mtg-cr-20260417-zh-hans.txt")))
+    doc = counterpart_doc(cached_alignment(old, new), old, new, "300.3")
+    buf = io.StringIO()
+    print_counterparts(doc, stream=buf, rich=True)
+    out = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue())
+    assert "106.4" in out and "500.5" in out and "拆分的一部分" in out
+    assert "法术力池" in out                                   # 106.4's text, shown with its diff
+
+
 # ---------------------------------------------------------------- judge diff
+
+
+def test_a_shared_split_part_does_not_hide_its_own_counterpart():
+    """2006 308.1 → 508.2 + 508.1 (a definition its sentence moved into), while 308.2 ↔ 508.1 one to one:
+    the bulletin lists the split and 308.2's own change, not a merge that swallows 308.2."""
+    from rulebook.editions.align import Alignment, Match
+
+    old = parse_text("1. 总则\n100. 一般规则\n100.1. 甲乙丙丁。子丑寅卯。\n100.2. 天地玄黄。\n", book_id="o", dialect="mtg")
+    new = parse_text("1. 总则\n100. 一般规则\n100.1. 甲乙丙丁。\n100.2. 天地玄黄。子丑寅卯。\n", book_id="n", dialect="mtg")
+    al = Alignment("o", "n", "", "", "zh", "zh", matches=[
+        Match("100", "100", 1.0, 1.0, 1.0), Match("100.1", "100.1", 0.9, 1.0, 0.7),
+        Match("100.1", "100.2", 0.6, 0.5, 0.3, "split"), Match("100.2", "100.2", 0.9, 1.0, 0.7)])
+    got = {(c.kind, tuple(c.old), tuple(c.new)) for c in bulletin(al, old, new, terms=False).changes}
+    assert ("split", ("100.1",), ("100.1", "100.2")) in got
+    assert ("reworded", ("100.2",), ("100.2",)) in got
+    assert not any(kind == "merged" for kind, _, _ in got)
+    # a merge proper (a free old rule's part) is still a merge
+    al.matches[-1:] = []
+    al.matches.append(Match("100.2", "100.2", 0.9, 1.0, 0.7))
+    al.matches[2] = Match("100.1", "100.2", 0.6, 0.5, 0.3, "merge")
+    al.matches[1:2] = []
+    got = {(c.kind, tuple(c.old), tuple(c.new)) for c in bulletin(al, old, new, terms=False).changes}
+    assert ("merged", ("100.2", "100.1"), ("100.2",)) in got
 
 
 def test_diff_bulletin_lists_kinds_in_chinese():

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from rulebook.editions.units import Unit, language_of, units_of
 from rulebook.model import Book
 
-ALIGNER_VERSION = "2"
+ALIGNER_VERSION = "3"
 
 
 @dataclass(frozen=True)
@@ -438,7 +438,7 @@ def _parts(old: Book, new: Book, ua, ub, content, w, match: dict[int, int], scor
     """Splits and merges (`splits.find_parts`), with the edition's renamed terms
     learned from the one-to-one pairs (`terms.text_renames`) so that an old
     sentence is compared in the new words. Returns the extra matches and the renames."""
-    from rulebook.editions.splits import find_parts
+    from rulebook.editions.splits import definitions_of, find_parts
     from rulebook.editions.terms import book_text, term_vocabulary, text_renames
 
     if content.cross:
@@ -449,7 +449,8 @@ def _parts(old: Book, new: Book, ua, ub, content, w, match: dict[int, int], scor
     renames = text_renames(pairs, term_vocabulary(new), book_text(old), book_text(new))
     firsts = [ua[i].uid for i, _ in sorted(match.items())]
     found = [(a, b, n, firsts[k]) for (a, b), (n, k) in renames.items()]
-    splits, merges = find_parts(ua, ub, content, match, confidences, [(a, b) for a, b, _, _ in found], split_weights)
+    splits, merges = find_parts(ua, ub, content, match, confidences, [(a, b) for a, b, _, _ in found], split_weights,
+                                definitions_of(new, ub))
     out = []
     for role, parts in (("split", splits), ("merge", merges)):
         for p in parts:
@@ -457,8 +458,10 @@ def _parts(old: Book, new: Book, ua, ub, content, w, match: dict[int, int], scor
             out.append(Match(ua[p.old].uid, ub[p.new].uid, confidence(s, p.margin, w), round(s, 4),
                              round(float(content.text[p.old, p.new]), 4), role))
     # a part may be a rule whose one-to-one match was weak (splits.find_parts allows that only when
-    # this rule explains it best): the part replaces that match
+    # this rule explains it best): the part replaces that match; a shared part (a definition the
+    # sentence moved into) keeps its own
     inverse = {j: i for i, j in match.items()}
-    replaced = {ua[inverse[p.new]].uid for p in splits if p.new in inverse} | {ua[p.old].uid for p in merges if p.old in match}
+    replaced = ({ua[inverse[p.new]].uid for p in splits if p.new in inverse and not p.shared}
+                | {ua[p.old].uid for p in merges if p.old in match and not p.shared})
     scored[:] = [m for m in scored if m.old not in replaced]
     return out, found

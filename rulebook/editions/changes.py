@@ -92,6 +92,9 @@ def bulletin(al: Alignment, old: Book, new: Book, *, terms: bool = True) -> Bull
         by_old.setdefault(m.old, []).append(m)
         by_new.setdefault(m.new, []).append(m)
     seen_new: set[str] = set()
+    # a shared split part (a definition an old sentence moved into, splits.Part.shared) also has its own
+    # one-to-one counterpart: that rule is reported as itself, not as merged into the part
+    split_parts = {m.new for ms in by_old.values() if len(ms) > 1 for m in ms if m.role == "split"}
     for n in old.nodes:
         if n.kind not in (RULE, CHAPTER):
             continue
@@ -106,7 +109,7 @@ def bulletin(al: Alignment, old: Book, new: Book, *, terms: bool = True) -> Bull
             seen_new.update(m.new for m in ms)
             continue
         m = ms[0]
-        if len(by_new.get(m.new, [])) > 1:
+        if len(by_new.get(m.new, [])) > 1 and m.new not in split_parts:
             if m.new in seen_new:
                 continue
             seen_new.add(m.new)

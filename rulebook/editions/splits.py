@@ -21,6 +21,18 @@ Two rules that merely share words are not a split: a sentence that the
 counterpart holds as well as the other rule went nowhere, and a new rule whose
 own old counterpart reads like it (a rule written on the old one's model) is
 not free.
+
+A book states some things twice: in general, where it defines a term, and
+again where the term is applied (the mana pool empties at the end of each step:
+106.4, the definition of the mana pool, and 703.4q, the turn-based action). So
+a sentence of an old rule also lives in the rule that defines one of its terms
+(the rule the new book's glossary cites for the term, 法术力池 → 106.4) when that rule holds
+enough of it (`defined`) and at least as much as the counterpart does. Such a
+definition keeps words of its own (it is general), so the model checks (`back`,
+`part_from`) are not asked of it; the glossary link stands in for them. A
+definition already matched one to one to another rule is a part too when its
+own counterpart lacked the sentence (the sentence moved into it): a *shared*
+part, which leaves that match in place.
 """
 from __future__ import annotations
 
@@ -44,6 +56,7 @@ class SplitWeights:
     part_from: float = 0.3       # share of a part's own weight that comes from the rule it was split from
     back: float = 0.4            # share of one of the part's sentences that the old sentence holds
     max_parts: int = 3           # extra parts per rule
+    defined: float = 0.4         # share of a sentence the rule defining one of its terms holds (see the docstring)
 
 
 def sentences(text: str) -> list[str]:
@@ -107,6 +120,51 @@ def _went(piece_tokens, home: int | None, cands, sets, pieces_of, weigher: _Weig
     return out
 
 
+def terms_in(text: str, pattern) -> list[str]:
+    """The glossary headwords a sentence names, longest first where they overlap (法术力池, not 法术力)."""
+    return list(dict.fromkeys(m.group(0) for m in pattern.finditer(text))) if pattern is not None else []
+
+
+def definitions_of(book, units) -> dict[str, list[int]]:
+    """Each glossary headword of `book` (two characters or more) → the rules its entry cites (unit indexes, no
+    chapters): where the book defines the term."""
+    index = {u.uid: u.index for u in units if u.kind != "chapter"}
+    out: dict[str, list[int]] = {}
+    for g in book.glossary():
+        cited = [index[uid] for r in g.refs for t in r.targets for uid in book.by_key.get(t, [])[:1] if uid in index]
+        if cited and len(g.title) >= 2:
+            out.setdefault(g.title, [])
+            out[g.title] += [k for k in cited if k not in out[g.title]]
+    return out
+
+
+def _term_pattern(defs: dict[str, list[int]]):
+    """One alternation of the headwords, longest first, so that a match is the longest term at its place."""
+    if not defs:
+        return None
+    return re.compile("|".join(re.escape(t) for t in sorted(defs, key=lambda t: (-len(t), t))))
+
+
+def _defined(texts, piece_tokens, home: int | None, defs, pattern, sets, weigher: _Weigher, w: SplitWeights,
+             allowed) -> list[tuple[int, float, float]]:
+    """For each sentence of a rule: (defining rule, share it holds, margin over `home`) for every rule the
+    other book's glossary cites for a term the sentence names, when that rule holds at least `defined` of the
+    sentence and no less than `home` does, and `allowed` lets the sentence go there."""
+    out = []
+    for text, toks in zip(texts, piece_tokens):
+        if len(toks) < w.min_tokens:
+            continue
+        at_home = weigher.held(toks, sets[home]) if home is not None else 0.0
+        for term in terms_in(text, pattern):
+            for k in defs[term]:
+                if k == home or len(sets[k]) < w.min_tokens:
+                    continue   # a bare heading ("战斗伤害步骤") holds a sentence that only names it
+                h = weigher.held(toks, sets[k])
+                if h >= w.defined and h >= at_home and allowed(k, toks):
+                    out.append((k, h, h - at_home))
+    return out
+
+
 def renamed(text: str, renames) -> str:
     """An old rule in the new edition's words (魔法力 → 法术力, 玩家 → 牌手), longest phrase first
     (魔法力池 before 魔法力, whatever order `renames` come in)."""
@@ -117,11 +175,14 @@ def renamed(text: str, renames) -> str:
 
 
 def find_parts(ua, ub, content, match: dict[int, int], confidences: dict[int, float],
-               renames=(), w: SplitWeights | None = None) -> tuple[list[Part], list[Part]]:
+               renames=(), w: SplitWeights | None = None, definitions=None) -> tuple[list[Part], list[Part]]:
     """Splits and merges, as the extra parts found (see the module docstring):
     `confidences` are those of the one-to-one matches, by old index; `renames`
     the edition's renamed terms (old, new), so that an old sentence is compared
-    in the new words."""
+    in the new words; `definitions` the new book's defining rule(s) of each
+    glossary term (`definitions_of`). Definitions are looked for in splits only:
+    read backwards, a new rule that names a term the old book defined merely uses
+    it (every rule applying a term names it), which is no sign of a merge."""
     import numpy as np
 
     from rulebook.editions.textsim import tokens
@@ -143,8 +204,12 @@ def find_parts(ua, ub, content, match: dict[int, int], confidences: dict[int, fl
     old_words = _Lazy(lambda i: renamed(ua[i].text, renames))
     sets_a = _Lazy(lambda i: frozenset(tokens(old_words[i])))
     sets_b = _Lazy(lambda j: frozenset(content.sets_b[j]))
-    pieces_a = _Lazy(lambda i: [frozenset(tokens(x)) for x in sentences(old_words[i])])
-    pieces_b = _Lazy(lambda j: [frozenset(tokens(x)) for x in sentences(ub[j].text)])
+    texts_a = _Lazy(lambda i: sentences(old_words[i]))
+    texts_b = _Lazy(lambda j: sentences(ub[j].text))
+    pieces_a = _Lazy(lambda i: [frozenset(tokens(x)) for x in texts_a[i]])
+    pieces_b = _Lazy(lambda j: [frozenset(tokens(x)) for x in texts_b[j]])
+    defs_b = definitions or {}
+    pattern_b = _term_pattern(defs_b)
 
     def free_new(i: int, j: int) -> bool:
         k = inverse.get(j)
@@ -158,9 +223,11 @@ def find_parts(ua, ub, content, match: dict[int, int], confidences: dict[int, fl
             return False
         return weigher.held(sets_a[i], sets_b[j]) >= w.part_from
 
-    def parts(units, home_of, cands_of, other_units, mine, theirs, my_pieces, their_pieces, free, part) -> list:
+    def parts(units, home_of, cands_of, other_units, mine, theirs, my_texts, my_pieces, their_pieces, free,
+              their_home_of, their_own, defs, pattern, part) -> list:
         """The parts each unit of one edition sent to free units of the other: splits read old → new, merges
-        read new → old with the same test."""
+        read new → old with the same test. A defining rule (`_defined`) that is not free but matched to
+        another rule is a shared part when that rule (`their_home_of`, its words `their_own`) lacks the sentence."""
         out = []
         for u in units:
             if u.kind == "chapter":
@@ -171,17 +238,27 @@ def find_parts(ua, ub, content, match: dict[int, int], confidences: dict[int, fl
             pieces = my_pieces[u.index]
             if len(pieces) < 2:
                 continue
-            others = [k for k in cands_of.get(u.index, ()) if other_units[k].kind != "chapter"]
+            me = u.index
+            others = [k for k in cands_of.get(me, ()) if other_units[k].kind != "chapter"]
             found = _went(pieces, home, others, theirs, their_pieces.__getitem__, weigher, w,
-                          lambda k, me=u.index: free(me, k))
-            out += [part(u.index, k, held, margin, weigher.held(theirs[k], mine[u.index]))
+                          lambda k: free(me, k))
+
+            def moved_in(k: int, toks) -> bool:
+                other = their_home_of.get(k)
+                return other is None or free(me, k) or weigher.held(toks, their_own[other]) < w.went
+
+            found += _defined(my_texts[me], pieces, home, defs, pattern, theirs, weigher, w, moved_in)
+            out += [part(me, k, held, margin, weigher.held(theirs[k], mine[me]),
+                         their_home_of.get(k) is not None and not free(me, k))
                     for k, held, margin in _best(found, w)]
         return out
 
-    splits = parts(ua, match, cands, ub, sets_a, sets_b, pieces_a, pieces_b, free_new,
-                   lambda me, k, held, margin, back: Part(me, k, held, margin, back))
-    merges = parts(ub, inverse, cands_b, ua, sets_b, sets_a, pieces_b, pieces_a, free_old,
-                   lambda me, k, held, margin, back: Part(k, me, held, margin, back))
+    splits = parts(ua, match, cands, ub, sets_a, sets_b, texts_a, pieces_a, pieces_b, free_new,
+                   inverse, sets_a, defs_b, pattern_b,
+                   lambda me, k, held, margin, back, shared: Part(me, k, held, margin, back, shared))
+    merges = parts(ub, inverse, cands_b, ua, sets_b, sets_a, texts_b, pieces_b, pieces_a, free_old,
+                   match, sets_b, {}, None,
+                   lambda me, k, held, margin, back, shared: Part(k, me, held, margin, back, shared))
     split_pairs = {(p.old, p.new) for p in splits}
     return splits, [p for p in merges if (p.old, p.new) not in split_pairs]   # a pair found both ways is a split
 
@@ -195,6 +272,7 @@ class Part:
     held: float        # share of the sentence's weight the part holds
     margin: float      # … more than the one-to-one counterpart holds
     source: float      # share of the part's own weight that the other side holds
+    shared: bool = False   # the part keeps its own one-to-one match (a definition the sentence moved into)
 
 
 class _Lazy(dict):
