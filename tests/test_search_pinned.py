@@ -6,6 +6,7 @@ no index (issue 9 §8).
 """
 from __future__ import annotations
 
+import shutil
 from types import SimpleNamespace
 
 import pytest
@@ -96,10 +97,14 @@ def test_opening_builds_once_and_reports_progress_and_notices(book):
     stages.clear()
     again = S.open_index(book, notice=notes.append, progress=lambda *a: stages.append(a))
     assert again.dir == idx.dir and stages == [] and notes == []        # found, not rebuilt
+    older = idx.dir.parent / "0-older"                                     # an older index of the same book
+    shutil.copytree(idx.dir, older)
     (idx.dir / "vocab.json").unlink()
     (idx.dir / "vocab.json").mkdir()                                      # unreadable, though meta.json is fine
-    rebuilt = S.open_index(book, notice=notes.append)
+    rebuilt = S.open_index(book, notice=notes.append, progress=lambda stage, done, total: stages.append(stage))
     assert notes and "could not be read (IsADirectoryError)" in notes[0] and (rebuilt.dir / "vocab.json").is_file()
+    assert "indexing" in stages                                           # the rebuild reports progress too
+    assert len(notes) == 2 and "changed since" in notes[1] and not older.exists()   # … and sweeps the older one
     (rebuilt.dir / "meta.json").unlink()                                   # damaged: the notice says so
     notes.clear()
     S.open_index(book, notice=notes.append)

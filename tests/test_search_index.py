@@ -1,0 +1,152 @@
+"""An opened index (index/search.py: `Index`, `search`, `open_index`) on a small generated book whose
+word counts are known from its text: 牌 stands as a word in each of the 70 rules 100.1–100.70 and
+nowhere else, 展示 in 4 of the book's 80 documents (exactly 5 %), 卡片 in 3, 费用 in 3.
+
+The index is built once per test session (the session's private cache finds it again by content) and
+opened per test, so every test runs the opened index's code itself (mutation testing maps a mutant to
+the tests that ran it; issue 9 §8).
+"""
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+import pytest
+
+from index import search as S
+
+DRAWS = [f"100.{i}. 第{i}号牌手在这个回合抓一张牌。" for i in range(1, 71)]
+BOOK = "\n".join(["1. 游戏概念", "100. 抓牌", *DRAWS,
+                  "101. 牌库", "101.1. 从牌库顶起展示卡片。", "101.2. 展示的卡片放回牌库。",
+                  "101.3. 展示卡片之后洗牌库。", "101.4. 牌手可以展示手上的任何卡。",
+                  "102. 费用", "102.1. 某些效果会减少费用。", "102.2. 费用不能少于零。"]) + "\n"
+DOCUMENTS = 80          # 1 chapter, 3 headings, 76 rules
+DRAW_RULES = {f"100.{i}" for i in range(1, 71)}
+
+
+@pytest.fixture
+def idx(tmp_path):
+    p = tmp_path / "draws.txt"
+    p.write_text(BOOK, encoding="utf-8")
+    i = S.open_index(str(p))
+    yield i
+    i.close()
+
+
+def uids(idx, text, limit=10):
+    return [h.uid for h in S.search(idx, text, limit)]
+
+
+def test_a_character_the_book_uses_as_a_word_means_itself(idx):
+    """牌 stands alone in 70 rules (≥ RARE_CHAR): it is not widened to the words that contain it
+    (牌库, 抓牌), so the rules about the library do not answer a question about a card."""
+    assert idx.df("words", "牌") == 70
+    assert set(uids(idx, "牌", 100)) == DRAW_RULES
+
+
+def test_a_character_the_book_never_uses_alone_finds_its_words(idx):
+    """减 is no word of the book: the book's words holding it (减少) stand in for it."""
+    assert idx.df("words", "减") == 0
+    assert uids(idx, "减")[:1] == ["102.1"]
+
+
+def test_a_long_page_holds_every_hit_up_to_the_limit(idx):
+    """More hits than the 60 candidates a page usually ranks: a page of 100 holds all 70, one of
+    65 holds 65, all distinct."""
+    assert len(uids(idx, "牌", 100)) == 70
+    page = uids(idx, "牌", 65)
+    assert len(page) == len(set(page)) == 65 and set(page) <= DRAW_RULES
+
+
+@pytest.mark.parametrize("typed, meant, rules", [
+    ("牌酷", "牌库", {"101", "101.1", "101.2", "101.3", "101.4"}),     # a heading of the book
+    ("费永", "费用", {"102", "102.1", "102.2"}),
+    ("展式", "展示", {"101.1", "101.2", "101.3", "101.4"}),            # in 5 % of the documents: a term too
+])
+def test_a_typo_is_corrected_to_a_term_of_the_book(idx, typed, meant, rules):
+    assert set(uids(idx, typed)[:len(rules)]) == rules       # the corrected word's rules first
+    q = S.parse(typed, idx.seg, idx.vocab, idx.known, idx.occurs, lambda w: idx.df("words", w), idx.is_term)
+    assert [c.show for c in q.concepts if c.kind == "typo"] == [[meant]]
+
+
+def test_which_words_are_the_books_terms(idx):
+    """A term: a heading or headword of the book, or a word in at least 5 % of its documents."""
+    assert idx.reader.doc_count_all() == DOCUMENTS
+    assert idx.df("words", "展示") == 4 and idx.is_term("展示")            # 4 of 80: exactly 5 %
+    assert idx.df("words", "卡片") == 3 and not idx.is_term("卡片")
+    assert idx.df("words", "费用") == 3 and idx.is_term("费用")            # a heading
+    assert not idx.is_term("零钱") and not idx.known("零钱") and idx.known("卡片")
+
+
+def test_a_string_occurs_when_every_pair_of_its_characters_does(idx):
+    assert idx.occurs("展示卡片") and idx.occurs("牌库")
+    assert not idx.occurs("卡片展示") and not idx.occurs("库牌")
+
+
+def test_priors_of_headings_chapters_and_rules(idx):
+    prior = {idx.stored(d)["uid"]: idx.prior(d) for d in range(DOCUMENTS)}
+    assert prior["100"] == prior["101"] == prior["102"] == 0.7        # a rule that is only a heading
+    assert prior["1"] == 0.5                                            # a chapter
+    assert prior["100.1"] == prior["102.2"] == 1.0
+
+
+def test_idf_and_scores_follow_bm25(idx):
+    n, df = DOCUMENTS, 4
+    assert idx.idf("words", "展示") == pytest.approx(math.log(1 + (n - df + 0.5) / (df + 0.5)))
+    assert idx.idf("words", "零钱") == 0.0 and list(idx.scored("words", "零钱", 1.0)) == []
+    pairs = idx.scored("words", "展示", 2.0)
+    assert sorted(idx.stored(d)["uid"] for d, _ in pairs) == ["101.1", "101.2", "101.3", "101.4"]
+    blocks = [(d, s) for ids, ss in idx.scored_blocks("words", "展示", 2.0) for d, s in zip(ids, ss)]
+    assert pairs == blocks and all(s > 0 for _, s in pairs)
+    half = dict(idx.scored("words", "展示", 1.0))
+    assert all(s == pytest.approx(2 * half[d]) for d, s in pairs)      # the weight scales the score
+
+
+def test_closing_releases_the_reader_and_a_later_search_opens_it_again(idx):
+    first = idx.reader
+    assert idx.reader is first                       # one reader while open
+    idx.close()
+    assert idx._reader is None and first.is_closed
+    assert uids(idx, "费用")[:1] and idx.reader is not first
+    idx.close()
+    idx.close()                                      # closing twice is harmless
+
+
+def test_the_postings_of_any_matcher_are_read_the_public_way():
+    """`_blocks` reads whoosh's leaf matcher a block at a time; any other matcher one posting a call."""
+    class Plain:
+        def __init__(self, postings):
+            self.p = list(postings)
+
+        def is_active(self):
+            return bool(self.p)
+
+        def id(self):
+            return self.p[0][0]
+
+        def weight(self):
+            return self.p[0][1]
+
+        def next(self):
+            self.p.pop(0)
+
+    assert list(S._blocks(Plain([(3, 1.0), (7, 2.5)]))) == [((3,), (1.0,)), ((7,), (2.5,))]
+    assert list(S._blocks(Plain([]))) == []
+
+    class Leaf(SimpleNamespace):
+        def is_active(self):
+            return bool(self.blocks) or self._ids is not None
+
+        def _read_ids(self):
+            self._ids = self.blocks[0][0]
+
+        def _read_weights(self):
+            self._weights = self.blocks[0][1]
+
+        def _next_block(self):
+            self.blocks.pop(0)
+            self._ids = self._weights = None
+            self._i = 0
+
+    leaf = Leaf(blocks=[([1, 2, 3], [1.0, 1.0, 2.0]), ([9], [4.0])], _ids=None, _weights=None, _i=1)
+    assert list(S._blocks(leaf)) == [([2, 3], [1.0, 2.0]), ([9], [4.0])]   # from the matcher's position on
