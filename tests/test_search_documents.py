@@ -244,3 +244,16 @@ def test_chapters_and_front_matter_are_documents_of_their_own(tmp_path):
         "front", "front:1", "", "", "本书的序言。", D.LOOSE_PRIOR)
     assert (chapter.kind, chapter.label, chapter.key, chapter.text, chapter.title) == ("chapter", "1", "", "游戏概念", "游戏概念")
     assert docs["100"].crumb == "1 游戏概念"
+
+
+def test_a_breadcrumb_names_each_ancestor_once():
+    """Each ancestor by its label and heading: a numbered rule with a heading as `number heading`, one
+    without a heading by its number alone, a numberless heading (its label is its heading) once."""
+    from rulebook.model import HEADING, Book
+
+    part = _node(uid="heading:1", kind=HEADING, title="附录")
+    rule = _node(uid="900", kind=RULE, number="900", text="杂项", parent="heading:1")
+    long = _node(uid="900.1", kind=RULE, number="900.1", text="一条很长的规则，它的文字不是标题。", parent="900")
+    sub = _node(uid="900.1a", kind=RULE, number="900.1a", text="子规则。", parent="900.1")
+    book = Book(id="b", path="b.txt", sha256="", dialect="", nodes=[part, rule, long, sub])
+    assert D.crumb_of(book, sub) == "附录 › 900 杂项 › 900.1"
