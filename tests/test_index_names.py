@@ -63,9 +63,11 @@ def test_a_headword_note_gives_a_name_only_when_it_says_one(head, bare, aliases)
     assert headword_names(head) == (bare, aliases)
 
 
-@pytest.fixture(scope="module")
-def idx(tmp_path_factory):
-    book = tmp_path_factory.mktemp("names") / "names.txt"
+@pytest.fixture
+def idx(tmp_path):
+    """Per test (built once: the session cache finds the same content again), so that each test runs
+    the opened index's code for mutation testing."""
+    book = tmp_path / "names.txt"
     book.write_text(BOOK, encoding="utf-8")
     return open_index(str(book))
 

@@ -12,7 +12,7 @@ HAN = st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF)
 ANY = st.text(max_size=60)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture   # per test, not per module: see test_search.py
 def wow():
     return open_index("wow")
 
