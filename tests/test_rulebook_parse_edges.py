@@ -326,3 +326,34 @@ def test_credits_before_the_rules_do_not_swallow_them():
     book = parse_text("1. 游戏\n100. 总则\n100.1. 甲。\n版权信息\n设计：某人\n2006. 第一版\n")
     assert [n.uid for n in book.nodes if n.kind == RULE] == ["100", "100.1"]
     assert book.nodes[-1].kind == HEADING and "2006. 第一版" in book.nodes[-1].text
+
+
+# ---------------------------------------------------------------- session 5: a section title's edges
+
+def test_a_section_heading_of_any_length_up_to_the_limit_titles_its_section():
+    from rulebook.parse import TITLE_MAX
+
+    longest = "Turn Structure and Steps of Each Phase "[:TITLE_MAX - 1] + "s"
+    assert len(longest) == TITLE_MAX
+    text = (f"1 Rules\n1.1 {longest}\n1.1.1 The first step.\n"
+            f"1.2 {longest}X\n1.2.1 The second step.\n"     # one character over: a sentence, not a heading
+            "1.3 牌\n1.3.1 一张牌。\n")                        # a one-character heading is still a heading
+    book = parse_text(text, dialect="generic")
+    assert resolve_one(book, "1.1").title == longest
+    assert resolve_one(book, "1.2").title is None
+    assert resolve_one(book, "1.3").title == "牌"
+
+
+def test_a_rule_whose_text_runs_over_two_lines_is_not_a_section_title():
+    # generic books keep one paragraph per line: two lines of text are a rule, not a heading
+    book = parse_text("1 Rules\n1.0 General\nOverview\n1.0.1 The first rule.\n", dialect="generic")
+    sec = resolve_one(book, "1.0")
+    assert sec.text == "General\nOverview" and sec.title is None and sec.children == ["1.0.1"]
+
+
+def test_a_numbered_markdown_heading_without_words_is_a_rule_with_no_title():
+    text = "# 1 Rules\n## 1.1\n1.1.1 The first rule.\n1.1.2 The second rule.\n"
+    book = parse_text(text, dialect="generic")
+    sec = resolve_one(book, "1.1")
+    assert sec.kind == RULE and sec.text == "" and sec.title is None
+    assert sec.children == ["1.1.1", "1.1.2"] and sec.parent == "1"
