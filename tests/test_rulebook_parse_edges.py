@@ -357,3 +357,18 @@ def test_a_numbered_markdown_heading_without_words_is_a_rule_with_no_title():
     sec = resolve_one(book, "1.1")
     assert sec.kind == RULE and sec.text == "" and sec.title is None
     assert sec.children == ["1.1.1", "1.1.2"] and sec.parent == "1"
+
+
+def test_a_single_marker_line_in_a_short_excerpt_still_wins_a_tie_over_generic():
+    # four lines, one of them MTG's "100.1." (a tenth of the lines makes MTG a candidate):
+    # generic reads 3 lines more, within the tolerance of 4, so the family wins the tie
+    book = parse_text("1 Basics\n1.1 First.\n1.2 Second.\n100.1. Players play.\n")
+    assert book.dialect == "mtg" and book.detection[0] == ("mtg", 0.25)
+    assert ("generic", 1.0) in book.detection
+
+
+def test_the_encoding_is_lints_first_finding_even_when_the_parse_has_others():
+    text = "1. 游戏\n100. 总则\n100.1. 甲。\n100.1. 又一条甲。\n"        # 100.1 printed twice
+    book = parse_bytes(text.encode("gbk"), book_id="b", path="b.txt")
+    assert book.warnings[0] == (0, "encoding", "decoded as gb18030")
+    assert [w[1] for w in book.warnings[1:]] == ["duplicate"]
