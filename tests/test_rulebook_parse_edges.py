@@ -372,3 +372,13 @@ def test_the_encoding_is_lints_first_finding_even_when_the_parse_has_others():
     book = parse_bytes(text.encode("gbk"), book_id="b", path="b.txt")
     assert book.warnings[0] == (0, "encoding", "decoded as gb18030")
     assert [w[1] for w in book.warnings[1:]] == ["duplicate"]
+
+
+def test_between_families_with_as_many_marker_lines_the_one_that_reads_more_lines_wins():
+    # five MTG "100.1." lines and five WoW "701.激活" lines: the marker lines weigh the same,
+    # and only WoW reads the card line under 705 (MTG leaves it unclassified)
+    text = ("100. 总则\n" + "".join(f"100.{j}. 第{j}条。\n" for j in range(1, 6))
+            + "".join(f"70{j}.能力{j}\n" for j in range(1, 6)) + "火球，X，部落，法术\n")
+    book = parse_text(text)
+    assert book.dialect == "wow" and book.detection[0] == ("wow", 1.0)
+    assert ("mtg", round(11 / 12, 4)) in book.detection
