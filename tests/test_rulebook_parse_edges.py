@@ -382,3 +382,34 @@ def test_between_families_with_as_many_marker_lines_the_one_that_reads_more_line
     book = parse_text(text)
     assert book.dialect == "wow" and book.detection[0] == ("wow", 1.0)
     assert ("mtg", round(11 / 12, 4)) in book.detection
+
+
+def test_an_empty_file_is_understood_by_no_dialect():
+    for text in ("", "\n\n"):
+        book = parse_text(text)
+        assert book.dialect == "generic" and book.detection[0] == ("generic", 0.0)
+        assert {share for _, share in book.detection} == {0.0}
+
+
+def test_in_a_long_book_the_tie_tolerance_is_half_a_percent_of_its_lines():
+    # 1,000 non-blank lines: 5 lines (0.5%) are still a tie, which MTG's marker lines win;
+    # 6 lines are a real difference (the tolerance is 4 lines only in books under 1,000 lines)
+    def book_of(stray):
+        return "".join(f"1.{j} Intro rule {j}.\n" for j in range(1, stray + 1)) + \
+            "".join(f"{100 + j // 100}.{j % 100 + 1}. Rule number {j}.\n" for j in range(1000 - stray))
+
+    book = parse_text(book_of(5))
+    assert book.dialect == "mtg" and book.detection[0] == ("mtg", 0.995)
+    book = parse_text(book_of(6))
+    assert book.dialect == "generic" and book.detection[0] == ("generic", 1.0)
+
+
+def test_a_chapter_heading_is_confirmed_by_a_rule_at_most_six_lines_below():
+    # an excerpt's first chapter is a chapter only if its rules follow soon (within six
+    # non-blank lines): five lines of prose between are still "soon", six are not
+    def book_of(prose):
+        return "1. 游戏\n" + "".join(f"第{j}行说明文字\n" for j in range(prose)) + "100. 总则\n100.1. 甲。\n"
+
+    assert parse_text(book_of(5), dialect="mtg").nodes[0].kind == CHAPTER
+    book = parse_text(book_of(6), dialect="mtg")
+    assert book.nodes[0].kind == FRONT and "1" not in book.by_key
