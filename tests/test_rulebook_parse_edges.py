@@ -413,3 +413,29 @@ def test_a_chapter_heading_is_confirmed_by_a_rule_at_most_six_lines_below():
     assert parse_text(book_of(5), dialect="mtg").nodes[0].kind == CHAPTER
     book = parse_text(book_of(6), dialect="mtg")
     assert book.nodes[0].kind == FRONT and "1" not in book.by_key
+
+
+def test_an_underscore_inside_a_word_is_a_letter_not_markdown_emphasis():
+    # Markdown: `_word_` is emphasis, an underscore between letters or digits is text
+    book = parse_text("## 100. General\n100.1. Name the token TOKEN_NAME or card_name, not 2_3, but _this_.\n",
+                      dialect="riftbound-md")
+    assert resolve_one(book, "100.1").text == "Name the token TOKEN_NAME or card_name, not 2_3, but this."
+
+
+@pytest.mark.parametrize("line", [
+    "2",                                      # a page number alone on its line
+    "2 players sit down at the table.",       # a wrapped sentence that starts with a count
+    "5.I’m told this stays prose.",           # prose glued after a number's dot (a curly apostrophe next)
+])
+def test_a_line_that_starts_with_a_bare_number_is_no_top_level_rule(line):
+    text = f"1 Rules\n1.1 First rule, and then\n{line}\n1.2 Second rule.\n"
+    book = parse_text(text, dialect="generic")
+    assert [n.uid for n in book.nodes if n.kind == RULE] == ["1", "1.1", "1.2"]
+    assert resolve_one(book, "1.1").text == f"First rule, and then\n{line}"
+
+
+def test_a_section_heading_repeated_with_no_rules_under_it_is_not_a_second_section():
+    # a running header at a page break repeats "1 Rules"; the rules after it are numbered 2.x
+    book = parse_text("1 Rules\n1.1 First rule.\n1 Rules\n2 Play\n2.1 Second rule.\n", dialect="generic")
+    assert book.by_key["1"] == ["1"] and not [w for w in book.warnings if w[1] == "duplicate"]
+    assert resolve_one(book, "1.1").text == "First rule.\n1 Rules" and resolve_one(book, "2").title == "Play"
