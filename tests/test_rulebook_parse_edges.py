@@ -439,3 +439,29 @@ def test_a_section_heading_repeated_with_no_rules_under_it_is_not_a_second_secti
     book = parse_text("1 Rules\n1.1 First rule.\n1 Rules\n2 Play\n2.1 Second rule.\n", dialect="generic")
     assert book.by_key["1"] == ["1"] and not [w for w in book.warnings if w[1] == "duplicate"]
     assert resolve_one(book, "1.1").text == "First rule.\n1 Rules" and resolve_one(book, "2").title == "Play"
+
+
+def test_a_title_may_jump_a_few_top_numbers_ahead_but_no_further_without_its_rules():
+    from rulebook.parse import TOP_STEP
+
+    # 1 → 6 continues the numbering (a few sections may be left out of an excerpt) …
+    book = parse_text(f"1 Rules\n1.1 First rule.\n{1 + TOP_STEP} Appendix\n", dialect="generic")
+    assert resolve_one(book, str(1 + TOP_STEP)).title == "Appendix"
+    # … 1 → 7 does not, unless rules numbered under it follow; a rule of another section does not count
+    for after in ("", "1.2 Second rule.\n"):
+        text = f"1 Rules\n1.1 First rule.\n{2 + TOP_STEP} Appendix\n{after}"
+        book = parse_text(text, dialect="generic")
+        assert str(2 + TOP_STEP) not in book.by_key
+        assert resolve_one(book, "1.1").text == f"First rule.\n{2 + TOP_STEP} Appendix"
+
+
+def test_only_riftbounds_number_alone_layout_reads_a_belongs_to_line_as_the_rules_path():
+    # Riftbound: the path follows the number; a later 所属： line is the rule's text
+    book = parse_text("108.2\n所属：非场地区域\n第一行。\n所属：牌库\n108.3\n所属：非场地区域\n下一条。\n",
+                      dialect="riftbound")
+    r = resolve_one(book, "108.2")
+    assert r.section_path == ["非场地区域"] and r.text == "第一行。\n所属：牌库"
+    # another layout has no such line: it is the text of the rule it follows
+    book = parse_text("1. 游戏\n100. 总则\n100.1. 甲。\n所属：某处\n", dialect="mtg")
+    r = resolve_one(book, "100.1")
+    assert r.section_path == [] and r.text == "甲。\n所属：某处"
