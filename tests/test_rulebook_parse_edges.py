@@ -465,3 +465,16 @@ def test_only_riftbounds_number_alone_layout_reads_a_belongs_to_line_as_the_rule
     book = parse_text("1. 游戏\n100. 总则\n100.1. 甲。\n所属：某处\n", dialect="mtg")
     r = resolve_one(book, "100.1")
     assert r.section_path == [] and r.text == "甲。\n所属：某处"
+
+
+def test_a_card_belongs_to_the_example_it_is_quoted_in_and_otherwise_to_its_rule():
+    text = ("705. 复制\n705.1 下列行为会使用牌：\n火球术，3，部落，法术\n寒冰箭，2，联盟，法术\n"
+            "705.2 其他规则。\n例：你使用一张牌。\n奥术飞弹，1，中立，法术\n·然后抽一张牌\n暗影箭，2，部落，法术\n")
+    book = parse_text(text, dialect="wow")
+    # two cards under a rule with no example: both the rule's
+    assert resolve_one(book, "705.1").attached == ["705.1~card1", "705.1~card2"]
+    # a card right after an example is quoted in it; one after a bullet that follows it is the rule's
+    assert resolve_one(book, "705.2~ex1").attached == ["705.2~ex1~card1"]
+    assert book.node("705.2~ex1~card1").title == "奥术飞弹"
+    assert resolve_one(book, "705.2").attached == ["705.2~ex1", "705.2~b1", "705.2~card1"]
+    assert book.node("705.2~card1").title == "暗影箭" and book.node("705.2~card1").parent == "705.2"
