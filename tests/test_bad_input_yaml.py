@@ -186,3 +186,38 @@ def test_every_refusal_names_the_file_and_a_line():
     assert e.message == "YAML syntax error: did not find expected ',' or ']'" and e.line == 2
     assert error("a: 1\n---\nb: 2\n").message == "one YAML document per file (a second `---` starts here)"
     assert error("~: 1\n").message == "a mapping key must not be empty (null)"
+
+
+def test_a_file_that_cannot_be_read_is_named_in_the_error(tmp_path):
+    for path, message in [(tmp_path / "none.yaml", "file not found"), (tmp_path, "is a directory, not a YAML file")]:
+        e = pytest.raises(YamlError, safe_yaml.read, path).value
+        assert (e.file, e.line, e.message) == (str(path), None, message)
+        assert str(e) == f"{path}: {message}"
+
+
+def test_a_file_over_the_bound_is_never_read_whole(tmp_path, monkeypatch):
+    """The bound holds memory too: a file over it is refused after reading one byte more than the bound, however large."""
+    import builtins
+
+    asked = []
+
+    class Counting:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def read(self, n=-1):
+            data = self.fh.read(n)
+            asked.append(len(data))
+            return data
+
+    monkeypatch.setattr(safe_yaml, "open", lambda *a, **k: Counting(builtins.open(*a, **k)), raising=False)
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"a: " + b"x" * 200 + b"\n")
+    e = pytest.raises(YamlError, safe_yaml.read, big, max_bytes=100).value
+    assert "larger than" in e.message and sum(asked) == 101
