@@ -473,6 +473,8 @@ def test_a_card_belongs_to_the_example_it_is_quoted_in_and_otherwise_to_its_rule
     book = parse_text(text, dialect="wow")
     # two cards under a rule with no example: both the rule's
     assert resolve_one(book, "705.1").attached == ["705.1~card1", "705.1~card2"]
+    card = book.node("705.1~card1")
+    assert (card.title, card.text) == ("火球术", "火球术，3，部落，法术")       # named by its first field, the line its text
     # a card right after an example is quoted in it; one after a bullet that follows it is the rule's
     assert resolve_one(book, "705.2~ex1").attached == ["705.2~ex1~card1"]
     assert book.node("705.2~ex1~card1").title == "奥术飞弹"
