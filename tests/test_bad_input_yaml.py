@@ -189,7 +189,9 @@ def test_every_refusal_names_the_file_and_a_line():
 
 
 def test_a_file_that_cannot_be_read_is_named_in_the_error(tmp_path):
-    for path, message in [(tmp_path / "none.yaml", "file not found"), (tmp_path, "is a directory, not a YAML file")]:
+    (tmp_path / "notes.txt").write_text("x")
+    for path, message in [(tmp_path / "none.yaml", "file not found"), (tmp_path, "is a directory, not a YAML file"),
+                          (tmp_path / "notes.txt" / "x.yaml", "cannot read: Not a directory")]:   # a file as a folder
         e = pytest.raises(YamlError, safe_yaml.read, path).value
         assert (e.file, e.line, e.message) == (str(path), None, message)
         assert str(e) == f"{path}: {message}"
