@@ -480,3 +480,22 @@ def test_a_card_belongs_to_the_example_it_is_quoted_in_and_otherwise_to_its_rule
     assert book.node("705.2~ex1~card1").title == "奥术飞弹"
     assert resolve_one(book, "705.2").attached == ["705.2~ex1", "705.2~b1", "705.2~card1"]
     assert book.node("705.2~card1").title == "暗影箭" and book.node("705.2~card1").parent == "705.2"
+
+
+def test_a_decimal_that_starts_a_line_in_a_book_numbered_with_leading_zeros_is_text():
+    # rules 0000.0.x: "0.5 …" has the same top number's value but not its digits, so it does
+    # not continue the numbering (nor does any rule of "0" follow)
+    book = parse_text("0000.0.1 A unit that is dealt\n0.5 points of damage rounds up.\n0000.0.2 Second.\n",
+                      dialect="generic")
+    assert [n.uid for n in book.nodes] == ["0000.0.1", "0000.0.2"]
+    assert resolve_one(book, "0000.0.1").text == "A unit that is dealt\n0.5 points of damage rounds up."
+
+
+def test_a_line_not_understood_keeps_its_words_and_its_place():
+    # text under a chapter heading, and a numbered line no numbering accepts after an example
+    text = "1. 游戏\n说明文字\n100. 总则\n100.1. 甲。\n例：一个例子。\n12.5 点伤害\n100.2. 乙。\n"
+    book = parse_text(text, dialect="mtg")
+    lost = [(n.line, n.raw, n.text) for n in book.nodes if n.kind == UNCLASSIFIED]
+    assert lost == [(2, "说明文字\n", "说明文字"), (6, "12.5 点伤害\n", "12.5 点伤害")]
+    assert "".join(n.raw for n in book.nodes) == text
+    assert resolve_one(book, "100.1~ex1").text == "例：一个例子。"
