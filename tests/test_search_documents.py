@@ -105,6 +105,8 @@ def test_a_glossary_entry_that_only_points_elsewhere_answers_less(docs):
     (GLOSSARY, "参见规则702.19。" + "很长的定义" * 8, False, 1.0),   # a real definition that also cites
     (GLOSSARY, "一种关键字异能。", False, 1.0),
     (RULE, "短的规则，参见规则702.19。", False, 1.0),                  # only a glossary entry is a pointer
+    (GLOSSARY, "参见规则702.19。" + "定" * 28, False, 0.85),           # 39 characters: still a pointer
+    (GLOSSARY, "参见规则702.19。" + "定" * 29, False, 1.0),            # 40: a definition
 ])
 def test_prior_of(kind, text, heading_only, prior):
     assert D.prior_of(kind, text, heading_only) == prior
@@ -257,3 +259,34 @@ def test_a_breadcrumb_names_each_ancestor_once():
     sub = _node(uid="900.1a", kind=RULE, number="900.1a", text="子规则。", parent="900.1")
     book = Book(id="b", path="b.txt", sha256="", dialect="", nodes=[part, rule, long, sub])
     assert D.crumb_of(book, sub) == "附录 › 900 杂项 › 900.1"
+
+
+def _book(*nodes):
+    from rulebook.model import Book
+
+    return Book(id="b", path="b.txt", sha256="", dialect="", nodes=list(nodes))
+
+
+def test_an_attached_id_the_book_lacks_is_skipped_not_the_end():
+    rule = _node(uid="100.1", kind=RULE, number="100.1", text="规则。", attached=["gone", "ex"])
+    ex = _node(uid="ex", kind="example", text="例：一个例子。", parent="100.1")
+    assert D._attached_texts(_book(rule, ex), rule) == ([], ["例：一个例子。"])
+
+
+def test_a_glossary_entry_without_a_title_is_named_by_its_id():
+    """The parser titles every entry; one that comes without (a hand-made or older graph) still gets
+    its headword from its id, everything after the first colon."""
+    entry = _node(uid="glossary:地:基本", kind=GLOSSARY, text="一种牌。")
+    d = D.documents(_book(entry))[0]
+    assert (d.label, d.title, d.names) == ("地:基本", "地:基本", ["地:基本"])
+
+
+def test_a_loose_heading_without_text_is_found_by_its_title_and_a_line_without_title_has_none():
+    from rulebook.model import HEADING
+
+    part = _node(uid="heading:1", kind=HEADING, title="词汇表")
+    d = D.documents(_book(part))[0]
+    assert (d.text, d.title, d.label, d.key) == ("词汇表", "词汇表", "heading:1", "")
+    line = _node(uid="unclassified:3", kind="unclassified", text="一行无法归类的文字")
+    d = D.documents(_book(line))[0]
+    assert (d.text, d.title) == ("一行无法归类的文字", "")
