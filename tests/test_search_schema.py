@@ -58,6 +58,7 @@ def test_whoosh_gets_the_standard_cached_property(no_backport):
     prepare()
     shim = sys.modules["cached_property"]
     assert shim.cached_property is cached_property
+    assert shim.__name__ == "cached_property"       # a module by the name it is registered under (tracebacks, repr)
 
 
 def test_a_backport_already_imported_is_left_alone(no_backport):
