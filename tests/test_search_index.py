@@ -150,3 +150,74 @@ def test_the_postings_of_any_matcher_are_read_the_public_way():
 
     leaf = Leaf(blocks=[([1, 2, 3], [1.0, 1.0, 2.0]), ([9], [4.0])], _ids=None, _weights=None, _i=1)
     assert list(S._blocks(leaf)) == [([2, 3], [1.0, 2.0]), ([9], [4.0])]   # from the matcher's position on
+
+
+# --- the ranking's helpers on tables written here -----------------------------------------------------
+
+from index.query import ENGLISH, Concept, Query, Term  # noqa: E402
+
+ASKS = {"permission": {"asks": ["能不能"], "answers": ["可以"]}, "order": {"asks": ["谁先"], "answers": ["顺序"]}}
+
+
+def _asking(answers):
+    idx = SimpleNamespace(vocab=SimpleNamespace(asks=ASKS), answers=answers)
+    idx.answer_rarity = S.Index.answer_rarity.func(idx)
+    return idx
+
+
+def test_a_kind_of_question_is_rarer_the_fewer_documents_answer_it():
+    assert _asking([0b01, 0b00, 0b10, 0b01]).answer_rarity == [0.5, 0.75]
+    assert _asking([]).answer_rarity == [1.0, 1.0]          # no documents: nothing answers
+
+
+def test_a_rule_worded_to_answer_the_question_moves_up_by_its_rarity(monkeypatch):
+    idx = _asking([0b01, 0b00, 0b10, 0b01])
+    final = {0: 1.0, 1: 1.0, 2: 1.0, 3: 2.0, 4: 1.0}          # 4: no answers recorded (a newer document)
+    S._asks(idx, Query("能不能攻击", "能不能攻击"), final)
+    boost = 1 + S.ASK_BOOST * 0.5                             # half the documents answer a permission
+    assert final == {0: pytest.approx(boost), 1: 1.0, 2: 1.0, 3: pytest.approx(2 * boost), 4: 1.0}
+    final = {0: 1.0, 2: 1.0, 3: 1.0}
+    S._asks(idx, Query("谁先能不能", "谁先能不能"), final)      # two kinds: the rarer one a rule answers
+    assert final == {0: pytest.approx(boost), 2: pytest.approx(1 + S.ASK_BOOST * 0.75), 3: pytest.approx(boost)}
+    final = {0: 1.0, 3: 1.0}
+    S._asks(idx, Query("攻击", "攻击"), final)                 # no kind asked: nothing moves
+    assert final == {0: 1.0, 3: 1.0}
+    monkeypatch.setattr(S, "ASK_FROM", 1)                     # only the best candidates are re-ranked
+    final = {0: 1.0, 3: 2.0}
+    S._asks(idx, Query("能不能", "能不能"), final)
+    assert final == {0: 1.0, 3: pytest.approx(2 * boost)}
+    monkeypatch.setattr(S, "ASK_BOOST", 0.0)
+    final = {0: 1.0}
+    S._asks(SimpleNamespace(), Query("能不能", "能不能"), final)  # switched off: the index is not even read
+    assert final == {0: 1.0}
+
+
+def test_a_concept_the_book_lacks_is_one_none_of_whose_typed_words_it_knows():
+    idx = SimpleNamespace(known={"生物", "攻击"}.__contains__)
+    q = Query("x", "x", concepts=[Concept("生物", "han"), Concept("回手", "han"), Concept("攻", "han", 0.5),
+                                 Concept("忍述", "han")],
+              terms=[Term("生物", 1.0, 0), Term("回手", 1.0, 1), Term("返回", 0.5, 1), Term("攻", 1.0, 2),
+                     Term("攻击", 0.3, 2), Term("忍述", 1.0, 3), Term("生物", 0.5, 3)])
+    # 生物 is known; 回手 is not (its synonym 返回 does not count); 攻 is a single character;
+    # 忍述's only known word is an expansion, not what was typed
+    assert S._absent_concepts(idx, q) == {1, 3}
+
+
+def test_a_concept_counts_by_how_rare_its_best_typed_word_is():
+    idf = {("words", "牌"): 0.3, ("words", "践踏"): 4.5, ("words", "生物"): 1.5, ("words", "异能"): 2.0,
+           ("words", "trample"): 0.0, ("bigram", "阻挡"): 2.4, ("bigram", "挡者"): 1.0}
+    idx = SimpleNamespace(idf=lambda f, w: idf.get((f, w), 0.0))
+    q = Query("x", "x",
+              concepts=[Concept("牌", "han", 0.5), Concept("践踏", "han"), Concept("生物", "han"),
+                        Concept("trample", "english"), Concept("阻挡者", "han")],
+              terms=[Term("牌", 1.0, 0), Term("践踏", 1.0, 1), Term("生物", 1.0, 2), Term("异能", 0.5, 2),
+                     Term("trample", 1.0, 3), Term("践踏", ENGLISH, 3)],
+              bigrams=[("阻挡", 4), ("挡者", 4)])
+    full = S.IDF_FULL
+    assert S._concept_weights(idx, q) == pytest.approx([
+        0.5 * 0.5 / full,        # a common word: its idf, but never under 0.5
+        1.0,                     # rarer than IDF_FULL: counts fully
+        1.5 / full,              # 异能 is only an expansion: the typed word decides
+        1.0,                     # an English word by its Chinese name, typed
+        0.5 * 2.4 / full,        # only bigrams: half their best idf
+    ])
