@@ -149,6 +149,15 @@ def test_a_build_reports_progress_to_whoever_asked(book, cache, builds):
     assert calls == [("indexing", 1, 1)]
 
 
+def test_a_build_makes_the_cache_folders_it_needs(book, cache, builds, monkeypatch):
+    """The cache removed (or moved by RULES_JUDGE_CACHE_DIR) between resolving the book and building
+    its index: the build creates the folders again."""
+    ref = store.resolve(str(book))
+    monkeypatch.setenv("RULES_JUDGE_CACHE_DIR", str(cache / "elsewhere" / "deeper"))
+    d = store.ensure(ref)
+    assert d == cache / "elsewhere" / "deeper" / "index" / ref.key and (d / "built").is_file()
+
+
 def test_a_leftover_of_a_crashed_build_is_no_obstacle(book, cache, builds):
     ref = store.resolve(str(book))
     leftover = store.root() / f".{ref.key}.tmp-{os.getpid()}"
