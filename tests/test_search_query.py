@@ -112,11 +112,11 @@ def test_a_word_asked_twice_counts_once(seg):
 def test_once_needs_the_same_kind_and_text(seg):
     q = Query("x", "x")
     for typed, kind, w in [("传奇", "han", 1.0), ("传奇", "typo", 1.0), ("传奇", "han", 1.0), ("生物", "han", 0.0),
-                           ("生物", "han", 1.0)]:
+                           ("生物", "han", 1.0), ("攻", "han", 0.5), ("攻", "han", 0.5)]:
         Q._concept(q, typed, kind, w)
     Q._once(q)
-    # a concept already weighing nothing does not hide a later one
-    assert [c.weight for c in q.concepts] == [1.0, 1.0, 0.0, 0.0, 1.0]
+    # a concept already weighing nothing does not hide a later one; a lone character asked twice is once too
+    assert [c.weight for c in q.concepts] == [1.0, 1.0, 0.0, 0.0, 1.0, 0.5, 0.0]
 
 
 def test_a_term_repeated_in_a_concept_keeps_its_highest_weight():
