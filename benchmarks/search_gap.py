@@ -1,6 +1,7 @@
 """Where the words of a question that the rulebook lacks could come from (issue 16).
 
-Run: python benchmarks/search_gap.py
+Run: python benchmarks/search_gap.py [--lexicon TABLE ...]
+(`--lexicon`: count with candidate lexicon tables added, as search_quality.py does)
 
 For the 2026 CR question sets: the question's words (jieba's default cut, Han
 words of two characters or more) that no 2026 rule text uses (heading, text,
@@ -50,7 +51,15 @@ def vocabularies(path: Path) -> tuple[set[str], set[str]]:
     return rules, examples
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--lexicon", nargs="+", type=Path, default=[], metavar="TABLE",
+                    help="count with these lexicon tables added (not shipped)")
+    args = ap.parse_args(argv)
+    if args.lexicon:
+        sq.with_tables(args.lexicon)
     if not sq.CR2026.is_file() or not CR2022.is_file():
         print(f"the 2026 and 2022 CR are missing under {sq.SHARED / 'corpora'}", file=sys.stderr)
         return 1
