@@ -30,21 +30,33 @@ ORDER = ("renumbered", "reworded", "references", "split", "merged", "added", "re
 # ---------------------------------------------------------------- documents
 
 
-def counterpart_doc(al, book: Book, other: Book, uid: str) -> dict:
-    """The rules of `other` that correspond to rule `uid` of `book`, with confidence and diff."""
+def counterpart_doc(al, book: Book, other: Book, uid: str, bridge=None) -> dict:
+    """The rules of `other` that correspond to rule `uid` of `book`, with confidence and diff.
+
+    `bridge` (judge.commands.editions.Bridge) when the two books differ in language and edition: the
+    alignment was computed through a translation of one of them, and the diff compares the texts of
+    the one language (the translation's rule and `other`'s, or `book`'s and the translation's)."""
     from rulebook.editions.chardiff import char_diff
 
     node = book.node(uid)
+    words_old, words_new = (bridge.old, bridge.new) if bridge is not None else (book, other)
     out = []
     # `book` is the alignment's old side (judge.commands.editions.show_in); the one-to-one counterpart
     # first, then the parts split off (or the rule it was merged into with others), most confident first
     for m in sorted(al.for_old(uid), key=lambda m: m.role != "one"):
         ouid = m.new
+        if not other.has(ouid):
+            continue   # through a translation: a rule the translation has and `other` lacks
         o = other.node(ouid)
-        runs = char_diff(node.text, o.text)
+        a = words_old.node(uid).text if words_old.has(uid) else node.text
+        b = words_new.node(ouid).text if words_new.has(ouid) else o.text
+        runs = char_diff(a, b)
         out.append({"id": ouid, "confidence": m.confidence, "role": m.role, "text": o.text,
                     "diff": [[op, t] for op, t in runs]})
-    return {"id": uid, "book": book.id, "in": other.id, "text": node.text, "counterparts": out}
+    doc = {"id": uid, "book": book.id, "in": other.id, "text": node.text, "counterparts": out}
+    if bridge is not None:
+        doc["via"] = bridge.via
+    return doc
 
 
 def bulletin_doc(b: Bulletin, *, rules: list[str] | None = None, kinds: list[str] | None = None,
@@ -92,8 +104,14 @@ def marked(diff) -> str:
     return mark([(op, t) for op, t in diff])
 
 
+def _via_line(doc: dict) -> str:
+    return f"（经由译本 {doc['via']} 对应；变化为同一语言的条文之间的差异）" if doc.get("via") else ""
+
+
 def plain_counterparts(doc: dict) -> str:
     out = [f"{doc['id']} 在 {doc['in']} 中对应:"]
+    if doc.get("via"):
+        out.append(f"  {_via_line(doc)}")
     if not doc["counterparts"]:
         out.append("  （无对应规则：此规则在该版本中已删除或无法对应）")
     for c in doc["counterparts"]:
@@ -249,7 +267,7 @@ def print_counterparts(doc: dict, stream: TextIO | None = None, rich: bool | Non
                             title_align="left", border_style="yellow"))
     for c in doc["counterparts"]:
         role = {"split": "（拆分的一部分）", "merge": "（合并的一部分）"}.get(c["role"], "")
-        body = Group(Text(f"{doc['id']} 在 {doc['in']} 中对应 {c['id']}", style="dim"), Text(c["text"]), Text(""),
+        body = Group(Text(f"{doc['id']} 在 {doc['in']} 中对应 {c['id']}{_via_line(doc)}", style="dim"), Text(c["text"]), Text(""),
                      Text("变化: ", style="bold") + rich_diff(c["diff"]))
         console.print(Panel(body, title=f"{c['id']}  置信度 {c['confidence']:.2f}{role}",
                             title_align="left", border_style="cyan"))

@@ -29,6 +29,7 @@ class RuleCounterparts(_Strict):
     text: str
     in_: str = Field(alias="in")
     counterparts: list[Counterpart]
+    via: Optional[str] = None      # the translation the alignment went through (another language and edition)
 
 
 class CounterpartsDoc(_Strict):

@@ -318,6 +318,49 @@ def registered_pair(monkeypatch, tmp_path):
     assert run("books", "add", EN, "--id", "x22en", "--game", "mtg", "--edition", "2022-06-10", "--language", "en").exit_code == 0
 
 
+# Across languages *and* editions (English 2022 → Chinese 2026): through the registered translation
+# (judge.commands.editions.bridge), so that the one-language aligner (splits included) does the work.
+
+
+def _counterparts(*args):
+    res = run("rule", *args, "--json")
+    assert res.exit_code == 0, res.output
+    return CounterpartsDoc.model_validate(json.loads(res.stdout)).rules[0], res.stderr
+
+
+def test_rule_in_another_language_and_edition_goes_through_the_translation(registered_pair):
+    assert run("books", "add", NEW, "--id", "x26", "--game", "mtg", "--edition", "2026-04-17", "--language", "zh-Hans").exit_code == 0
+    doc, err = _counterparts("704.5j", "--book", "x22en", "--in", "x26")
+    assert doc.via == "x22" and "through x22" in err
+    assert [c.id for c in doc.counterparts] == ["704.5j"]          # the legend rule kept its number (both texts)
+    assert "legendary" in doc.text.lower()                           # the rule asked for, in English
+    diffed = "".join(t for _, t in doc.counterparts[0].diff)
+    assert "传奇" in diffed and not re.search("[A-Za-z]{3,}", diffed)   # the diff is between the Chinese texts
+    same = run("rule", "704.5j", "--book", "x22", "--in", "x26", "--json")
+    assert json.loads(same.stdout)["rules"][0]["counterparts"] == json.loads(
+        run("rule", "704.5j", "--book", "x22en", "--in", "x26", "--json").stdout)["rules"][0]["counterparts"]
+    # the other way round: through the Chinese translation of the English book
+    doc, err = _counterparts("704.5j", "--book", "x26", "--in", "x22en")
+    assert doc.via == "x22" and [c.id for c in doc.counterparts] == ["704.5j"]
+    assert "legendary" in doc.counterparts[0].text.lower()          # the counterpart shown in English
+    assert not re.search("[A-Za-z]{3,}", "".join(t for _, t in doc.counterparts[0].diff))
+    bridged = json.loads(run("diff", "x22en", "x26", "--json").stdout)["changes"]
+    direct = json.loads(run("diff", "x22", "x26", "--json").stdout)["changes"]
+    assert [(c["kind"], c["old"], c["new"]) for c in bridged] == [(c["kind"], c["old"], c["new"]) for c in direct]
+
+
+def test_without_a_translation_another_language_and_edition_is_aligned_directly(monkeypatch, tmp_path):
+    monkeypatch.setenv("RULES_JUDGE_DATA_DIR", str(tmp_path))
+    assert run("books", "add", EN, "--id", "y22en", "--game", "mtg", "--edition", "2022-06-10", "--language", "en").exit_code == 0
+    assert run("books", "add", NEW, "--id", "y26", "--game", "mtg", "--edition", "2026-04-17", "--language", "zh-Hans").exit_code == 0
+    doc, err = _counterparts("704.5j", "--book", "y22en", "--in", "y26")
+    assert doc.via is None and "no registered translation" in err
+    # a translation of the same edition is aligned directly, with no note
+    assert run("books", "add", ZH, "--id", "y22", "--game", "mtg", "--edition", "2022-06-10", "--language", "zh-Hans").exit_code == 0
+    doc, err = _counterparts("704.5j", "--book", "y22en", "--in", "y22")
+    assert doc.via is None and "differ in language" not in err
+
+
 def test_rule_in_two_languages(registered_pair):
     res = run("rule", "704.5a", "--book", "x22", "--lang", "zh,en")
     assert res.exit_code == 0, res.output

@@ -56,7 +56,7 @@ def rule(
         return
     if in_book:
 
-        show_in(b, query, hits, in_book, as_json, color)
+        show_in(b, query, hits, in_book, as_json, color, resolve_book(book))
         return
     doc = lookup_doc(b, query, hits)
     if as_json:
