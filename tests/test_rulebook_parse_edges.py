@@ -499,3 +499,37 @@ def test_a_line_not_understood_keeps_its_words_and_its_place():
     assert lost == [(2, "说明文字\n", "说明文字"), (6, "12.5 点伤害\n", "12.5 点伤害")]
     assert "".join(n.raw for n in book.nodes) == text
     assert resolve_one(book, "100.1~ex1").text == "例：一个例子。"
+
+
+@pytest.mark.parametrize("step", [
+    "2. 横置你的牌；",      # the next chapter's number, but a sentence (a chapter title has no 。；;)
+    "1. 横置",              # the chapter it is in: no chapter comes twice
+    "3. 横置",              # after a gap, and no rule numbered 3xx follows
+])
+def test_a_numbered_step_inside_a_rule_is_no_chapter(step):
+    text = f"1. 游戏\n100. 总则\n100.1. 步骤如下：\n{step}\n100.2. 乙。\n"
+    book = parse_text(text, dialect="mtg")
+    assert [n.uid for n in book.nodes] == ["1", "100", "100.1", "100.2"]
+    assert resolve_one(book, "100.1").text == f"步骤如下：\n{step}"
+    assert resolve_one(book, "1").text == "游戏"                     # a chapter's text is its title
+
+
+def test_credits_hold_their_lines_after_the_rules_with_or_without_chapters():
+    # a book without chapters: a numbered credits line is no chapter, and it is kept
+    text = "100. 总则\n100.1. 甲。\n版权信息\n1. 设计\n"
+    book = parse_text(text, dialect="mtg")
+    assert book.nodes[-1].kind == HEADING and book.nodes[-1].text == "版权信息\n1. 设计"
+    assert "".join(n.raw for n in book.nodes) == text
+    # a chapter titled 版权信息 opens the credits: a numbered line after it is no rule
+    book = parse_text("1. 游戏\n100. 总则\n100.1. 甲。\n2. 版权信息\n设计：某人\n200. 第一版\n", dialect="mtg")
+    assert "200" not in book.by_key and resolve_one(book, "2").text.endswith("200. 第一版")
+
+
+def test_a_rule_numbered_a_few_sections_on_continues_the_numbering_across_a_digit():
+    from rulebook.parse import TOP_STEP
+
+    # after rules under 9, rules under 14 (9 + TOP_STEP) continue the numbering; under 15 they do not
+    book = parse_text(f"9 Nine\n9.1 Rule.\n{9 + TOP_STEP}.1 Jump rule.\n", dialect="generic")
+    assert resolve_one(book, f"{9 + TOP_STEP}.1").text == "Jump rule."
+    book = parse_text(f"9 Nine\n9.1 Rule.\n{10 + TOP_STEP}.1 Jump rule.\n", dialect="generic")
+    assert [n.uid for n in book.nodes] == ["9", "9.1"]
