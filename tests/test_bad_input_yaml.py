@@ -111,7 +111,7 @@ def test_files_are_bounded_and_named(tmp_path):
     gbk = tmp_path / "gbk.yaml"
     gbk.write_bytes("a: 1\nb: 灰熊\n".encode("gbk"))
     e = pytest.raises(YamlError, safe_yaml.read, gbk).value
-    assert (e.line, "not UTF-8" in e.message) == (2, True)
+    assert (e.file, e.line, "not UTF-8" in e.message) == (str(gbk), 2, True)
     assert "file not found" in pytest.raises(YamlError, safe_yaml.read, tmp_path / "none.yaml").value.message
     assert "is a directory" in pytest.raises(YamlError, safe_yaml.read, tmp_path).value.message
     data, marks, text = safe_yaml.read_with_lines(small)
@@ -223,3 +223,10 @@ def test_a_file_over_the_bound_is_never_read_whole(tmp_path, monkeypatch):
     big.write_bytes(b"a: " + b"x" * 200 + b"\n")
     e = pytest.raises(YamlError, safe_yaml.read, big, max_bytes=100).value
     assert "larger than" in e.message and sum(asked) == 101
+
+
+def test_a_file_whose_yaml_is_refused_is_named_in_the_error(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("a: 1\nb: *x\n", encoding="utf-8")
+    e = pytest.raises(YamlError, safe_yaml.read, bad).value
+    assert (e.file, e.line) == (str(bad), 2) and str(e).startswith(f"{bad}:2: aliases")
