@@ -533,3 +533,11 @@ def test_a_rule_numbered_a_few_sections_on_continues_the_numbering_across_a_digi
     assert resolve_one(book, f"{9 + TOP_STEP}.1").text == "Jump rule."
     book = parse_text(f"9 Nine\n9.1 Rule.\n{10 + TOP_STEP}.1 Jump rule.\n", dialect="generic")
     assert [n.uid for n in book.nodes] == ["9", "9.1"]
+
+
+@pytest.mark.parametrize("first, again", [("100.1. 甲。", "100.1. 1/2"), ("**100.1.**", "**100.1.** 甲。")])
+def test_a_number_printed_again_is_a_translation_only_when_both_texts_are_in_a_language(first, again):
+    # a bilingual book prints 100.1. 甲。 then 100.1. A player. (see test_rulebook_layouts); a
+    # repeat whose text, or whose first printing, has no words in any script is a duplicate
+    book = parse_text(f"1. 游戏\n100. 总则\n{first}\n{again}\n", dialect="mtg")
+    assert book.by_key["100.1"] == ["100.1", "100.1#2"] and resolve_one(book, "100.1").alt_text == ""
