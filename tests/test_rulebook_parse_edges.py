@@ -541,3 +541,16 @@ def test_a_number_printed_again_is_a_translation_only_when_both_texts_are_in_a_l
     # repeat whose text, or whose first printing, has no words in any script is a duplicate
     book = parse_text(f"1. 游戏\n100. 总则\n{first}\n{again}\n", dialect="mtg")
     assert book.by_key["100.1"] == ["100.1", "100.1#2"] and resolve_one(book, "100.1").alt_text == ""
+
+
+def test_a_reference_to_a_number_two_levels_above_the_printed_rules_resolves():
+    # an excerpt prints 100.1a and 100.1b, neither 100.1 nor 100: a citation of rule 100 is in the book
+    book = parse_text("1. 游戏\n100.1a 甲，见规则100。\n100.1b 乙。\n", dialect="mtg")
+    [ref] = resolve_one(book, "100.1a").refs
+    assert (ref.targets, ref.resolved) == (["100"], [True])
+
+
+def test_a_book_without_markup_keeps_what_markdown_would_read_as_markup():
+    text = "100.1. Write the card's name in the <NAME> box; **X** is any _number_.\n100.2. Next.\n"
+    book = parse_text(text, dialect="mtg")
+    assert resolve_one(book, "100.1").text == "Write the card's name in the <NAME> box; **X** is any _number_."
