@@ -265,6 +265,7 @@ def test_prose_that_starts_like_a_number_stays_in_its_rule():
 def test_a_book_that_starts_with_blank_lines_is_titled_by_its_first_line_of_text():
     book = parse_text("\n\n万智牌完整规则\n\n1. 游戏\n100. 总则\n100.1. 甲。\n", dialect="mtg")
     assert book.title == "万智牌完整规则" and book.nodes[0].kind == FRONT and book.nodes[0].text == ""
+    assert book.nodes[0].raw == "\n\n" and "".join(n.raw for n in book.nodes).startswith("\n\n万智牌完整规则\n")
 
 
 def test_lines_that_only_look_numbered_stay_in_the_text_and_nothing_is_lost():
@@ -554,3 +555,9 @@ def test_a_book_without_markup_keeps_what_markdown_would_read_as_markup():
     text = "100.1. Write the card's name in the <NAME> box; **X** is any _number_.\n100.2. Next.\n"
     book = parse_text(text, dialect="mtg")
     assert resolve_one(book, "100.1").text == "Write the card's name in the <NAME> box; **X** is any _number_."
+
+
+def test_numbered_rules_in_a_markdown_list_are_rules_and_a_count_is_not():
+    book = parse_text("# Handbook\n\n- 1.1 Setup each game.\n- 1.2 Shuffle the deck.\n- 2 cards\n", dialect="generic")
+    assert [n.uid for n in book.nodes if n.kind == RULE] == ["1.1", "1.2"]
+    assert resolve_one(book, "1.1").text == "Setup each game." and resolve_one(book, "1.2").text.endswith("- 2 cards")
