@@ -561,3 +561,16 @@ def test_numbered_rules_in_a_markdown_list_are_rules_and_a_count_is_not():
     book = parse_text("# Handbook\n\n- 1.1 Setup each game.\n- 1.2 Shuffle the deck.\n- 2 cards\n", dialect="generic")
     assert [n.uid for n in book.nodes if n.kind == RULE] == ["1.1", "1.2"]
     assert resolve_one(book, "1.1").text == "Setup each game." and resolve_one(book, "1.2").text.endswith("- 2 cards")
+
+
+def test_a_plain_number_alone_on_its_line_is_not_taken_for_a_rule_and_is_kept():
+    # without markup or Riftbound's layout, "100.1." alone is not a rule line; lint reports it
+    text = "1. 游戏\n100. 总则\n100.1.\n甲。\n100.2. 乙。\n"
+    book = parse_text(text, dialect="mtg")
+    assert "100.1" not in book.by_key and "".join(n.raw for n in book.nodes) == text
+    assert [(n.kind, n.line) for n in book.nodes if n.kind == UNCLASSIFIED] == [(UNCLASSIFIED, 3)]
+
+
+def test_a_dash_between_a_rule_number_and_its_text_is_no_part_of_the_text():
+    book = parse_text("1 Rules\n1.1 — Setup each game.\n1.2 – Shuffle.\n", dialect="generic")
+    assert resolve_one(book, "1.1").text == "Setup each game." and resolve_one(book, "1.2").text == "Shuffle."
