@@ -574,3 +574,29 @@ def test_a_plain_number_alone_on_its_line_is_not_taken_for_a_rule_and_is_kept():
 def test_a_dash_between_a_rule_number_and_its_text_is_no_part_of_the_text():
     book = parse_text("1 Rules\n1.1 — Setup each game.\n1.2 – Shuffle.\n", dialect="generic")
     assert resolve_one(book, "1.1").text == "Setup each game." and resolve_one(book, "1.2").text == "Shuffle."
+
+
+def test_a_glossary_heading_marked_up_in_html_opens_the_glossary():
+    book = parse_text("1. 游戏\n100. 总则\n100.1. 甲。\n<h2>Glossary</h2>\n\n激活\n定义。\n", dialect="mtg")
+    assert resolve_one(book, "glossary:激活").text == "定义。"
+
+
+def test_a_number_followed_by_a_comma_ends_a_wrapped_sentence_and_is_kept():
+    text = "1 Rules\n1.1 As stated in the section\n1.2 , players draw.\n1.3 Next.\n"
+    book = parse_text(text, dialect="generic")
+    assert "1.2" not in book.by_key and "".join(n.raw for n in book.nodes) == text
+    assert resolve_one(book, "1.1").text == "As stated in the section\n1.2 , players draw."
+
+
+def test_a_late_subrule_of_a_printed_section_is_a_rule():
+    # 9.2 after section 10: its top number goes back, but its section 9 is printed
+    book = parse_text("9 Nine\n9.1 A.\n10 Ten\n10.1 B.\n9.2 Late.\n", dialect="generic")
+    assert resolve_one(book, "9.2").text == "Late." and resolve_one(book, "9.2").parent == "9"
+
+
+def test_a_family_section_is_titled_up_to_the_title_limit():
+    from rulebook.parse import TITLE_MAX
+
+    text = f"1. 游戏\n100. {'甲' * TITLE_MAX}\n100.1. 甲。\n101. {'乙' * (TITLE_MAX + 1)}\n101.1. 乙。\n"
+    book = parse_text(text, dialect="mtg")
+    assert resolve_one(book, "100").title == "甲" * TITLE_MAX and resolve_one(book, "101").title is None
