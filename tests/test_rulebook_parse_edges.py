@@ -306,6 +306,8 @@ def test_a_table_of_contents_is_front_matter_and_its_entries_are_not_rules():
     book = parse_text(text, dialect="mtg")
     assert book.by_key["1"] == ["1"] and book.by_key["100"] == ["100"] and book.by_key["2"] == ["2"]
     assert resolve_one(book, "100").line == 9 and not [w for w in book.warnings if w[1] == "duplicate"]
+    toc = book.nodes[1]                        # the contents are front matter titled by their heading
+    assert (toc.kind, toc.line, toc.title) == (FRONT, 3, "目录") and toc.text.startswith("目录\n")
 
 
 def test_only_sections_and_marked_up_headings_have_titles_in_a_family_layout():
