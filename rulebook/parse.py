@@ -168,6 +168,7 @@ class _Walk:
         self.cur: Node | None = None
         self.mode = "front"           # front | toc | rules | glossary | credits
         self.toc_first: str | None = None
+        self.toc_numbered: set[str] = set()   # numbered entries of the contents (each printed once there)
         self.last_chapter: int | None = None
         self.rule: Node | None = None         # last rule (owner of examples and bullets)
         self.example: Node | None = None      # last example (owner of cards)
@@ -250,8 +251,12 @@ class _Walk:
                 self.toc_first = s
                 self.cont(i, raw, s)
                 return
+            # the contents end where the body starts: their first entry printed again, a numbered
+            # entry printed again (a body whose first heading the contents did not list first), or a subrule
             m = ln.number
-            if s != self.toc_first and not (m and "." in m.group("num")):
+            if s != self.toc_first and s not in self.toc_numbered and not (m and "." in m.group("num")):
+                if m:
+                    self.toc_numbered.add(s)
                 self.cont(i, raw, s)
                 return
             self.mode = "rules"

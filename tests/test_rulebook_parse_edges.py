@@ -307,7 +307,19 @@ def test_a_table_of_contents_is_front_matter_and_its_entries_are_not_rules():
     assert book.by_key["1"] == ["1"] and book.by_key["100"] == ["100"] and book.by_key["2"] == ["2"]
     assert resolve_one(book, "100").line == 9 and not [w for w in book.warnings if w[1] == "duplicate"]
     toc = book.nodes[1]                        # the contents are front matter titled by their heading
-    assert (toc.kind, toc.line, toc.title) == (FRONT, 3, "目录") and toc.text.startswith("目录\n")
+    assert (toc.kind, toc.line, toc.title) == (FRONT, 3, "目录") and toc.text == "目录\n1. 游戏概念\n100. 总则\n2. 组成部分"
+
+
+def test_contents_whose_first_entry_is_not_in_the_body_end_where_a_numbered_entry_comes_again():
+    # the contents list 前言 first, which the body never prints as a line of its own: the body
+    # starts where "1. 游戏概念" is printed a second time (it used to swallow chapter 1 and rule 100)
+    text = "万智牌完整规则\n\n目录\n前言\n1. 游戏概念\n100. 总则\n\n1. 游戏概念\n100. 总则\n100.1. 甲。\n100.2. 乙。\n"
+    book = parse_text(text, dialect="mtg")
+    assert [(n.kind, n.uid) for n in book.nodes][2:] == [(CHAPTER, "1"), (RULE, "100"), (RULE, "100.1"), (RULE, "100.2")]
+    assert book.nodes[1].text == "目录\n前言\n1. 游戏概念\n100. 总则" and resolve_one(book, "100.1").parent == "100"
+    # with no numbered entry repeated, the first subrule still ends the contents
+    book = parse_text("目录\n前言\n附录\n100.1. 甲。\n", dialect="mtg")
+    assert resolve_one(book, "100.1").text == "甲。" and book.nodes[0].text == "目录\n前言\n附录"
 
 
 def test_only_sections_and_marked_up_headings_have_titles_in_a_family_layout():
