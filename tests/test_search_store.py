@@ -149,6 +149,16 @@ def test_a_build_reports_progress_to_whoever_asked(book, cache, builds):
     assert calls == [("indexing", 1, 1)]
 
 
+def test_the_cache_files_keep_chinese_as_written(tmp_path, cache, builds):
+    """meta.json and refs.json are data a judge may open: a book's Chinese name stays Chinese in them,
+    not \\u escapes."""
+    p = tmp_path / "万智牌规则.txt"
+    p.write_text(TINY, encoding="utf-8")
+    d = store.ensure(store.resolve(str(p)))
+    assert "万智牌规则.txt" in (d / "meta.json").read_text("utf-8")
+    assert "万智牌规则.txt" in (store.root() / "refs.json").read_text("utf-8")
+
+
 def test_a_build_makes_the_cache_folders_it_needs(book, cache, builds, monkeypatch):
     """The cache removed (or moved by RULES_JUDGE_CACHE_DIR) between resolving the book and building
     its index: the build creates the folders again."""
@@ -206,6 +216,11 @@ def test_a_damaged_index_is_reported_and_rebuilt(book, cache, builds):
     assert store.ensure(ref, notice=notes.append) == d
     assert notes == [f"the search index of {ref.id} is damaged (no meta.json); rebuilding it"]
     assert (d / "built").read_text("utf-8") == "2" and store.read_meta(d) is not None
+    (d / "meta.json").unlink()                 # damaged again, and this time the rebuild fails:
+    book.write_text(TINY + "100.2. 新规则。\n", encoding="utf-8")      # the book changed after it was resolved
+    with pytest.raises(store.IndexError_):
+        store.ensure(ref)
+    assert not d.exists()                      # the damaged index is gone all the same
 
 
 def test_an_edited_book_gets_a_new_index_and_the_old_one_goes(book, cache, builds):
