@@ -54,6 +54,7 @@ def test_a_long_page_holds_every_hit_up_to_the_limit(idx):
     """More hits than the 60 candidates a page usually ranks: a page of 100 holds all 70, one of
     65 holds 65, all distinct."""
     assert len(uids(idx, "牌", 100)) == 70
+    assert len(S.search(idx, "牌")) == 10                                # a page unless asked otherwise
     page = uids(idx, "牌", 65)
     assert len(page) == len(set(page)) == 65 and set(page) <= DRAW_RULES
 
@@ -76,6 +77,7 @@ def test_which_words_are_the_books_terms(idx):
     assert idx.df("words", "卡片") == 3 and not idx.is_term("卡片")
     assert idx.df("words", "费用") == 3 and idx.is_term("费用")            # a heading
     assert not idx.is_term("零钱") and not idx.known("零钱") and idx.known("卡片")
+    assert idx.df("words", "减少") == 1 and idx.known("减少")              # one document is enough to be known
 
 
 def test_a_string_occurs_when_every_pair_of_its_characters_does(idx):
