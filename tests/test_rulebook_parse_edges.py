@@ -247,6 +247,8 @@ def test_wrapped_lines_join_without_a_space_in_chinese_and_with_one_between_engl
 
 def test_a_glossary_after_an_empty_chapter_is_still_the_glossary():
     book = parse_text("1. 游戏\n100. 总则\n100.1. 甲。\n2. 空章节\n词汇表\n\n激活\n定义。\n", dialect="mtg")
+    heading = book.nodes[4]                   # the glossary's heading is a heading titled by its word
+    assert (heading.kind, heading.line, heading.title, heading.text) == (HEADING, 5, "词汇表", "词汇表")
     assert resolve_one(book, "2").kind == CHAPTER
     assert resolve_one(book, "glossary:激活").text == "定义。"
 
@@ -535,6 +537,11 @@ def test_credits_hold_their_lines_after_the_rules_with_or_without_chapters():
     book = parse_text(text, dialect="mtg")
     assert book.nodes[-1].kind == HEADING and book.nodes[-1].text == "版权信息\n1. 设计"
     assert "".join(n.raw for n in book.nodes) == text
+    # a numbered line that would continue the rules' numbering is still the credits' text
+    book = parse_text("100. 总则\n100.1. 甲。\n版权信息\n200. 第一版\n", dialect="mtg")
+    credits = book.nodes[-1]
+    assert "200" not in book.by_key
+    assert (credits.kind, credits.title, credits.text) == (HEADING, "版权信息", "版权信息\n200. 第一版")
     # a chapter titled 版权信息 opens the credits: a numbered line after it is no rule
     book = parse_text("1. 游戏\n100. 总则\n100.1. 甲。\n2. 版权信息\n设计：某人\n200. 第一版\n", dialect="mtg")
     assert "200" not in book.by_key and resolve_one(book, "2").text.endswith("200. 第一版")
