@@ -331,3 +331,16 @@ def test_register_records_only_what_was_given_and_never_re_points_an_id_unasked(
     latin.write_bytes("100.1. Règle générale\n".encode("latin-1"))
     with pytest.raises(RulebookError, match="already registered"):
         register(latin, "regdefaults")
+
+
+def test_without_the_overrides_the_folders_are_the_users_own(monkeypatch):
+    """RULES_JUDGE_DATA_DIR / RULES_JUDGE_CACHE_DIR unset (a user's install): the platform's user folders."""
+    from platformdirs import user_cache_dir, user_data_dir
+
+    from rulebook import paths
+
+    monkeypatch.delenv("RULES_JUDGE_DATA_DIR", raising=False)
+    monkeypatch.delenv("RULES_JUDGE_CACHE_DIR", raising=False)
+    assert paths.data_dir() == Path(user_data_dir("rules-judge", appauthor=False))
+    assert paths.cache_dir() == Path(user_cache_dir("rules-judge", appauthor=False))
+    assert paths.cache_dir().name == paths.data_dir().name == "rules-judge"
