@@ -621,3 +621,16 @@ def test_a_family_section_is_titled_up_to_the_title_limit():
     text = f"1. 游戏\n100. {'甲' * TITLE_MAX}\n100.1. 甲。\n101. {'乙' * (TITLE_MAX + 1)}\n101.1. 乙。\n"
     book = parse_text(text, dialect="mtg")
     assert resolve_one(book, "100").title == "甲" * TITLE_MAX and resolve_one(book, "101").title is None
+
+
+def test_an_unnumbered_heading_among_marked_up_rules_is_a_heading_that_ends_the_rule():
+    text = "# Handbook\n\n## 1 Rules\n## 1.1 Setup\n1.1.1 Shuffle.\n## Appendix\nSome text.\n例：an example.\n"
+    book = parse_text(text, dialect="generic")
+    assert book.nodes[0].kind == FRONT                      # before the rules, a heading is front matter
+    appendix = book.nodes[4]
+    assert (appendix.kind, appendix.line, appendix.title, appendix.text) == (HEADING, 6, "Appendix", "Appendix\nSome text.")
+    assert appendix.raw == "## Appendix\nSome text.\n"
+    # the example under it belongs to no rule: the heading ended rule 1.1.1
+    ex = book.nodes[5]
+    assert ex.kind == EXAMPLE and ex.parent is None and ex.uid == "line8~ex1"
+    assert resolve_one(book, "1.1.1").attached == []
