@@ -639,9 +639,11 @@ def test_an_unnumbered_heading_among_marked_up_rules_is_a_heading_that_ends_the_
 def test_front_matter_is_split_into_paragraphs_and_short_headings():
     # a paragraph after a blank line is a node of its own, its wrapped lines stay together (a long
     # line without punctuation too); a short line without punctuation (8 characters) is a heading
+    # (so is a short line with punctuation, and one of 9 characters)
     text = ("万智牌完整规则\n\n本文件包含了万智牌的完整规则，\n适用于所有正式比赛的所有牌手\n第一部分游戏概念\n\n"
-            "1. 游戏\n100. 总则\n100.1. 甲。\n")
+            "本规则由威世智发布，\n适用于所有正式比赛\n如下：\n\n1. 游戏\n100. 总则\n100.1. 甲。\n")
     book = parse_text(text, dialect="mtg")
     front = [(n.line, n.text) for n in book.nodes if n.kind == FRONT]
-    assert front == [(1, "万智牌完整规则"), (3, "本文件包含了万智牌的完整规则，\n适用于所有正式比赛的所有牌手"), (5, "第一部分游戏概念")]
+    assert front == [(1, "万智牌完整规则"), (3, "本文件包含了万智牌的完整规则，\n适用于所有正式比赛的所有牌手"), (5, "第一部分游戏概念"),
+                     (7, "本规则由威世智发布，\n适用于所有正式比赛\n如下：")]
     assert book.nodes[2].title == "第一部分游戏概念"
