@@ -647,3 +647,9 @@ def test_front_matter_is_split_into_paragraphs_and_short_headings():
     assert front == [(1, "万智牌完整规则"), (3, "本文件包含了万智牌的完整规则，\n适用于所有正式比赛的所有牌手"), (5, "第一部分游戏概念"),
                      (7, "本规则由威世智发布，\n适用于所有正式比赛\n如下：")]
     assert book.nodes[2].title == "第一部分游戏概念"
+
+
+def test_a_front_matter_line_of_up_to_forty_characters_titles_its_node():
+    forty, longer = "甲" * 39 + "。", "乙" * 40 + "。"
+    book = parse_text(f"{forty}\n\n{longer}\n\n1. 游戏\n100. 总则\n100.1. 甲。\n", dialect="mtg")
+    assert [(n.text, n.title) for n in book.nodes[:2]] == [(forty, forty), (longer, None)]
