@@ -309,3 +309,16 @@ def test_every_resolved_reference_counts_and_parse_findings_keep_their_message()
     assert r.references == {"total": 2, "resolved": 2, "unresolved": 0}
     (dup,) = [f for f in r.findings if f.code == "duplicate"]
     assert dup.line == 4 and "100.2" in dup.message and "lines 3 and 4" in dup.message
+
+
+def test_the_game_name_may_start_or_end_any_line_of_the_head():
+    book = parse_text("Comprehensive Rules\nFlesh and Blood\n\n1 Rules\n1.1 First rule.\n1.2 Second.\n", dialect="generic")
+    assert book.game == "Flesh and Blood"
+
+
+def test_a_books_language_is_read_from_its_first_four_hundred_rules():
+    # 400 English rules, then a rule of 600 Chinese characters: the book is English (its
+    # appendix does not outweigh the rules a judge reads first)
+    text = "1 Rules\n" + "".join(f"1.{j} Rule.\n" for j in range(1, 400)) + f"1.400 {'附' * 600}\n"
+    book = parse_text(text, dialect="generic")
+    assert len([n for n in book.nodes if n.kind == "rule"]) == 401 and book.language == "en"
