@@ -322,3 +322,16 @@ def test_a_books_language_is_read_from_its_first_four_hundred_rules():
     text = "1 Rules\n" + "".join(f"1.{j} Rule.\n" for j in range(1, 400)) + f"1.400 {'附' * 600}\n"
     book = parse_text(text, dialect="generic")
     assert len([n for n in book.nodes if n.kind == "rule"]) == 401 and book.language == "en"
+
+
+def test_a_book_is_bilingual_when_a_third_of_its_rules_carry_a_translation():
+    # 100, 100.1 (printed again in English) and 100.2: one rule in three is translated
+    text = "1. 游戏\n100. 总则\n100.1. 甲。\n100.1. A player.\n100.2. 乙。\n"
+    assert parse_text(text, dialect="mtg").alt_language == "en"
+    # one in four is a stray translation, not a second language
+    assert parse_text(text + "100.3. 丙。\n", dialect="mtg").alt_language == ""
+
+
+def test_a_book_of_front_matter_only_takes_its_language_from_it():
+    book = parse_text("Comprehensive Rules\n\nThese are the rules of the game.\n", dialect="generic")
+    assert [n.kind for n in book.nodes] == ["front", "front"] and book.language == "en"

@@ -653,3 +653,9 @@ def test_a_front_matter_line_of_up_to_forty_characters_titles_its_node():
     forty, longer = "甲" * 39 + "。", "乙" * 40 + "。"
     book = parse_text(f"{forty}\n\n{longer}\n\n1. 游戏\n100. 总则\n100.1. 甲。\n", dialect="mtg")
     assert [(n.text, n.title) for n in book.nodes[:2]] == [(forty, forty), (longer, None)]
+
+
+def test_a_byte_order_mark_and_ideographic_spaces_are_not_text():
+    book = parse_bytes("\ufeff1. 游戏\n100. 总则\n100.1. 甲\u3000乙。\n".encode("utf-8"), book_id="b", path="b.txt")
+    assert [n.uid for n in book.nodes] == ["1", "100", "100.1"]
+    assert resolve_one(book, "100.1").text == "甲 乙。" and book.nodes[0].raw.startswith("\ufeff1. 游戏")

@@ -60,6 +60,14 @@ def test_missing_file(tmp_path):
         load_book(str(tmp_path / "nope.txt"))
 
 
+def test_a_file_that_cannot_be_read_says_why(tmp_path):
+    (tmp_path / "notes.txt").write_text("x")
+    bad = tmp_path / "notes.txt" / "rules.txt"                   # a file used as a folder
+    with pytest.raises(RulebookError) as e:
+        parse_file(bad)
+    assert str(e.value) == f"{bad}: cannot read (Not a directory)"
+
+
 def test_directory_is_refused(tmp_path):
     with pytest.raises(RulebookError, match="directory"):
         parse_file(tmp_path)
