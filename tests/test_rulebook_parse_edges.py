@@ -659,3 +659,9 @@ def test_a_byte_order_mark_and_ideographic_spaces_are_not_text():
     book = parse_bytes("\ufeff1. 游戏\n100. 总则\n100.1. 甲\u3000乙。\n".encode("utf-8"), book_id="b", path="b.txt")
     assert [n.uid for n in book.nodes] == ["1", "100", "100.1"]
     assert resolve_one(book, "100.1").text == "甲 乙。" and book.nodes[0].raw.startswith("\ufeff1. 游戏")
+
+
+def test_a_capital_x_at_either_end_of_a_line_is_text():
+    # MTG's X costs: "支付X", and a wrapped line that starts with X
+    book = parse_text("1. 游戏\n100. 总则\n100.1. 支付X\n100.2. 你可以支付\nX点法术力。\n", dialect="mtg")
+    assert resolve_one(book, "100.1").text == "支付X" and resolve_one(book, "100.2").text == "你可以支付\nX点法术力。"
