@@ -665,3 +665,11 @@ def test_a_capital_x_at_either_end_of_a_line_is_text():
     # MTG's X costs: "支付X", and a wrapped line that starts with X
     book = parse_text("1. 游戏\n100. 总则\n100.1. 支付X\n100.2. 你可以支付\nX点法术力。\n", dialect="mtg")
     assert resolve_one(book, "100.1").text == "支付X" and resolve_one(book, "100.2").text == "你可以支付\nX点法术力。"
+
+
+def test_a_book_is_marked_up_from_its_third_markup_line():
+    # two Markdown headings may be a plain book's decoration; three make it a marked-up book,
+    # whose emphasis is markup and not text
+    two = parse_text("# Rules\n# Part one\n100.1. Pay **X** mana.\n100.2. Next.\n", dialect="mtg")
+    three = parse_text("# Rules\n# Part one\n# Part two\n100.1. Pay **X** mana.\n100.2. Next.\n", dialect="mtg")
+    assert resolve_one(two, "100.1").text == "Pay **X** mana." and resolve_one(three, "100.1").text == "Pay X mana."
