@@ -68,6 +68,12 @@ def test_a_file_that_cannot_be_read_says_why(tmp_path):
     assert str(e.value) == f"{bad}: cannot read (Not a directory)"
 
 
+def test_bytes_with_no_file_are_called_text_in_the_error():
+    with pytest.raises(RulebookError) as e:
+        decode(b"ab\x00\x00cd")
+    assert str(e.value).startswith("<text>: this is a binary file")
+
+
 def test_directory_is_refused(tmp_path):
     with pytest.raises(RulebookError, match="directory"):
         parse_file(tmp_path)
