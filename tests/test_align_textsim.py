@@ -28,6 +28,7 @@ def test_stem_strips_plural_past_and_ing_keeping_three_letters():
 def test_tokens_are_chinese_bigrams_english_stems_and_numbers():
     assert tokens("魔法力") == ["魔法", "法力"]
     assert tokens("力") == ["力"]                                   # a lone character stands for itself
+    assert tokens("㐀") == ["㐀"] and tokens("鿿") == ["鿿"]          # the first and last of the Han range
     assert tokens("The creatures attack a player 20 times") == ["creatur", "attack", "player", "#20", "tim"]
     assert tokens("参见规则704.5a") == ["参见", "见规", "规则"]          # rule numbers are masked, not compared
     assert tokens("x y") == []                                      # one-letter words carry nothing
