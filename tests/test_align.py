@@ -387,6 +387,9 @@ def test_a_bare_heading_is_no_definition_and_short_sentences_are_skipped():
                   w=SplitWeights(min_tokens=2, margin=0.25, back=0.4)) == ([(0, 1)], [])   # 2/5 held: enough at 0.4
     short = "丙丁戊。子丑寅卯辰巳。"                                                     # the sentence naming 丙丁 is short
     assert _parts([short], [B_ONLY, DEFINITION], {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}) == ([], [])
+    at = lambda n: SplitWeights(min_tokens=n, margin=0.25, back=0.4)  # noqa: E731   sentence A has 5 words
+    assert _parts(olds, [B_ONLY, DEFINITION], {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}, w=at(5)) == ([(0, 1)], [])
+    assert _parts(olds, [B_ONLY, DEFINITION], {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}, w=at(6)) == ([], [])
 
 
 def test_a_definition_matched_elsewhere_is_a_shared_part_when_the_sentence_moved_into_it():
@@ -424,6 +427,21 @@ def test_definitions_are_the_rules_the_glossary_cites():
 
 def _at(units, uid: str) -> int:
     return next(u.index for u in units if u.uid == uid)
+
+
+def test_definitions_skip_one_character_headwords_chapters_and_repeats():
+    from rulebook.editions.splits import definitions_of
+    from rulebook.editions.units import units_of
+
+    b = text_book("1. 总则\n100. 一般规则\n100.1. 甲乙丙丁。\n100.2. 戊己庚辛。\n\n词汇表\n\n"
+                  "甲\n一个字。参见规则100.1。\n\n"                       # one character: too short to look for
+                  "甲乙\n两个字。参见规则100.1和规则100.1，以及规则100.2。\n\n"  # 100.1 twice: listed once
+                  "丙丁\n参见第1章。\n\n"                                  # a chapter defines nothing
+                  "戊己\n参见规则100.2。\n\n戊己\n又一条。参见规则100.1和规则100.2。\n", "g")   # two entries, one term
+    units = units_of(b)
+    uid = {u.index: u.uid for u in units}
+    got = {t: [uid[k] for k in ks] for t, ks in definitions_of(b, units).items()}
+    assert got == {"甲乙": ["100.1", "100.2"], "戊己": ["100.2", "100.1"]}
 
 
 def test_a_shared_part_keeps_its_own_match_and_a_weak_part_replaces_it():
