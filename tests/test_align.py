@@ -365,6 +365,13 @@ def test_a_sentence_also_lives_in_the_rule_defining_its_term():
     assert _parts(olds, news, {0: 0}, {0: 0.9}, text, definitions={"丙丁": [0]}) == ([], [])   # the counterpart itself
     splits, _ = _parts(olds, news, {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}, full=True)
     assert splits[0].held == 0.8 and splits[0].margin == 0.8 and not splits[0].shared
+    # the term's first cited rule is the counterpart itself: the next one is still looked at
+    assert _parts(olds, news, {0: 0}, {0: 0.9}, text, definitions={"丙丁": [0, 1]}) == ([(0, 1)], [])
+    # a short sentence first does not stop the look at the sentences after it
+    assert _parts(["丙丁戊。" + TERM_OLD], news, {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}) == ([(0, 1)], [])
+    # an old rule with no counterpart: nothing is held at home (B went to new 0, which holds all of it; A to
+    # the definition)
+    assert _parts(olds, news, {}, {}, text, definitions={"丙丁": [1]}) == ([(0, 0), (0, 1)], [])
 
 
 def test_a_definition_must_hold_enough_of_the_sentence_and_no_less_than_the_counterpart():
