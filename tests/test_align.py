@@ -383,8 +383,9 @@ def test_a_definition_must_hold_enough_of_the_sentence_and_no_less_than_the_coun
     home_holds_more = "甲乙丙丁戊己。子丑寅。"                                          # A whole, B in part
     assert _parts(olds, [home_holds_more, DEFINITION], {0: 0}, {0: 0.9}, text, definitions={"丙丁": [1]}) == ([], [])
     home_holds_as_much = "乙丙丁戊己。子丑寅。"                                          # 0.8, as the definition
-    assert _parts(olds, [home_holds_as_much, DEFINITION], {0: 0}, {0: 0.9}, text,
-                  definitions={"丙丁": [1]}) == ([(0, 1)], [])
+    splits, _ = _parts(olds, [home_holds_as_much, DEFINITION], {0: 0}, {0: 0.9}, text,
+                       definitions={"丙丁": [1]}, full=True)
+    assert [(p.old, p.new, p.held, p.margin) for p in splits] == [(0, 1, 0.8, 0.0)]   # no margin over the counterpart
 
 
 def test_a_bare_heading_is_no_definition_and_short_sentences_are_skipped():
