@@ -32,6 +32,8 @@ def test_tokens_are_chinese_bigrams_english_stems_and_numbers():
     assert tokens("The creatures attack a player 20 times") == ["creatur", "attack", "player", "#20", "tim"]
     assert tokens("参见规则704.5a") == ["参见", "见规", "规则"]          # rule numbers are masked, not compared
     assert tokens("x y") == []                                      # one-letter words carry nothing
+    assert tokens("go up") == ["go"]                                # two letters do ("up" is a stop word)
+    assert tokens("player’s") == tokens("player's") == [stem("player's")]   # a typographic apostrophe is plain
 
 
 def test_vectors_are_sublinear_tf_idf_over_both_books_rows_normalised():
@@ -71,6 +73,9 @@ def test_lexicon_keeps_the_best_few_above_the_floor():
     assert Lexicon(PAIRS, min_count=1, min_dice=0.4).table["creature"][-1] == (0.4, "攻击")   # the floor itself is kept
     assert Lexicon(PAIRS, min_count=3).table == {"creature": [(1.0, "生物")]}
     assert Lexicon([]).table == {} and Lexicon([([], ["生物"])]).table == {}
+    # a pair with words on one side only still counts: creature in 4 pairs, 生物 in 3, together in 3 → 6/7
+    assert Lexicon(PAIRS + [(["creature"], [])]).table["creature"] == [(6 / 7, "生物")]
+    assert Lexicon(PAIRS + [([], ["生物"])]).table["creature"] == [(6 / 7, "生物")]
 
 
 def test_translate_sums_what_each_stem_predicts_sublinearly():
