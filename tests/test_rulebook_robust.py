@@ -74,6 +74,29 @@ def test_bytes_with_no_file_are_called_text_in_the_error():
     assert str(e.value).startswith("<text>: this is a binary file")
 
 
+def test_utf16_without_a_byte_order_mark_is_guessed_only_from_five_times_more_nuls_on_one_side():
+    # "Āabcde": U+0100 puts one NUL on the other side; five NULs against one is UTF-16, four is not
+    assert decode("\u0100abcde".encode("utf-16-le")) == ("\u0100abcde", "utf-16-le")
+    assert decode("\u0100abcde".encode("utf-16-be")) == ("\u0100abcde", "utf-16-be")
+    for enc in ("utf-16-le", "utf-16-be"):
+        with pytest.raises(RulebookError, match="binary file"):
+            decode("\u0100abcd".encode(enc), "x.txt")
+
+
+def test_bytes_that_are_neither_utf8_nor_gb18030_are_refused_with_the_offset():
+    with pytest.raises(RulebookError) as e:
+        decode(b"\x80", "x.txt")
+    assert str(e.value) == ("x.txt: not valid UTF-8 (invalid start byte: byte 0x80 at offset 0) "
+                            "and not GB18030/GBK either; save the file as UTF-8")
+
+
+def test_a_gbk_text_that_is_three_tenths_chinese_is_read():
+    # Latin-1 bytes often decode as GB18030 into a few stray ideographs; 30% Chinese is a real text
+    assert decode("甲乙丙abcdefg".encode("gbk")) == ("甲乙丙abcdefg", "gb18030")
+    with pytest.raises(RulebookError, match="not valid UTF-8"):
+        decode("甲乙abcdefgh".encode("gbk"))
+
+
 def test_directory_is_refused(tmp_path):
     with pytest.raises(RulebookError, match="directory"):
         parse_file(tmp_path)
