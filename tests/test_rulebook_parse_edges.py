@@ -673,3 +673,12 @@ def test_a_book_is_marked_up_from_its_third_markup_line():
     two = parse_text("# Rules\n# Part one\n100.1. Pay **X** mana.\n100.2. Next.\n", dialect="mtg")
     three = parse_text("# Rules\n# Part one\n# Part two\n100.1. Pay **X** mana.\n100.2. Next.\n", dialect="mtg")
     assert resolve_one(two, "100.1").text == "Pay **X** mana." and resolve_one(three, "100.1").text == "Pay X mana."
+
+
+def test_a_code_fence_line_is_markup_and_a_leading_blank_line_is_kept():
+    book = parse_text("## 100. General\n100.1. Rule.\n```\n100.2. Next.\n", dialect="riftbound-md")
+    r = resolve_one(book, "100.1")
+    assert (r.text, r.raw) == ("Rule.", "100.1. Rule.\n```\n")
+    # a hard-wrapped book that starts with a blank line: its first rule is still read
+    book = parse_text("\n108.2\n所属：非场地区域\n文字。\n", dialect="riftbound")
+    assert resolve_one(book, "108.2").text == "文字。" and book.nodes[0].raw == "\n"
