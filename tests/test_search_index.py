@@ -80,6 +80,16 @@ def test_which_words_are_the_books_terms(idx):
     assert idx.df("words", "减少") == 1 and idx.known("减少")              # one document is enough to be known
 
 
+def test_document_frequencies_are_remembered_up_to_a_bound(idx, monkeypatch):
+    assert idx.df("words", "展示") == 4 and ("words", "展示") in idx._df
+    idx._df[("words", "展示")] = 99                   # remembered: the reader is not asked again
+    assert idx.df("words", "展示") == 99
+    monkeypatch.setattr(S, "DF_MEMO", 2)
+    idx._df.clear()
+    assert [idx.df("words", w) for w in ("展示", "卡片", "费用")] == [4, 3, 3]
+    assert len(idx._df) == 1                          # full at 2: started over for the third
+
+
 def test_a_string_occurs_when_every_pair_of_its_characters_does(idx):
     assert idx.occurs("展示卡片") and idx.occurs("牌库")
     assert not idx.occurs("卡片展示") and not idx.occurs("库牌")
