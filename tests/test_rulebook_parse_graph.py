@@ -78,3 +78,15 @@ def test_a_numbered_markdown_heading_closes_the_open_heading_of_its_level():
     assert resolve_one(book, "10").parent == "1" and resolve_one(book, "11").parent == "1"
     assert resolve_one(book, "1").children == ["10", "11"]
     assert resolve_one(book, "11.1").parent == "11"
+
+
+def test_a_glossary_headword_is_found_without_its_bracketed_note_and_with_it():
+    # the 2026 CR's "放置（译注：…）": a judge types the word, not the translator's note
+    text = ("1. 游戏概念\n\n100. 总则\n\n100.1. 这些规则适用于任何游戏。\n\n词汇表\n\n"
+            "放置（译注：英文为Put）\n将物件移到某区域。\n\n横置\n将永久物转为横向。\n")
+    book = parse_text(text)
+    entry = resolve_one(book, "放置")
+    assert entry is not None and entry.title == "放置（译注：英文为Put）"
+    assert resolve_one(book, "放置（译注：英文为Put）") is entry
+    assert resolve_one(book, "横置").title == "横置"
+    assert resolve_one(book, "英文为Put") is None          # the note itself names nothing
