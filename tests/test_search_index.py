@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from index import search as S
+from search_toys import bm25_written_out
 
 DRAWS = [f"100.{i}. 第{i}号牌手在这个回合抓一张牌。" for i in range(1, 71)]
 BOOK = "\n".join(["1. 游戏概念", "100. 抓牌", *DRAWS,
@@ -118,21 +119,8 @@ def test_idf_and_scores_follow_bm25(idx):
 def test_scores_are_bm25_written_out(idx, field, term):
     """BM25 (k1 1.2, b 0.75) with the weight on the idf, from whoosh's public statistics (term
     frequency, document frequency, field lengths; the words field by its weighted length)."""
-    r = idx.reader
-    df = r.doc_frequency(field, term)
-    idf = math.log(1 + (DOCUMENTS - df + 0.5) / (df + 0.5))
-    if field == "words":
-        lengths = idx._weighted_lengths
-        avg = sum(lengths) / len(lengths)
-    else:
-        lengths = [r.doc_field_length(d, field, 0) for d in range(DOCUMENTS)]
-        avg = r.field_length(field) / DOCUMENTS
-    m = r.postings(field, term)
-    expect = {}
-    while m.is_active():
-        tf, dl = m.weight(), lengths[m.id()]
-        expect[m.id()] = 0.7 * idf * 2.2 * tf / (tf + 1.2 * (0.25 + 0.75 * dl / avg))
-        m.next()
+    assert idx.reader.doc_count_all() == DOCUMENTS
+    expect = bm25_written_out(idx, field, term, 0.7)
     got = dict(idx.scored(field, term, 0.7))
     assert got.keys() == expect.keys() and len(got) >= 2
     assert all(got[d] == pytest.approx(expect[d], rel=1e-9) for d in got)

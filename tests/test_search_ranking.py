@@ -7,6 +7,7 @@ import pytest
 
 import index.search as S
 from index.search import open_index, search
+from search_toys import bm25_written_out
 
 QUESTIONS = ["被杀的生物去哪里", "战斗伤害 防止", "横置的生物能不能攻击", "传奇 同名", "衍生物离开战场会怎样",
              "先攻和连击有什么区别", "法术力 费用 减少", "死循坏",
@@ -156,25 +157,8 @@ def _plain(idx, q):
 def test_scores_are_bm25_of_the_term(field, term):
     """BM25 (k1 1.2, b 0.75) with the weight on the idf, written out from whoosh's
     public statistics: term frequency, document frequency, field lengths."""
-    import math
-
     idx = open_index("mtg")
-    r = idx.reader
-    n = r.doc_count_all()
-    df = r.doc_frequency(field, term)
-    idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
-    if field == "words":
-        lengths = idx._weighted_lengths
-        avg = sum(lengths) / len(lengths)
-    else:
-        lengths = [r.doc_field_length(d, field, 0) for d in range(n)]
-        avg = r.field_length(field) / n
-    m = r.postings(field, term)
-    expect = {}
-    while m.is_active():
-        tf, dl = m.weight(), lengths[m.id()]
-        expect[m.id()] = 0.7 * idf * 2.2 * tf / (tf + 1.2 * (0.25 + 0.75 * dl / avg))
-        m.next()
+    expect = bm25_written_out(idx, field, term, 0.7)
     got = dict(idx.scored(field, term, 0.7))
     assert got.keys() == expect.keys() and len(got) > 3
     assert all(got[d] == pytest.approx(expect[d], rel=1e-9) for d in got)
