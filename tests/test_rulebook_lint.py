@@ -238,6 +238,8 @@ def test_a_latin_game_name_counts_only_as_a_whole_word():
     from rulebook.meta import game_of
 
     assert game_of("Ol2cxMTGy9jHSO") == "" and game_of("xMTG") == "" and game_of("MTG2") == ""
+    assert game_of("ABCMTG") == "" and game_of("MTGABC") == ""              # capitals and lower case alike
+    assert game_of("万智牌2026年规则") == "Magic: The Gathering"             # a digit after a Chinese name is no word
     assert game_of("MTG comprehensive rules") == "Magic: The Gathering"
     assert game_of("(MTG)") == "Magic: The Gathering" and game_of("规则MTG版") == "Magic: The Gathering"
     assert game_of("2024万智牌完整规则") == "Magic: The Gathering"       # a Chinese name needs no word boundary
