@@ -239,6 +239,7 @@ def test_a_latin_game_name_counts_only_as_a_whole_word():
 
     assert game_of("Ol2cxMTGy9jHSO") == "" and game_of("xMTG") == "" and game_of("MTG2") == ""
     assert game_of("ABCMTG") == "" and game_of("MTGABC") == ""              # capitals and lower case alike
+    assert game_of("Flesh and Bloodline") == "" and game_of("xFlesh and Blood") == ""   # a name ending or starting in lower case
     assert game_of("万智牌2026年规则") == "Magic: The Gathering"             # a digit after a Chinese name is no word
     assert game_of("MTG comprehensive rules") == "Magic: The Gathering"
     assert game_of("(MTG)") == "Magic: The Gathering" and game_of("规则MTG版") == "Magic: The Gathering"
