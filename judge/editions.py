@@ -85,6 +85,36 @@ def bulletin_doc(b: Bulletin, *, rules: list[str] | None = None, kinds: list[str
             "kinds": kinds or []}, "changes": changes, "glossary": glossary, "terms": terms}
 
 
+def as_asked(doc: dict, old: Book, new: Book, bridge) -> dict:
+    """The bulletin `doc` of a `bridge`d alignment, told of the books the user asked for.
+
+    Through a translation (`judge diff cr2022en cr2026`), the alignment and the diffs are between texts of one
+    language: the translation stands in for one of the two books. The user asked about their own books, though:
+    the bulletin names them (`via` names the translation), and each change carries the asked book's text on the
+    bridged side (`old_text` or `new_text`, same ids: the translation is linked, `check_link`), the translation's
+    text the diff was read from kept as `via_text`. Without a bridge `doc` is returned unchanged."""
+    if bridge is None:
+        return doc
+    side, asked, stand_in = ("old", old, bridge.old) if bridge.old is not old else ("new", new, bridge.new)
+    changes = []
+    for ch in doc["changes"]:
+        uids = ch[side]
+        ch = dict(ch)
+        if uids:
+            ch["via_text"] = ch[f"{side}_text"]
+            ch[f"{side}_text"] = "\n".join(_text_of(asked, stand_in, u) for u in uids)
+        changes.append(ch)
+    return {**doc, "old_book": old.id, "new_book": new.id, "via": bridge.via, "via_side": side, "changes": changes}
+
+
+def _text_of(book: Book, stand_in: Book, uid: str) -> str:
+    """Rule `uid`'s text as the bulletin shows it, from `book`, or from its translation `stand_in` in the rare
+    case `book` lacks that id."""
+    from rulebook.editions.changes import shown_text
+
+    return shown_text(book.node(uid) if book.has(uid) else stand_in.node(uid))
+
+
 def _ordered(changes: list[Change]) -> list[Change]:
     from rulebook.ids import sort_key, key_of
 
@@ -145,7 +175,7 @@ def _more_line(kind: str, n: int) -> str:
 
 def plain_bulletin(doc: dict, limit: int | None = None) -> str:
     c = doc["counts"]
-    out = [f"{doc['old_book']} → {doc['new_book']}",
+    out = [f"{doc['old_book']} → {doc['new_book']}{_via_line(doc)}",
            f"规则: 旧 {c.get('old_rules', 0)}，新 {c.get('new_rules', 0)}；"
            f"对应 {c.get('matched', 0)}，重新编号 {c.get('renumbered', 0)}，改写 {c.get('reworded_all', 0)}，"
            f"拆分 {c.get('split', 0)}，合并 {c.get('merged', 0)}，新增 {c.get('added', 0)}，删除 {c.get('removed', 0)}"]
@@ -156,6 +186,8 @@ def plain_bulletin(doc: dict, limit: int | None = None) -> str:
         out.append("  " + _change_line(ch))
         if ch["diff"]:
             out.append("    " + marked(ch["diff"]))
+            if _asked_line(doc, ch):
+                out.append("    " + _asked_line(doc, ch))
         elif ch["kind"] == "added":
             out.append("    " + ch["new_text"])
         elif ch["kind"] == "removed":
@@ -170,6 +202,14 @@ def plain_bulletin(doc: dict, limit: int | None = None) -> str:
         for t in doc["terms"]:
             out.append(f"  {t['old']} → {t['new']}（{_term_source(t)}）")
     return "\n".join(out)
+
+
+def _asked_line(doc: dict, ch: dict) -> str:
+    """Under a diff read from a translation (`as_asked`): the asked book's own text of that side, by its id."""
+    if "via_text" not in ch or ch["kind"] in ("added", "removed"):
+        return ""
+    side = doc["via_side"]
+    return f"{doc[side + '_book']}：{ch[side + '_text']}"
 
 
 def _change_line(ch: dict) -> str:
@@ -202,7 +242,7 @@ def _term_source(t: dict) -> str:
 def markdown_bulletin(doc: dict) -> str:
     """A forum post: one section per kind, diffs as ~~删去~~ **加入**."""
     c = doc["counts"]
-    out = [f"# 规则更新：{doc['old_book']} → {doc['new_book']}", "",
+    out = [f"# 规则更新：{doc['old_book']} → {doc['new_book']}{_via_line(doc)}", "",
            f"旧版 {c.get('old_rules', 0)} 条规则，新版 {c.get('new_rules', 0)} 条：重新编号 {c.get('renumbered', 0)}，"
            f"改写 {c.get('reworded_all', 0)}，拆分 {c.get('split', 0)}，合并 {c.get('merged', 0)}，"
            f"新增 {c.get('added', 0)}，删除 {c.get('removed', 0)}。"]
@@ -219,6 +259,8 @@ def markdown_bulletin(doc: dict) -> str:
         elif ch["kind"] == "removed":
             line += "：" + _md_escape(ch["old_text"])
         out.append(line)
+        if ch["diff"] and _asked_line(doc, ch):
+            out.append("  - " + _md_escape(_asked_line(doc, ch)))
     if doc["glossary"]:
         out += ["", "## 词汇表", ""] + [f"- {_glossary_line(g)}" for g in doc["glossary"]]
     if doc["terms"]:
@@ -294,6 +336,8 @@ def print_bulletin(doc: dict, stream: TextIO | None = None, rich: bool | None = 
         console.print(Text("  " + _change_line(ch), style="bold"))
         if ch["diff"]:
             console.print(Text("    ") + rich_diff(ch["diff"]))
+            if _asked_line(doc, ch):
+                console.print(Text("    " + _asked_line(doc, ch), style="dim"))
         elif ch["kind"] in ("added", "removed"):
             console.print("    " + (ch["new_text"] or ch["old_text"]), style="green" if ch["kind"] == "added" else "red")
     for kind, n in more.items():

@@ -48,6 +48,7 @@ class ChangeDoc(_Strict):
     old_text: str
     new_text: str
     diff: Optional[list[tuple[Op, str]]]
+    via_text: Optional[str] = None   # through a translation: its text of the bridged side, which the diff was read from
 
 
 class GlossaryDoc(_Strict):
@@ -79,3 +80,5 @@ class BulletinDoc(_Strict):
     changes: list[ChangeDoc]
     glossary: list[GlossaryDoc]
     terms: list[TermDoc]
+    via: Optional[str] = None                            # the translation the alignment went through
+    via_side: Optional[Literal["old", "new"]] = None     # the side the translation stood in for

@@ -14,7 +14,7 @@ from judge.schema import BookRow
 from judge.schema_editions import BulletinDoc, CounterpartsDoc
 from rulebook import load_book
 from rulebook.editions.align import align
-from rulebook.editions.changes import bulletin, glossary_changes, in_scope, same_words, term_changes
+from rulebook.editions.changes import bulletin, glossary_changes, in_scope, same_words, shown_text, term_changes
 from rulebook.parse import parse_text
 
 from conftest import corpus_file
@@ -347,6 +347,61 @@ def test_rule_in_another_language_and_edition_goes_through_the_translation(regis
     bridged = json.loads(run("diff", "x22en", "x26", "--json").stdout)["changes"]
     direct = json.loads(run("diff", "x22", "x26", "--json").stdout)["changes"]
     assert [(c["kind"], c["old"], c["new"]) for c in bridged] == [(c["kind"], c["old"], c["new"]) for c in direct]
+
+
+def test_diff_through_a_translation_speaks_of_the_books_asked_for(registered_pair):
+    """`judge diff x22en x26` goes through x22 (the Chinese translation of x22en): the bulletin names x22en and
+    x26, says which translation it went through, diffs the Chinese texts, and shows x22en's own English text of
+    each rule on the old side (the fixture's 704.5j: "If a player controls two or more legendary permanents")."""
+    assert run("books", "add", NEW, "--id", "x26", "--game", "mtg", "--edition", "2026-04-17", "--language", "zh-Hans").exit_code == 0
+    english = {n.uid: n.text for n in load_book(EN).nodes}
+    chinese = {n.uid: n.text for n in load_book(ZH).nodes}
+    doc = BulletinDoc.model_validate(json.loads(run("diff", "x22en", "x26", "--json").stdout))
+    assert (doc.old_book, doc.new_book, doc.via, doc.via_side) == ("x22en", "x26", "x22", "old")
+    legend = next(c for c in doc.changes if c.old == ["704.5j"])
+    assert legend.kind == "reworded"
+    assert legend.old_text == english["704.5j"] and legend.via_text == chinese["704.5j"]
+    assert "".join(t for op, t in legend.diff if op != "+") == chinese["704.5j"]     # the diff: the Chinese texts
+    assert all(c.via_text is None for c in doc.changes if c.kind == "added")          # nothing on the old side
+    plain = run("diff", "x22en", "x26", "--plain", "--kind", "reworded").stdout
+    assert plain.startswith("x22en → x26（经由译本 x22 对应")
+    assert f"    x22en：{english['704.5j']}\n" in plain                             # under its diff
+    md = run("diff", "x22en", "x26", "--markdown", "--kind", "reworded").stdout
+    assert md.startswith("# 规则更新：x22en → x26（经由译本 x22") and "  - x22en：If a player controls" in md
+    # the other way round, the translation stands in for the new side: the rules only x26 has are removed, and
+    # a removed rule shows x26's own text; the reworded legend rule shows x22en's text under its diff
+    back = BulletinDoc.model_validate(json.loads(run("diff", "x26", "x22en", "--json").stdout))
+    assert (back.old_book, back.new_book, back.via, back.via_side) == ("x26", "x22en", "x22", "new")
+    legend = next(c for c in back.changes if c.old == ["704.5j"])
+    assert legend.new_text == english["704.5j"] and legend.via_text == chinese["704.5j"]
+    removed = [c for c in back.changes if c.kind == "removed"]
+    shown = {n.uid: shown_text(n) for n in load_book(NEW).nodes}
+    assert removed and all(c.via_text is None and c.old_text == shown[c.old[0]] for c in removed)
+    # aligned directly (no bridge), the document has no via fields
+    direct = json.loads(run("diff", "x22", "x26", "--json").stdout)
+    assert "via" not in direct and all("via_text" not in c for c in direct["changes"])
+
+
+def test_as_asked_takes_each_id_from_the_asked_book_and_falls_back_to_its_translation():
+    """A translation may print a rule its original lacks (the link is checked on the whole, not per rule): that
+    rule's text comes from the translation rather than leaving the change without one. A chapter shows its title."""
+    from judge.commands.editions import Bridge
+    from judge.editions import as_asked
+
+    en = parse_text("1. General\n100. General\n100.1. Alpha rule.\n", book_id="en", dialect="mtg")
+    zh = parse_text("1. 总则\n100. 一般规则\n100.1. 甲规则。\n100.2. 乙规则。\n", book_id="zh", dialect="mtg")
+    new = parse_text("1. 总则\n100. 一般规则\n100.1. 甲规则，改。\n100.2. 乙规则，改。\n", book_id="new", dialect="mtg")
+    doc = {"old_book": "zh", "new_book": "new", "changes": [
+        {"kind": "reworded", "old": ["100.1"], "new": ["100.1"], "old_text": "甲规则。", "new_text": "甲规则，改。"},
+        {"kind": "reworded", "old": ["100.2"], "new": ["100.2"], "old_text": "乙规则。", "new_text": "乙规则，改。"},
+        {"kind": "renumbered", "old": ["1"], "new": ["1"], "old_text": "总则", "new_text": "总则"},
+        {"kind": "added", "old": [], "new": ["100.3"], "old_text": "", "new_text": "丙。"}]}
+    out = as_asked(doc, en, new, Bridge("zh", zh, new))
+    assert [(c["old_text"], c.get("via_text")) for c in out["changes"]] == [
+        ("Alpha rule.", "甲规则。"), ("乙规则。", "乙规则。"), ("General", "总则"), ("", None)]
+    assert out["changes"][0]["new_text"] == "甲规则，改。"                      # the side not bridged is untouched
+    assert doc["changes"][0]["old_text"] == "甲规则。"                          # the input document is not changed
+    assert as_asked(doc, zh, new, None) is doc
 
 
 def test_without_a_translation_another_language_and_edition_is_aligned_directly(monkeypatch, tmp_path):

@@ -317,7 +317,7 @@ def diff(
     split and merged ones, glossary changes and renamed terms."""
     from rulebook.editions.changes import KINDS, bulletin
 
-    from judge.editions import bulletin_doc, markdown_bulletin, print_bulletin
+    from judge.editions import as_asked, bulletin_doc, markdown_bulletin, print_bulletin
 
     for k in kind or []:
         if k not in KINDS:
@@ -330,7 +330,7 @@ def diff(
     if lexicon:
         sys.stdout.write(lexicon_lines(bul, a, b))
         return
-    doc = bulletin_doc(bul, rules=rule, kinds=kind)
+    doc = as_asked(bulletin_doc(bul, rules=rule, kinds=kind), a, b, via)
     if as_json:
         _emit_json(doc)
     elif markdown:

@@ -72,7 +72,8 @@ class Bulletin:
     counts: Counter = field(default_factory=Counter)
 
 
-def _text(node: Node) -> str:
+def shown_text(node: Node) -> str:
+    """What the bulletin shows of a rule: its text, or the title of a chapter or of a rule printed as a heading."""
     if node.kind == CHAPTER or (node.title and not node.text):
         return node.title or node.text
     return node.text
@@ -100,12 +101,12 @@ def bulletin(al: Alignment, old: Book, new: Book, *, terms: bool = True) -> Bull
             continue
         ms = by_old.get(n.uid, [])
         if not ms:
-            b.changes.append(Change("removed", [n.uid], [], old_text=_text(n)))
+            b.changes.append(Change("removed", [n.uid], [], old_text=shown_text(n)))
             continue
         if len(ms) > 1:
             ms = sorted(ms, key=lambda m: (m.role != "one", -m.confidence))
             b.changes.append(Change("split", [n.uid], [m.new for m in ms], min(m.confidence for m in ms),
-                                    True, _text(n), "\n".join(_text(new.node(m.new)) for m in ms)))
+                                    True, shown_text(n), "\n".join(shown_text(new.node(m.new)) for m in ms)))
             seen_new.update(m.new for m in ms)
             continue
         m = ms[0]
@@ -115,11 +116,11 @@ def bulletin(al: Alignment, old: Book, new: Book, *, terms: bool = True) -> Bull
             seen_new.add(m.new)
             olds = sorted(by_new[m.new], key=lambda x: (x.role != "one", -x.confidence))
             b.changes.append(Change("merged", [x.old for x in olds], [m.new], min(x.confidence for x in olds), True,
-                                    "\n".join(_text(old.node(x.old)) for x in olds), _text(new.node(m.new))))
+                                    "\n".join(shown_text(old.node(x.old)) for x in olds), shown_text(new.node(m.new))))
             continue
         seen_new.add(m.new)
         nn = new.node(m.new)
-        ta, tb = _text(n), _text(nn)
+        ta, tb = shown_text(n), shown_text(nn)
         reworded = not same_words(plain(ta), plain(tb))
         if m.old != m.new:
             kind = "renumbered"
@@ -132,7 +133,7 @@ def bulletin(al: Alignment, old: Book, new: Book, *, terms: bool = True) -> Bull
         b.changes.append(Change(kind, [m.old], [m.new], m.confidence, reworded, ta, tb))
     for n in new.nodes:
         if n.kind in (RULE, CHAPTER) and n.uid not in by_new:
-            b.changes.append(Change("added", [], [n.uid], new_text=_text(n)))
+            b.changes.append(Change("added", [], [n.uid], new_text=shown_text(n)))
     b.glossary = al.glossary or glossary_changes(old, new)
     if terms:
         b.terms = al.terms or term_changes(al, old, new, b.glossary)
