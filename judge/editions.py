@@ -323,7 +323,12 @@ def print_bulletin(doc: dict, stream: TextIO | None = None, rich: bool | None = 
         s.write(plain_bulletin(doc, limit) + "\n")
         return
     from rich.console import Console
+    from rich.padding import Padding
     from rich.text import Text
+
+    def indented(text: Text) -> Padding:
+        """Wrapped lines keep the indentation (rich measures the cells: Chinese is double width)."""
+        return Padding(text, (0, 0, 0, 4))
 
     console = Console(file=s, force_terminal=rich if rich is not None else None, highlight=False)
     text = plain_bulletin({**doc, "changes": []}).split("\n")
@@ -335,11 +340,12 @@ def print_bulletin(doc: dict, stream: TextIO | None = None, rich: bool | None = 
             console.print(Text(f"\n{head}:", style="bold cyan"))
         console.print(Text("  " + _change_line(ch), style="bold"))
         if ch["diff"]:
-            console.print(Text("    ") + rich_diff(ch["diff"]))
+            console.print(indented(rich_diff(ch["diff"])))
             if _asked_line(doc, ch):
-                console.print(Text("    " + _asked_line(doc, ch), style="dim"))
+                console.print(indented(Text(_asked_line(doc, ch), style="dim")))
         elif ch["kind"] in ("added", "removed"):
-            console.print("    " + (ch["new_text"] or ch["old_text"]), style="green" if ch["kind"] == "added" else "red")
+            console.print(indented(Text(ch["new_text"] or ch["old_text"],
+                                        style="green" if ch["kind"] == "added" else "red")))
     for kind, n in more.items():
         console.print(_more_line(kind, n))
     rest = plain_bulletin({**doc, "changes": []}).split("\n")[2:]

@@ -382,6 +382,24 @@ def test_diff_through_a_translation_speaks_of_the_books_asked_for(registered_pai
     assert "via" not in direct and all("via_text" not in c for c in direct["changes"])
 
 
+def test_a_bulletin_on_a_terminal_wraps_each_text_under_its_indentation(registered_pair, monkeypatch):
+    """On a terminal (rich, 60 columns) a long diff, the asked book's text under it and an added rule's text wrap
+    onto lines that keep the four-space indentation, whatever the width of the characters."""
+    from judge.editions import print_bulletin
+
+    assert run("books", "add", NEW, "--id", "x26", "--game", "mtg", "--edition", "2026-04-17", "--language", "zh-Hans").exit_code == 0
+    monkeypatch.setenv("COLUMNS", "60")
+    doc = json.loads(run("diff", "x22en", "x26", "--json", "--rule", "704.5j", "--rule", "704.5v").stdout)
+    s = io.StringIO()
+    print_bulletin(doc, s, rich=True)
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", s.getvalue()).split("\n")
+    body = lines[lines.index("改写:") + 1:]
+    texts = [line for line in body if line and not line.startswith("  7") and not line.endswith(":")]
+    assert len(texts) >= 6 and all(line.startswith("    ") for line in texts), texts
+    english = re.sub(r"\s+", " ", " ".join(t.strip() for t in texts if re.search("[A-Za-z]", t)))
+    assert "x22en：If a player controls two or more legendary permanents" in english
+
+
 def test_as_asked_takes_each_id_from_the_asked_book_and_falls_back_to_its_translation():
     """A translation may print a rule its original lacks (the link is checked on the whole, not per rule): that
     rule's text comes from the translation rather than leaving the change without one. A chapter shows its title."""
