@@ -239,7 +239,11 @@ class StoredBook(Book):
                 self._file.unlink()
             except OSError:
                 pass
-            raise RulebookError(f"the cached copy of {self.path} in {self._file} is damaged ({e}); "
+            try:  # the book's path from its slot only: reading it from the damaged file would land here again
+                book = object.__getattribute__(self, "path")
+            except AttributeError:
+                book = "a rulebook"
+            raise RulebookError(f"the cached copy of {book} in {self._file} is damaged ({e}); "
                                 "it has been removed: run the command again") from None
 
     def _node(self, blob: bytes) -> Node:

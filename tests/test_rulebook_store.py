@@ -356,3 +356,17 @@ def test_the_sweep_spares_another_process_s_file_being_written(tmp_path, monkeyp
     books.load_path(p, book_id="x")
     assert target.exists() and writing.exists()
     books._LOADED.clear()
+
+
+def test_a_copy_damaged_before_its_book_is_named_says_so_without_recursing(tmp_path):
+    """A bug found by the session-6 unit tests: the damage message named the book by `self.path`, which a
+    book straight from `store.open_book` (its path not yet set) reads from the damaged file itself, so the
+    message recursed until RecursionError. Now such a book is "a rulebook" and the copy still goes."""
+    book = parse_text(synthetic(2))
+    f = tmp_path / f"b{store.SUFFIX}"
+    store.save(book, f)
+    back = store.open_book(f, book.sha256)
+    back._con.close()                                                     # every query now fails
+    with pytest.raises(RulebookError, match=r"^the cached copy of a rulebook in .*b\.sqlite is damaged"):
+        back.node("100.1")
+    assert not f.exists()
