@@ -103,6 +103,15 @@ def test_a_rule_number_is_a_concept_of_its_own(seg):
     assert weights(q, 0) == {"420.5c": 1.0}
 
 
+def test_english_numbers_and_chinese_mixed_are_each_a_concept_in_the_order_typed(seg):
+    """A query switching script after every word (one English word, then Chinese, then a number glued
+    to Chinese) loses none of its parts and gives each the kind it was typed in."""
+    q = _parse("graveyard 生物 420.5c攻击 first strike 横置", seg, _vocab(english=ENG))
+    assert [(c.typed, c.kind) for c in q.concepts] == [
+        ("graveyard", "english"), ("生物", "han"), ("420.5c", "number"), ("攻击", "han"),
+        ("first strike", "english"), ("横置", "han")]
+
+
 def test_a_word_asked_twice_counts_once(seg):
     q = _parse("坟墓场还是坟墓场", seg)
     assert [(c.typed, c.weight) for c in q.concepts] == [("坟墓场", 1.0), ("坟墓场", 0.0)]
@@ -261,6 +270,14 @@ def test_a_lone_character_the_book_uses_often_or_explained_otherwise_stays_alone
     rare = {**DF, "减": Q.RARE_CHAR - 1}
     q = parse("减", seg, _vocab(), known, occurs, lambda w: rare.get(w, 0))
     assert CHAR_WORD in weights(q).values()
+
+
+def test_without_document_counts_a_word_the_book_uses_counts_as_in_one_document(seg):
+    """`parse`'s `df` left out: a word the index knows stands for one document, one it does not for none.
+    So 减 (known) is rare (1 < RARE_CHAR), and the book words holding it all tie at one document: the
+    first three by the word (减伤害, 减免, 减半 before 减少), never 增减, which the book does not use."""
+    q = parse("减", seg, _vocab(), known, occurs)
+    assert weights(q) == {"减": 1.0, "减伤害": CHAR_WORD, "减免": CHAR_WORD, "减半": CHAR_WORD}
 
 
 def test_the_words_holding_a_character_are_found_once_per_dictionary(seg):
