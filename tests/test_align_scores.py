@@ -1,0 +1,283 @@
+"""The aligner's scores, pinned on tiny hand-made trees (issue 18).
+
+rulebook/editions/align.py documents what each score reads: across languages the
+first pass compares rules by shape alone (size of the subtree, length of the
+text against the books' typical ratio, the numbers in it, examples, number of
+children; a chapter is never a rule); the context rounds add the parent, the
+neighbours, the children and the cited rules matched into each other; matching
+is greedy, best pair first, one to one; confidence grows with the score and the
+margin. The expectations below follow from those definitions and the inputs,
+not from running the code.
+"""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from rulebook.editions.align import Weights, _Content, _greedy, confidence, order_pairs
+from rulebook.editions.units import Unit
+from rulebook.model import CHAPTER, RULE
+
+
+def units(specs) -> list[Unit]:
+    """Units from (text, parent index or None, examples[, kind]) in reading order."""
+    out = []
+    for i, spec in enumerate(specs):
+        text, parent, examples = spec[:3]
+        kind = spec[3] if len(spec) > 3 else RULE
+        depth = 0 if kind == CHAPTER else out[parent].depth + 1 if parent is not None else 1
+        out.append(Unit(index=i, uid=str(i), key=str(i), kind=kind, depth=depth,
+                        text=text, examples=examples, parent=parent))
+    for u in out:
+        if u.parent is not None:
+            out[u.parent].children.append(u.index)
+    return out
+
+
+def shapes(a_specs, b_specs) -> _Content:
+    """The across-language content of an English and a Chinese tree (shape only: no lexicon yet)."""
+    return _Content(units(a_specs), units(b_specs), "en", "zh")
+
+
+EN = "20 " + "a" * 27     # 30 characters, the number 20
+ZH = "20" + "甲" * 8      # 10 characters, the number 20
+
+
+# ---------------------------------------------------------------- shape (across languages)
+
+
+def test_a_pair_of_the_same_shape_scores_one():
+    """Same subtree size, lengths in the books' typical ratio, the same numbers, examples on
+    both sides, as many children: every feature agrees, so the score is its maximum, 1."""
+    c = shapes([(EN, None, "e.g.")], [(ZH, None, "例")])
+    assert c.shape_score(0, 0) == pytest.approx(1.0)
+
+
+def test_the_typical_length_ratio_of_books_of_unequal_size_is_the_ratio_of_their_totals():
+    """Three English rules of 30 characters against two Chinese rules of 10 and 20: the
+    typical ratio is 90 / 30 = 3, so a 30-character rule and a 10-character one are
+    exactly typical, and with all else equal the pair scores 1."""
+    c = shapes([(EN, None, "x"), (EN, None, "x"), (EN, None, "x")],
+               [(ZH, None, "y"), (ZH + "甲" * 10, None, "y")])
+    assert c.shape_score(0, 0) == pytest.approx(1.0)
+    assert c.shape_score(0, 1) < 0.99               # 30 / 20 is half the typical ratio
+
+
+def test_a_length_off_the_typical_ratio_costs_the_same_either_way():
+    """Twice as long and half as long as typical are equally far (the log of the ratio)."""
+    typical = [(EN, None, ""), ("20 " + "a" * 57, None, ""), ("20 " + "a" * 12, None, "")]
+    c = shapes(typical, [(ZH, None, ""), (ZH, None, ""), (ZH, None, "")])
+    # the median ratio of the equal-size books is 30/10: rule 1 is twice that, rule 2 half
+    assert c.shape_score(0, 0) == pytest.approx(1.0)
+    assert c.shape_score(1, 1) == pytest.approx(c.shape_score(2, 2))
+    assert c.shape_score(1, 1) < 0.99
+
+
+def test_a_number_on_one_side_only_counts_against_a_pair():
+    """The same numbers agree, numbers on neither side say nothing (between the two), and a
+    number printed in one rule and not in the other is evidence against the pair."""
+    both = shapes([(EN, None, "")], [(ZH, None, "")]).shape_score(0, 0)
+    neither = shapes([("b" * 30, None, "")], [("乙" * 10, None, "")]).shape_score(0, 0)
+    one_side = shapes([(EN, None, "")], [("乙" * 10, None, "")]).shape_score(0, 0)
+    other_side = shapes([("b" * 30, None, "")], [(ZH, None, "")]).shape_score(0, 0)
+    assert both > neither > one_side
+    assert one_side == pytest.approx(other_side)
+    other_number = shapes([("30 " + "a" * 27, None, "")], [(ZH, None, "")]).shape_score(0, 0)
+    assert other_number == pytest.approx(one_side)          # 30 is not 20: nothing shared
+
+
+def test_examples_on_one_side_only_count_against_a_pair():
+    assert shapes([(EN, None, "e.g.")], [(ZH, None, "")]).shape_score(0, 0) < \
+        shapes([(EN, None, "")], [(ZH, None, "")]).shape_score(0, 0)
+    assert shapes([(EN, None, "")], [(ZH, None, "")]).shape_score(0, 0) == pytest.approx(1.0)
+
+
+def test_a_different_number_of_children_counts_against_a_pair():
+    """Two leaves under the rule, or one child with a child of its own: the same subtree
+    size (3), but not as many children."""
+    wide = [(EN, None, "x"), (EN, 0, "x"), (EN, 0, "x")]
+    deep = [(ZH, None, "y"), (ZH, 0, "y"), (ZH, 1, "y")]
+    same = [(ZH, None, "y"), (ZH, 0, "y"), (ZH, 0, "y")]
+    assert shapes(wide, same).shape_score(0, 0) == pytest.approx(1.0)
+    assert shapes(wide, deep).shape_score(0, 0) < 0.99
+
+
+def test_a_smaller_subtree_counts_against_a_pair_either_way_round():
+    big = [(EN, None, ""), (EN, 0, ""), (EN, 0, ""), (EN, 0, "")]
+    small = [(ZH, None, ""), (ZH, 0, ""), (ZH, 0, ""), (ZH, None, "")]   # the same number of units
+    c = shapes(big, small)
+    assert c.shape_score(0, 0) < 0.99
+    d = shapes([(EN, None, ""), (EN, 0, ""), (EN, 0, ""), (EN, None, "")],
+               [(ZH, None, ""), (ZH, 0, ""), (ZH, 0, ""), (ZH, 0, "")])
+    assert d.shape_score(0, 0) == pytest.approx(c.shape_score(0, 0))
+
+
+def test_a_chapter_is_never_a_rule_by_shape():
+    c = shapes([(EN, None, "", CHAPTER), (EN, None, "")], [(ZH, None, "", CHAPTER), (ZH, None, "")])
+    assert c.shape_score(0, 1) == 0.0 and c.shape_score(1, 0) == 0.0
+    assert c.shape_score(0, 0) > 0.9 and c.shape_score(1, 1) > 0.9
+
+
+def test_empty_books_have_a_typical_ratio_without_dividing_by_zero():
+    c = shapes([], [])
+    assert c.len_ratio == 1
+
+
+# ---------------------------------------------------------------- order_pairs, greedy, confidence
+
+
+def test_order_pairs_takes_the_best_sum_not_the_first_good_pair():
+    """(0,11) alone is worth 0.8 − 0.35; (0,10) and (1,11) together are worth more, and
+    pairing in order forbids (0,11) with (1,10)."""
+    score = {(0, 10): 0.6, (1, 11): 0.6, (0, 11): 0.8}
+    assert order_pairs([0, 1], [10, 11], lambda i, j: score.get((i, j), 0.0)) == [(0, 10), (1, 11)]
+    score = {(0, 10): 0.4, (1, 11): 0.4, (0, 11): 0.9}    # 0.05 + 0.05 < 0.55
+    assert order_pairs([0, 1], [10, 11], lambda i, j: score.get((i, j), 0.0)) == [(0, 11)]
+
+
+def test_order_pairs_floor_is_exclusive_and_settable():
+    assert order_pairs([0], [1], lambda i, j: 0.35) == []
+    assert order_pairs([0], [1], lambda i, j: 0.36) == [(0, 1)]
+    assert order_pairs([0], [1], lambda i, j: 0.36, floor=0.5) == []
+    assert order_pairs([], [1], lambda i, j: 1.0) == [] and order_pairs([0], [], lambda i, j: 1.0) == []
+
+
+def test_greedy_takes_the_best_pair_first_one_to_one_ties_to_the_lower_indices():
+    assert _greedy([(0.5, 0, 0), (0.9, 0, 1), (0.8, 1, 1)]) == {0: 1}
+    assert _greedy([(0.5, 1, 0), (0.5, 0, 0)]) == {0: 0}
+    assert _greedy([(0.5, 0, 1), (0.5, 0, 0)]) == {0: 0}
+    assert _greedy([(0.4, 1, 1), (0.9, 0, 0)]) == {0: 0, 1: 1}
+
+
+def test_confidence_is_the_logistic_of_score_and_margin():
+    w = Weights()
+    z = w.c0 + w.c_score * 0.7 + w.c_margin * 0.2
+    assert confidence(0.7, 0.2, w) == round(1 / (1 + math.exp(-z)), 3)
+    assert confidence(0.7, 0.3, w) > confidence(0.7, 0.2, w) > confidence(0.6, 0.2, w)
+    assert confidence(2 / 3, 0.0, w) == 0.5                  # z = 0
+
+
+# ---------------------------------------------------------------- context (pair_score)
+
+
+def tree(texts=("总则甲", "规则乙", "规则丙", "规则丁")) -> list[Unit]:
+    """A heading (0) over three rules (1, 2, 3); rule 2 cites rules 1 and 3."""
+    us = units([(texts[0], None, "")] + [(t, 0, "") for t in texts[1:]])
+    us[2].refs = [1, 3]
+    for k in (1, 2, 3):
+        us[k].prev = k - 1 if k > 1 else None
+        us[k].next = k + 1 if k < 3 else None
+    return us
+
+
+def context_only(**kw) -> Weights:
+    """No content, no context: each test switches on the evidence it reads."""
+    base = dict(text=0.0, subtree=0.0, parent=0.0, neighbours=0.0, children=0.0, refs=0.0, same_id=0.0, depth=0.0)
+    return Weights(**{**base, **kw})
+
+
+def score(w, match, i, j, *, use_ids=False, a=None, b=None):
+    from rulebook.editions.align import pair_score
+
+    ua, ub = a or tree(), b or tree()
+    return pair_score(ua, ub, _Content(ua, ub, "zh", "zh"), w, match, i, j, use_ids)
+
+
+ALL = {0: 0, 1: 1, 2: 2, 3: 3}
+
+
+def test_each_neighbour_matched_beside_counts_half_the_neighbours_weight():
+    w = context_only(neighbours=0.2)
+    assert score(w, ALL, 2, 2) == pytest.approx(0.2)                    # previous and next agree
+    assert score(w, {1: 1}, 2, 2) == pytest.approx(0.1)                  # only the previous one
+    assert score(w, {3: 3}, 2, 2) == pytest.approx(0.1)                  # only the next one
+    assert score(w, {1: 3, 3: 1}, 2, 2) == 0.0                           # matched, but not beside
+    assert score(w, ALL, 1, 1) == pytest.approx(0.1)                     # the first rule has no previous
+
+
+def test_cited_rules_count_by_the_share_matched_into_each_other():
+    w = context_only(refs=0.2)
+    assert score(w, ALL, 2, 2) == pytest.approx(0.2)                     # both cited rules agree
+    assert score(w, {1: 1}, 2, 2) == pytest.approx(0.1)                  # one of two
+    assert score(w, {1: 3, 3: 1}, 2, 2) == pytest.approx(0.2)            # crossed: each is still cited by both
+    other = tree()
+    other[2].refs = [1]
+    assert score(w, ALL, 2, 2, b=other) == pytest.approx(0.1)            # of max(2, 1) citations, one agrees
+    assert score(w, ALL, 1, 1) == 0.0                                    # neither cites anything
+
+
+def test_matched_parents_children_and_depth_add_their_weights():
+    assert score(context_only(parent=0.25), ALL, 2, 2) == pytest.approx(0.25)
+    assert score(context_only(parent=0.25), {1: 1}, 2, 2) == 0.0         # the parents are not matched
+    assert score(context_only(children=0.3), ALL, 0, 0) == pytest.approx(0.3)
+    assert score(context_only(children=0.3), {0: 0, 1: 1}, 0, 0) == pytest.approx(0.1)   # one child of three
+    assert score(context_only(depth=0.05), {}, 0, 2) == 0.0              # a heading and a rule under it
+    assert score(context_only(depth=0.05), {}, 1, 2) == pytest.approx(0.05)
+
+
+def test_the_same_number_counts_only_when_asked_to_read_numbers():
+    w = context_only(same_id=0.3)
+    assert score(w, {}, 2, 2, use_ids=True) == pytest.approx(0.3)
+    assert score(w, {}, 2, 1, use_ids=True) == 0.0
+    assert score(w, {}, 2, 2, use_ids=False) == 0.0
+
+
+def test_content_adds_the_text_and_subtree_cosines():
+    """Identical books: a rule's text is most like its own copy (cosine 1)."""
+    w = context_only(text=1.0)
+    assert score(w, {}, 2, 2) == pytest.approx(1.0)
+    assert score(context_only(subtree=0.35), {}, 2, 2) == pytest.approx(0.35)
+    assert score(w, {}, 2, 1) < 0.6
+
+
+# ---------------------------------------------------------------- the ablation switch (seed_only)
+
+
+MOVED_OLD = """1. 总则
+100. 一般规则
+100.1. 每位玩家的起始生命为二十点。
+100.2. 若玩家的生命为零或更少，则该玩家输掉这盘游戏。
+2. 战斗
+200. 战斗
+200.1. 攻击的生物对防御玩家造成等同于其力量的战斗伤害。
+"""
+MOVED_NEW = """1. 总则
+100. 一般规则
+100.1. 每位牌手的起始生命为二十点。
+2. 状态动作
+200. 状态动作
+200.1. 若牌手的生命为零或更少，则该牌手输掉这盘游戏。
+3. 战斗
+300. 战斗
+300.1. 攻击的生物对防御牌手造成等同于其力量的战斗伤害。
+"""
+
+
+def test_seed_only_in_one_language_is_the_first_content_round():
+    """The benchmark's ablation: `seed_only` stops after one content round, which is what
+    `rounds=1` asks for."""
+    from rulebook.editions.align import align
+    from rulebook.parse import parse_text
+
+    old = parse_text(MOVED_OLD, book_id="old", dialect="mtg")
+    new = parse_text(MOVED_NEW, book_id="new", dialect="mtg")
+    seed = align(old, new, seed_only=True)
+    one_round = align(old, new, weights=Weights(rounds=1))
+    assert [(m.old, m.new, m.role) for m in seed.matches] == [(m.old, m.new, m.role) for m in one_round.matches]
+    assert ("100.2", "200.1") in {(m.old, m.new) for m in seed.matches}      # found by its words alone
+
+
+def test_seed_only_across_languages_is_the_structural_seed():
+    """A translation keeps the tree: the seed alone pairs each rule with the rule of the same
+    number (which it never reads)."""
+    from pathlib import Path
+
+    from rulebook import load_book
+    from rulebook.editions.align import align
+
+    fix = Path(__file__).parent / "fixtures" / "editions"
+    zh, en = load_book(str(fix / "mtg-2022-zh-704.txt")), load_book(str(fix / "mtg-2022-en-704.txt"))
+    al = align(zh, en, seed_only=True)
+    assert al.matches and all(m.old == m.new for m in al.matches)
+    assert al.removed == [] and al.added == []
