@@ -49,7 +49,7 @@ _RULE_LINE = re.compile(
     r"(?P<sep>[ \t\u3000]+|(?=[^\x00-\x7f])|(?=\*)|(?<=\.)(?=[A-Z“\"(])|$)(?P<rest>.*)$"
 )
 _CHAPTER_LINE = re.compile(r"^(?P<num>\d{1,2})\.\s*(?P<title>[^\d\s].{0,40})$")
-_MD_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?:(?P<num>\d{3})\.\s*)?(?P<title>.*)$")
+_MD_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?:(?P<num>\d{3}(?:\.(?:\d+|[a-z]))*)\.\s*)?(?P<title>.*)$")
 _EXAMPLE = re.compile(
     r"^[ \t\u3000]*(?:[*_>]+[ \t]*)?(?:_?(?:例|例如|举例|範例|范例|Example|Examples)_?[*_]*[：:，]_?|例如，)")
 _BULLET = re.compile(r"^[ \t\u3000]*[·•]")

@@ -63,6 +63,24 @@ def test_markdown_sections_siblings_and_rules_before_any_section():
     assert resolve_one(book, "102").parent is None and resolve_one(book, "102.1").parent == "102"
 
 
+def test_a_markdown_heading_numbered_below_a_section_is_that_rule():
+    """`#### 101.2. Phases` is rule 101.2 titled Phases, under section 101, and the subrules printed after it hang
+    under it; a heading numbered down to a letter (`##### 101.2.b. Ends`) is that rule too. (Only a three-digit
+    number used to be read: the heading became a second 101, titled "2. Phases".)"""
+    text = ("## 100. Concepts\n### 101. Deck\n#### 101.2. Phases\n101.2.a. Each phase.\n##### 101.2.b. Ends\n"
+            "### 102. Turns\n")
+    book = parse_text(text, dialect="riftbound-md")
+    phases = resolve_one(book, "101.2")
+    assert (phases.title, phases.parent) == ("Phases", "101")
+    assert resolve_one(book, "101.2.a").parent == "101.2"
+    ends = resolve_one(book, "101.2.b")
+    assert (ends.title, ends.parent) == ("Ends", "101.2")
+    assert not any("#" in n.uid for n in book.nodes)
+    # a year or a four-digit number opening a heading is still no rule number
+    book = parse_text("## 100. Concepts\n### 2026. Changes\n", dialect="riftbound-md")
+    assert [(n.kind, n.title) for n in book.nodes][-1] == ("heading", "2026. Changes")
+
+
 def test_a_node_that_is_no_rule_nor_hangs_under_one_is_named_by_its_kind_and_line():
     text = "## 100. Concepts\nstray prose\n#hashtag\n"
     book = parse_text(text, dialect="riftbound-md")
