@@ -313,6 +313,25 @@ class _Walk:
                 return None
         return None
 
+    def continues_chapter(self, i: int, n: int, within: int = 6) -> bool:
+        """Is `n.` after line `i` (1-based) the step of a list inside the current chapter's rules rather than the next
+        chapter? Past the numbers that carry on counting (n+1, n+2: more steps, or more chapters), the next numbered
+        line is a rule of the current chapter (2. 横置你的牌, 3. 支付费用, then 100.2), not one numbered in `n`."""
+        count, seen = n + 1, 0
+        for ln in self.lines[i:]:
+            if not ln.s:
+                continue
+            if ln.number:
+                if ln.key == str(count):
+                    count += 1
+                    continue
+                top = ln.key.split(".")[0]
+                return top.startswith(str(self.last_chapter)) and not top.startswith(str(n))
+            seen += 1
+            if seen >= within:
+                return False
+        return False
+
     def chapter_line(self, i: int, raw: str, s: str, only_if_next: bool = False) -> bool:
         m = _CHAPTER_LINE.match(_HTML_TAG.sub("", s).lstrip("#").strip())
         if not m or re.search(r"[。；;]|[.。]\s*$", m.group("title")):
@@ -328,6 +347,8 @@ class _Walk:
             nxt = self.next_number(i)
             if nxt is None or not nxt.split(".")[0].startswith(str(n)):
                 return False
+        elif self.continues_chapter(i, n):
+            return False
         self.last_chapter = n
         title = self.text_of(m.group("title").strip())
         self.start(CHAPTER, i, raw, title, number=m.group("num"), title=title)

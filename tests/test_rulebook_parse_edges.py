@@ -682,3 +682,21 @@ def test_a_code_fence_line_is_markup_and_a_leading_blank_line_is_kept():
     # a hard-wrapped book that starts with a blank line: its first rule is still read
     book = parse_text("\n108.2\n所属：非场地区域\n文字。\n", dialect="riftbound")
     assert resolve_one(book, "108.2").text == "文字。" and book.nodes[0].raw == "\n"
+
+
+def test_the_steps_of_a_numbered_list_inside_a_rule_are_no_chapters():
+    """`2. 横置你的牌` right after chapter 1's rules would be the next chapter by its number, but the numbered line
+    after it (3., then 100.2) is not numbered in a chapter 2: the steps stay in rule 100.1's text, and the real
+    chapter 2, followed by 200., is still a chapter."""
+    text = ("1. 总则\n100. 一般规则\n100.1. 施放咒语的步骤如下：\n1. 宣告这个咒语\n2. 横置你的牌\n3. 支付费用\n"
+            "100.2. 第二条规则。\n101. 其他\n101.1. 文字。\n2. 牌的组成部分\n200. 总则\n200.1. 文字。\n")
+    book = parse_text(text, dialect="mtg")
+    assert [(n.uid, n.title) for n in book.nodes if n.kind == "chapter"] == [("1", "总则"), ("2", "牌的组成部分")]
+    assert resolve_one(book, "100.1").text.endswith("2. 横置你的牌\n3. 支付费用")
+    assert resolve_one(book, "101").parent == "1" and resolve_one(book, "200").parent == "2"
+    # a chapter heading followed by prose before its first rule (no numbered line near) is still the next chapter
+    text = "1. 总则\n100. 一般规则\n100.1. 文字。\n2. 牌的组成部分\n本章说明牌的各个部分。\n"
+    assert [n.uid for n in parse_text(text, dialect="mtg").nodes if n.kind == "chapter"] == ["1", "2"]
+    # chapters that carry on counting with no rule between them are chapters (2. and 3. after 1.1)
+    book = parse_text("1. Section 1\n1.1. The rule numbered 1.1 says something.\n2. Section 2\n3. Section 3\n")
+    assert [n.uid for n in book.nodes if n.kind == "chapter"] == ["1", "2", "3"]
