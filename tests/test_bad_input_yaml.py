@@ -230,3 +230,42 @@ def test_a_file_whose_yaml_is_refused_is_named_in_the_error(tmp_path):
     bad.write_text("a: 1\nb: *x\n", encoding="utf-8")
     e = pytest.raises(YamlError, safe_yaml.read, bad).value
     assert (e.file, e.line) == (str(bad), 2) and str(e).startswith(f"{bad}:2: aliases")
+
+
+def test_the_non_specific_tag_is_no_tag():
+    """YAML's non-specific tag `!` (`a: ! 420`) names no type: the value is read as if it carried no tag (as
+    PyYAML's own loaders read it), never refused like the type tags (`!!float`, `!local`)."""
+    text = "a: {0}420\nb: {0}true\nc: {0}x\nd: {0}[1]\n"
+    assert safe_yaml.loads(text.format("! ")) == safe_yaml.loads(text.format("")) == {
+        "a": 420, "b": True, "c": "x", "d": [1]}
+
+
+def test_a_refused_integer_is_quoted_at_most_forty_characters():
+    """An integer too long to read is refused with its first 40 characters quoted, never the whole value."""
+    digits = "1234567890" * 500                          # 5,000 digits: past Python's int() string limit
+    e = error(f"a: {digits}\n")
+    assert e.message == f"not an integer (or too long): {digits[:40]!r}" and e.line == 1
+
+
+def test_text_without_a_file_name_is_located_as_string():
+    """YAML read from text (not a file) is named `<string>` in its errors, as Python names code read from text."""
+    e = pytest.raises(YamlError, safe_yaml.loads_with_lines, "a: 1\nb: *x\n").value
+    assert (e.file, e.line) == ("<string>", 2) and str(e).startswith("<string>:2: aliases")
+
+
+def test_a_collection_may_carry_its_own_type_tag_only():
+    """`!!map` on a mapping and `!!seq` on a list only say what the value is, and are read; swapped, each is refused
+    on its line."""
+    assert safe_yaml.loads("a: !!map {b: 1}\nc: !!seq [1, 2]\n") == {"a": {"b": 1}, "c": [1, 2]}
+    e = error("a: 1\nb: !!seq {c: 1}\n")
+    assert (e.line, e.message) == (2, "tag !!seq is not allowed on a mapping")
+    e = error("a: !!map [1]\n")
+    assert (e.line, e.message) == (1, "tag !!map is not allowed on a list")
+
+
+def test_a_list_or_mapping_as_a_key_is_refused():
+    """A key is a plain value: `? [a, b]` (a list used as a key) is refused on its line, naming what a key must be."""
+    e = error("x: 1\n? [a, b]\n: 2\n")
+    assert (e.line, e.message) == (2, "a mapping key must be a plain value")
+    assert error("{[a]: 1}\n").message == "a mapping key must be a plain value"
+
