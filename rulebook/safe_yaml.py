@@ -115,7 +115,7 @@ def loads_with_lines(text: str, file: str = "<string>", *, max_nodes: int = MAX_
     root: object = None
     nodes = docs = 0
 
-    def child_path(line: int) -> tuple | None:
+    def child_path() -> tuple | None:
         """The path of the value starting now; None when it is a mapping key (keys have no path)."""
         if not stack:
             return ()
@@ -164,7 +164,7 @@ def loads_with_lines(text: str, file: str = "<string>", *, max_nodes: int = MAX_
                 if nodes > max_nodes:
                     raise YamlError(file, line, f"more than {max_nodes} values: too large for a rules file")
             if isinstance(e, ev.ScalarEvent):
-                path = child_path(line)
+                path = child_path()
                 if path is not None:
                     marks[path] = line
                 attach(_scalar(e, resolver, file), path, line)
@@ -173,7 +173,7 @@ def loads_with_lines(text: str, file: str = "<string>", *, max_nodes: int = MAX_
                 tag = e.tag
                 if tag not in (None, "!", _MAP if is_map else _SEQ):
                     raise YamlError(file, line, f"tag {_short(tag)} is not allowed on a {'mapping' if is_map else 'list'}")
-                path = child_path(line)
+                path = child_path()
                 if path is None:
                     raise YamlError(file, line, "a mapping key must be a plain value")
                 if len(stack) >= max_depth:
