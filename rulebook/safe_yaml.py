@@ -183,6 +183,13 @@ def loads_with_lines(text: str, file: str = "<string>", *, max_nodes: int = MAX_
             elif isinstance(e, (ev.SequenceEndEvent, ev.MappingEndEvent)):
                 done = stack.pop()
                 attach(done.container, done.path, line)
+    except yaml.reader.ReaderError as e:
+        # a character YAML does not allow (a control character): PyYAML names it by an offset into the text it
+        # was given (bytes for libyaml, characters for PyYAML) and no line; the reader stops at the first one,
+        # so the character's first occurrence is where it is
+        at = text.find(chr(e.character)) if isinstance(e.character, int) else -1
+        raise YamlError(file, text.count("\n", 0, at) + 1 if at >= 0 else None,
+                        f"YAML syntax error: unacceptable character #x{e.character:04x}: {e.reason}") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
         problem = getattr(e, "problem", None) or str(e)

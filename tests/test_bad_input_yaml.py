@@ -269,3 +269,22 @@ def test_a_list_or_mapping_as_a_key_is_refused():
     assert (e.line, e.message) == (2, "a mapping key must be a plain value")
     assert error("{[a]: 1}\n").message == "a mapping key must be a plain value"
 
+
+@pytest.mark.parametrize("parser", ["libyaml", "python"])
+def test_a_control_character_is_refused_at_its_line(monkeypatch, parser):
+    """YAML allows no control characters (a terminal colour code pasted into a scenario, a stray \\x01): the
+    error names the file and the line the character is on, in one line of text, whichever YAML parser reads it
+    (libyaml counts its offset in bytes, PyYAML's own parser in characters, and neither gives a line)."""
+    import yaml
+
+    if parser == "python":
+        monkeypatch.setattr(safe_yaml, "_Parser", yaml.SafeLoader)
+    elif safe_yaml._Parser is yaml.SafeLoader:
+        pytest.skip("PyYAML without libyaml")
+    e = error("名字: 笑\n说明: 😀😀\nc: \x07\n")
+    assert (e.file, e.line) == ("f.yaml", 3)
+    assert e.message.startswith("YAML syntax error: unacceptable character #x0007: ")   # then the parser's reason
+    assert e.message.endswith("characters are not allowed")
+    e = error("a: b\r\n\x1b[31mc: d\r\n")
+    assert e.line == 2 and e.message.startswith("YAML syntax error: unacceptable character #x001b")
+    assert "\n" not in str(e)
