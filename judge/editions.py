@@ -205,8 +205,9 @@ def plain_bulletin(doc: dict, limit: int | None = None) -> str:
 
 
 def _asked_line(doc: dict, ch: dict) -> str:
-    """Under a diff read from a translation (`as_asked`): the asked book's own text of that side, by its id."""
-    if "via_text" not in ch or ch["kind"] in ("added", "removed"):
+    """Under a diff read from a translation (`as_asked`): the asked book's own text of that side, by its id. (Added
+    and removed rules have no diff: their own text is shown.)"""
+    if "via_text" not in ch:
         return ""
     side = doc["via_side"]
     return f"{doc[side + '_book']}：{ch[side + '_text']}"

@@ -325,8 +325,7 @@ class _Walk:
                 if ln.key == str(count):
                     count += 1
                     continue
-                top = ln.key.split(".")[0]
-                return top.startswith(str(self.last_chapter)) and not top.startswith(str(n))
+                return ln.key.startswith(str(self.last_chapter))   # (it cannot also start with n = last + 1)
             seen += 1
             if seen >= within:
                 return False

@@ -377,9 +377,12 @@ def test_diff_through_a_translation_speaks_of_the_books_asked_for(registered_pai
     removed = [c for c in back.changes if c.kind == "removed"]
     shown = {n.uid: shown_text(n) for n in load_book(NEW).nodes}
     assert removed and all(c.via_text is None and c.old_text == shown[c.old[0]] for c in removed)
-    # aligned directly (no bridge), the document has no via fields
+    # aligned directly (no bridge), the document has no via fields, and text output one line under each change
     direct = json.loads(run("diff", "x22", "x26", "--json").stdout)
     assert "via" not in direct and all("via_text" not in c for c in direct["changes"])
+    reworded = sum(c["kind"] == "reworded" for c in direct["changes"])
+    assert reworded and run("diff", "x22", "x26", "--plain", "--kind", "reworded").stdout.count("\n    ") == reworded
+    assert plain.count("\n    ") == 2 * reworded                                  # through x22: the diff and x22en's text
 
 
 def test_a_bulletin_on_a_terminal_wraps_each_text_under_its_indentation(registered_pair, monkeypatch):
@@ -414,9 +417,12 @@ def test_as_asked_takes_each_id_from_the_asked_book_and_falls_back_to_its_transl
         {"kind": "reworded", "old": ["100.2"], "new": ["100.2"], "old_text": "乙规则。", "new_text": "乙规则，改。"},
         {"kind": "renumbered", "old": ["1"], "new": ["1"], "old_text": "总则", "new_text": "总则"},
         {"kind": "added", "old": [], "new": ["100.3"], "old_text": "", "new_text": "丙。"}]}
+    doc["changes"].append({"kind": "merged", "old": ["100.1", "100.2"], "new": ["100.1"],
+                           "old_text": "甲规则。\n乙规则。", "new_text": "甲规则，改。"})
     out = as_asked(doc, en, new, Bridge("zh", zh, new))
     assert [(c["old_text"], c.get("via_text")) for c in out["changes"]] == [
-        ("Alpha rule.", "甲规则。"), ("乙规则。", "乙规则。"), ("General", "总则"), ("", None)]
+        ("Alpha rule.", "甲规则。"), ("乙规则。", "乙规则。"), ("General", "总则"), ("", None),
+        ("Alpha rule.\n乙规则。", "甲规则。\n乙规则。")]                          # a merge: one line per rule
     assert out["changes"][0]["new_text"] == "甲规则，改。"                      # the side not bridged is untouched
     assert doc["changes"][0]["old_text"] == "甲规则。"                          # the input document is not changed
     assert as_asked(doc, zh, new, None) is doc

@@ -700,3 +700,30 @@ def test_the_steps_of_a_numbered_list_inside_a_rule_are_no_chapters():
     # chapters that carry on counting with no rule between them are chapters (2. and 3. after 1.1)
     book = parse_text("1. Section 1\n1.1. The rule numbered 1.1 says something.\n2. Section 2\n3. Section 3\n")
     assert [n.uid for n in book.nodes if n.kind == "chapter"] == ["1", "2", "3"]
+
+
+STEPS_HEAD = "1. 总则\n100. 一般规则\n100.1. 施放咒语的步骤如下：\n"
+
+
+def _chapters(text: str) -> list[str]:
+    return [n.uid for n in parse_text(text, dialect="mtg").nodes if n.kind == "chapter"]
+
+
+def test_list_steps_are_followed_past_blank_lines_and_however_many_there_are():
+    # four steps, blank lines between them: 2., 3. and 4. carry on counting, then 100.2 is chapter 1's
+    text = STEPS_HEAD + "\n1. 宣告\n\n2. 选择目标\n\n3. 横置你的牌\n\n4. 支付费用\n\n100.2. 第二条规则。\n"
+    assert _chapters(text) == ["1"]
+    assert resolve_one(parse_text(text, dialect="mtg"), "100.1").text.endswith("4. 支付费用")
+
+
+def test_the_steps_are_looked_past_only_a_few_lines_ahead():
+    """The look-ahead is the same few non-blank lines (six) as for a chapter's first rule: with five lines of prose
+    after `2.` the rule of chapter 1 below is seen (a list step); with six it is not (the next chapter)."""
+    prose = "".join(f"第{k}行说明文字\n" for k in range(1, 7))
+    assert _chapters(STEPS_HEAD + "1. 宣告\n2. 横置你的牌\n" + prose[: prose.index("第6行")] + "100.2. 规则。\n") == ["1"]
+    assert _chapters(STEPS_HEAD + "1. 宣告\n2. 牌的组成部分\n" + prose + "100.2. 规则。\n") == ["1", "2"]
+
+
+def test_a_chapter_followed_by_rules_of_neither_chapter_is_still_the_next_chapter():
+    # only a rule that continues the current chapter makes `2.` a list step; rules numbered elsewhere do not
+    assert _chapters("1. 总则\n100. 一般规则\n100.1. 文字。\n2. 牌的组成部分\n300. 别处的规则\n") == ["1", "2"]
