@@ -24,6 +24,7 @@ _COMPONENT = re.compile(r"\d+|[a-z]")
 
 # Subrule letters in MTG-style books skip l and o (they look like 1 and 0).
 LETTERS = "abcdefghijkmnpqrstuvwxyz"
+_LETTER = frozenset(LETTERS)     # one letter: `in LETTERS` would also take "" and "ab" (substrings)
 
 
 def components(number: str) -> list[str]:
@@ -74,7 +75,7 @@ def sort_key(key: str) -> tuple:
 
 def letter_range(first: str, last: str) -> list[str]:
     """`a`..`d` in subrule order (skipping l and o); empty if not a range."""
-    if first not in LETTERS or last not in LETTERS:
+    if first not in _LETTER or last not in _LETTER:
         return []
     i, j = LETTERS.index(first), LETTERS.index(last)
     return list(LETTERS[i : j + 1]) if i <= j else []

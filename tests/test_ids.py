@@ -38,6 +38,13 @@ def test_letter_ranges_skip_l_and_o():
     assert ids.letter_range("d", "a") == [] and ids.letter_range("a", "l") == [] and ids.letter_range("o", "p") == []
 
 
+def test_a_letter_range_is_between_two_single_letters():
+    """Only one subrule letter at each end makes a range: an empty end or several letters ("ab", which the
+    letters' string happens to contain) name no range."""
+    assert ids.letter_range("", "d") == [] and ids.letter_range("a", "") == []
+    assert ids.letter_range("ab", "d") == [] and ids.letter_range("a", "de") == []
+
+
 def test_expand_range_short_and_full_ends():
     assert ids.expand_range("603.7.d", "f") == ["603.7.d", "603.7.e", "603.7.f"]
     assert ids.expand_range("603.7.d", "603.7f") == ["603.7.d", "603.7.e", "603.7.f"]
