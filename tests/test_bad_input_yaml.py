@@ -288,3 +288,25 @@ def test_a_control_character_is_refused_at_its_line(monkeypatch, parser):
     e = error("a: b\r\n\x1b[31mc: d\r\n")
     assert e.line == 2 and e.message.startswith("YAML syntax error: unacceptable character #x001b")
     assert "\n" not in str(e)
+
+
+def test_any_other_yaml_error_is_a_yaml_error_naming_the_file(monkeypatch):
+    """Whatever error PyYAML raises becomes a YamlError naming the file, never a traceback: its problem and the
+    line of its problem mark, else of its context mark, else no line; an error with no problem gives its text."""
+    import yaml
+    from yaml.error import Mark, MarkedYAMLError
+
+    def raising(err):
+        def parse(*a, **k):
+            raise err
+            yield   # a generator, as yaml.parse is
+        return parse
+
+    at_line_5 = Mark("<unicode string>", 40, 4, 0, None, None)                  # PyYAML's lines count from 0
+    for err, line, message in [
+            (MarkedYAMLError("while parsing x", None, "bad thing", at_line_5), 5, "bad thing"),
+            (MarkedYAMLError("while parsing x", at_line_5, "bad thing", None), 5, "bad thing"),
+            (yaml.YAMLError("odd failure"), None, "odd failure")]:
+        monkeypatch.setattr(yaml, "parse", raising(err))
+        e = pytest.raises(YamlError, safe_yaml.loads, "a: 1\n", "f.yaml").value
+        assert (e.file, e.line, e.message) == ("f.yaml", line, f"YAML syntax error: {message}")
