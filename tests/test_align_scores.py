@@ -281,3 +281,180 @@ def test_seed_only_across_languages_is_the_structural_seed():
     al = align(zh, en, seed_only=True)
     assert al.matches and all(m.old == m.new for m in al.matches)
     assert al.removed == [] and al.added == []
+
+
+# ---------------------------------------------------------------- what an alignment records
+
+
+def test_an_alignment_names_both_books_their_languages_and_its_time():
+    import time
+    from pathlib import Path
+
+    from rulebook import load_book
+    from rulebook.editions.align import align
+
+    fix = Path(__file__).parent / "fixtures" / "editions"
+    zh, en = load_book(str(fix / "mtg-2022-zh-704.txt")), load_book(str(fix / "mtg-2022-en-704.txt"))
+    t0 = time.perf_counter()
+    al = align(en, zh)
+    took = time.perf_counter() - t0
+    assert (al.old_book, al.new_book, al.old_sha256, al.new_sha256) == (en.id, zh.id, en.sha256, zh.sha256)
+    assert (al.old_language, al.new_language) == ("en", "zh")
+    assert 0.0 < al.seconds <= took
+    assert al.renames is None                     # no renamed terms across languages
+
+
+def test_a_translation_aligns_either_way_round():
+    """English old and Chinese new learns the lexicon the other way round: the same pairs."""
+    from pathlib import Path
+
+    from rulebook import load_book
+    from rulebook.editions.align import align
+
+    fix = Path(__file__).parent / "fixtures" / "editions"
+    zh, en = load_book(str(fix / "mtg-2022-zh-704.txt")), load_book(str(fix / "mtg-2022-en-704.txt"))
+    text = {}
+    for old, new in ((en, zh), (zh, en)):
+        al = align(old, new)
+        assert al.matches and all(m.old == m.new for m in al.matches)
+        text[old.id] = {m.old: m.text for m in al.matches}
+    # the lexicon is always learned from English to Chinese, so a pair reads as alike either way round
+    assert text[en.id] == pytest.approx(text[zh.id], abs=1e-3)
+    assert text[en.id]["704.5a"] > 0.2
+
+
+def test_the_lexicon_maps_english_stems_to_chinese_bigrams_whichever_book_is_old():
+    import re
+    from pathlib import Path
+
+    from rulebook import load_book
+    from rulebook.editions.align import tree_seed
+    from rulebook.editions.units import units_of
+
+    fix = Path(__file__).parent / "fixtures" / "editions"
+    zh, en = load_book(str(fix / "mtg-2022-zh-704.txt")), load_book(str(fix / "mtg-2022-en-704.txt"))
+    for (old, lo), (new, ln) in (((zh, "zh"), (en, "en")), ((en, "en"), (zh, "zh"))):
+        c = _Content(units_of(old), units_of(new), lo, ln)
+        c.learn(tree_seed(c.ua, c.ub, c.shape_score))
+        table = c.lexicon.table
+        assert table and all(re.fullmatch(r"[a-z']+|#\d+", e) for e in table)     # numbers are shared tokens
+        assert all(re.fullmatch(r"[\u4e00-\u9fff]{1,2}|#\d+", z) for v in table.values() for _, z in v)
+        assert "永久" in {z for _, z in table["permanent"]}                             # permanent: 永久物
+
+
+# ---------------------------------------------------------------- candidates
+
+
+def zh_content(a_texts, b_texts, parents_a=None, parents_b=None) -> _Content:
+    pa = parents_a or [None] * len(a_texts)
+    pb = parents_b or [None] * len(b_texts)
+    return _Content(units([(t, p, "") for t, p in zip(a_texts, pa)]), units([(t, p, "") for t, p in zip(b_texts, pb)]),
+                    "zh", "zh")
+
+
+def test_content_candidates_are_the_best_of_each_rule_in_both_directions():
+    """k = 1: old 0 and old 1 both read most like new 0; new 1 reads most like old 1 (they share
+    庚壬), so old 1 has new 1 as a candidate too — from the new rule's side."""
+    from rulebook.editions.align import _content_candidates
+
+    c = zh_content(["甲乙丙丁戊己庚辛", "甲乙丙丁戊己庚壬"], ["甲乙丙丁戊己庚辛", "庚壬子丑寅卯"])
+    assert _content_candidates(c, 1) == {0: {0}, 1: {0, 1}}
+    assert c.top == {0: {0}, 1: {0, 1}}                          # computed once, kept
+
+
+def test_content_candidates_of_a_book_against_an_empty_one_are_empty():
+    from rulebook.editions.align import _content_candidates
+
+    assert _content_candidates(zh_content(["甲乙丙丁"], []), 8) == {0: set()}
+    assert _content_candidates(zh_content([], ["甲乙丙丁"]), 8) == {}
+
+
+def test_with_use_ids_the_rule_of_the_same_number_is_a_candidate():
+    """k = 1 and the new book prints rules 1 and 3 the other way round: by content old 1 only
+    has new 3; reading numbers adds new 1."""
+    from rulebook.editions.align import _candidates
+
+    ua = tree()
+    ub = tree(("总则甲", "规则丁", "规则丙", "规则乙"))
+    c = _Content(ua, ub, "zh", "zh")
+    w = Weights(candidates=1)
+    assert _candidates(ua, ub, c, w, {}, False)[1] == {3}
+    assert _candidates(ua, ub, c, w, {}, True)[1] == {1, 3}
+
+
+def test_structural_candidates_come_from_where_the_parent_and_neighbours_went():
+    from rulebook.editions.align import _candidates
+
+    ua = tree()
+    ub = tree(("子丑寅", "卯辰巳", "午未申", "酉戌亥"))              # nothing alike
+    c = _Content(ua, ub, "zh", "zh")
+    w = Weights(candidates=1)
+    assert _candidates(ua, ub, c, w, {}, False) == {0: {0, 1, 2, 3}, 1: {0}, 2: {0}, 3: {0}}   # by content
+    assert _candidates(ua, ub, c, w, {0: 0}, False)[2] == {0, 1, 2, 3}   # the children of the parent's match
+    got = _candidates(ua, ub, c, w, {1: 1}, False)
+    assert got[1] == {0, 1} and got[2] == {0, 2}                        # its own match; beside the previous one's
+    assert _candidates(ua, ub, c, w, {3: 3}, False)[2] == {0, 2}         # beside where the next one went
+    assert _candidates(ua, ub, c, w, {3: 1}, False)[2] == {0}            # new 1 has nothing before it
+
+
+# ---------------------------------------------------------------- the final scores
+
+
+def test_a_final_match_keeps_its_pair_score_and_its_margin_over_either_rules_rivals():
+    """Old 0 and old 1 read alike; only old 0 is matched, to new 0. Old 0 has no other
+    candidate, new 0 has old 1: the margin is over old 1's score with new 0."""
+    from rulebook.editions.align import _final, pair_score
+
+    c = zh_content(["甲乙丙丁戊己庚辛", "甲乙丙丁戊己庚壬"], ["甲乙丙丁戊己庚辛"])
+    w = Weights()
+    [m] = _final(c.ua, c.ub, c, w, {0: 0}, False)
+    s = pair_score(c.ua, c.ub, c, w, {0: 0}, 0, 0, False)
+    rival = pair_score(c.ua, c.ub, c, w, {0: 0}, 1, 0, False)
+    assert 0 < rival < s
+    assert (m.old, m.new, m.score, m.text) == ("0", "0", round(s, 4), 1.0)
+    assert m.score != round(m.score)                              # kept to four places, not to a whole number
+    assert m.confidence == confidence(s, s - rival, w)
+
+
+def test_a_final_match_with_no_rival_has_its_whole_score_as_margin():
+    from rulebook.editions.align import _final, pair_score
+
+    c = zh_content(["甲乙丙丁戊己庚辛"], ["甲乙丙丁戊己庚辛"])
+    w = Weights()
+    [m] = _final(c.ua, c.ub, c, w, {0: 0}, False)
+    s = pair_score(c.ua, c.ub, c, w, {0: 0}, 0, 0, False)
+    assert m.confidence == confidence(s, s, w)
+
+
+CHAPTER_OLD = "1. 战斗伤害的规则\n100. 一般\n100.1. 甲乙丙丁戊己。\n"
+CHAPTER_NEW = "1. 总论\n100. 战斗伤害的规则\n100.1. 甲乙丙丁戊己。\n"
+
+
+def test_a_chapter_is_never_matched_to_a_rule_that_reads_like_it():
+    from rulebook.editions.align import align
+    from rulebook.parse import parse_text
+
+    old = parse_text(CHAPTER_OLD, book_id="old", dialect="mtg")
+    new = parse_text(CHAPTER_NEW, book_id="new", dialect="mtg")
+    al = align(old, new)
+    kinds = {n.uid: n.kind for n in old.nodes} | {("new", n.uid): n.kind for n in new.nodes}
+    assert al.matches and all(kinds[m.old] == kinds[("new", m.new)] for m in al.matches)
+    # the chapters are matched to each other by what they hold, as are the headings and the rules
+    assert {(m.old, m.new) for m in al.matches} == {("1", "1"), ("100", "100"), ("100.1", "100.1")}
+
+
+def test_only_rules_of_the_same_kind_are_rivals_in_the_margin():
+    """A chapter printed with a rule's words is no rival of that rule: the rule's margin is over
+    the other rule only, and the chapter's over nothing."""
+    from rulebook.editions.align import _final, pair_score
+
+    text = "甲乙丙丁戊己庚辛"
+    ua = units([(text, None, "", CHAPTER), (text, None, "")])
+    ub = units([(text, None, "", CHAPTER), (text, None, ""), ("甲乙丙丁戊己庚壬", None, "")])
+    c, w, match = _Content(ua, ub, "zh", "zh"), Weights(), {0: 0, 1: 1}
+    chapter, rule = _final(ua, ub, c, w, match, False)
+    s0, s1 = (pair_score(ua, ub, c, w, match, i, i, False) for i in (0, 1))
+    rival = pair_score(ua, ub, c, w, match, 1, 2, False)
+    assert 0 < rival < s1
+    assert rule.confidence == confidence(s1, s1 - rival, w)
+    assert chapter.confidence == confidence(s0, s0, w)
