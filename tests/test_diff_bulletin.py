@@ -177,6 +177,7 @@ def test_renamed_entries_need_half_their_bigrams_alike_best_pair_first():
     # 甲乙庚辛壬 shares 1 of 7 (0.14): not alike enough
     g = gchanges([("旧名", "甲乙丙丁戊")], [("新名", "甲乙丙丁己"), ("别名", "甲乙庚辛壬")])
     assert ("renamed", "旧名", "新名") in g and g[("renamed", "旧名", "新名")].alike == 0.6
+    assert (g[("renamed", "旧名", "新名")].old_text, g[("renamed", "旧名", "新名")].new_text) == ("甲乙丙丁戊", "甲乙丙丁己")
     assert ("added", None, "别名") in g
     g = gchanges([("旧名", "甲乙丙丁戊")], [("新名", "甲乙丙丁己")], min_alike=0.61)
     assert set(g) == {("removed", "旧名", None), ("added", None, "新名")}
@@ -275,5 +276,52 @@ def test_text_renames_the_aligner_learned_are_listed_most_evidence_first_once_ea
     al = alignment(old, new, [])
     al.renames = [("玩家", "牌手", 3, "100.1"), ("场上", "战场", 7, "100.2"), ("玩家", "牌手", 5, "100.3"),
                   ("甲乙", "甲乙", 9, "100.4"), ("", "空", 9, "100.5")]
-    got = [(t.old, t.new, t.evidence, t.example) for t in term_changes(al, old, new, glossary=[])]
-    assert got == [("场上", "战场", 7, "100.2"), ("玩家", "牌手", 3, "100.1")]
+    got = [(t.old, t.new, t.source, t.evidence, t.example) for t in term_changes(al, old, new, glossary=[])]
+    assert got == [("场上", "战场", "text", 7, "100.2"), ("玩家", "牌手", "text", 3, "100.1")]
+
+
+def test_same_words_ignores_whitespace_on_either_side():
+    from rulebook.editions.changes import same_words
+
+    assert same_words("甲乙丙", "甲 乙\n丙") and same_words("甲 乙", "甲乙") and not same_words("甲乙", "甲 丙")
+
+
+def test_counts_add_up_every_renumbered_and_reworded_rule():
+    old, new = books()
+    ms = [("100.5", "100.7", 0.7, "one"), ("100.4", "100.2", 0.6, "one"), ("100.2", "100.3", 0.9, "one")]
+    c = bulletin(alignment(old, new, ms), old, new, terms=False).counts
+    assert (c["renumbered"], c["renumbered_and_reworded"], c["reworded"], c["reworded_all"]) == (3, 2, 0, 2)
+
+
+def test_the_bulletin_shows_a_rule_by_its_text_and_a_heading_or_chapter_by_its_title():
+    """As docs/editions.md shows them: 420. 依状态而生的效应 by its heading, 420.5e by its text."""
+    old, new = books("1. 总则\n100. 一般规则\n100.1. 甲乙丙。\n", "1. 总则\n100. 一般规则\n100.1. 甲乙丙。\n")
+    old.node("100.1").title = "标题"                 # a rule printed with a heading of its own
+    old.node("100").text = ""                        # a heading printed without text
+    old.node("1").text = "第一章 总则"                 # a chapter whose line says more than its title
+    b = bulletin(alignment(old, new, []), old, new, terms=False)
+    removed = {c.old[0]: c.old_text for c in b.changes if c.kind == "removed"}
+    assert removed == {"1": "总则", "100": "一般规则", "100.1": "甲乙丙。"}
+
+
+def test_terms_the_alignment_carries_are_the_bulletins():
+    from rulebook.editions.changes import TermChange
+
+    old, new = term_pair()
+    al = alignment(old, new, [])
+    al.renames = []
+    al.terms = [TermChange("甲", "乙", "text", 9, "100.1")]
+    assert bulletin(al, old, new).terms == al.terms
+    al.terms = []
+    assert ("阴谋", "邪计", "glossary") in {(t.old, t.new, t.source) for t in bulletin(al, old, new).terms}
+    assert bulletin(al, old, new, terms=False).terms == []
+
+
+def test_a_rule_whose_only_counterpart_is_a_part_of_another_rules_counterpart_is_merged_with_it():
+    """Old 100.6 has no one-to-one counterpart; its sentence went into 100.7, old 100.5's
+    counterpart: 100.5 and 100.6 are listed as merged into 100.7."""
+    old, new = books()
+    ms = [("100.5", "100.7", 0.8, "one"), ("100.6", "100.7", 0.6, "split")]
+    b = bulletin(alignment(old, new, ms), old, new, terms=False)
+    merged = [(c.old, c.new) for c in b.changes if c.kind == "merged"]
+    assert merged == [(["100.5", "100.6"], ["100.7"])]
