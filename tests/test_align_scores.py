@@ -458,3 +458,34 @@ def test_only_rules_of_the_same_kind_are_rivals_in_the_margin():
     assert 0 < rival < s1
     assert rule.confidence == confidence(s1, s1 - rival, w)
     assert chapter.confidence == confidence(s0, s0, w)
+
+
+# ---------------------------------------------------------------- splits through the aligner
+
+
+MANA_OLD = """1. 游戏概念
+106. 法术力
+106.1. 法术力是游戏中的主要资源。一般当施放咒语和起动异能时，牌手用法术力支付费用。
+3. 回合结构
+300. 一般规则
+300.1. 一个回合依序分为五个阶段：开始阶段、战斗前的行动阶段、战斗阶段、战斗后的行动阶段，以及结束阶段。每个回合都会经过这些阶段，即使在某阶段中没有发生任何事也是一样。并且开始、战斗及结束阶段之中还包含了依序排列的步骤。
+300.2. 若双方连续让过且堆叠空着，则阶段或步骤便结束。阶段或步骤不会因为堆叠清空而立即结束；其必要条件是堆叠空着，且两位牌手依序让过。所以，在目前的阶段或步骤结束前，每位牌手都会轮流得到可以把东西加入堆叠的机会。
+300.3. 当阶段结束时，留在牌手法术力池中尚未使用的法术力便消失。此游戏动作不用到堆叠。
+"""
+
+
+def test_the_aligner_splits_a_sentence_into_the_rule_the_glossary_cites_for_its_term():
+    """docs/editions.md: 2006 300.3 (unused mana empties at the end of a phase; no stack) is
+    500.5, and split off 703.4q (the turn-based action) and 106.4 (the mana pool, which the
+    new glossary's 法术力池 cites). The old book here is written in the new edition's words
+    (牌手, 法术力), so no renamed term is needed."""
+    from pathlib import Path
+
+    from rulebook import load_book
+    from rulebook.editions.align import align
+    from rulebook.parse import parse_text
+
+    old = parse_text(MANA_OLD, book_id="old", dialect="mtg")
+    new = load_book(str(Path(__file__).parent / "fixtures" / "editions" / "mana-pool-2026.txt"))
+    roles = {(m.new, m.role) for m in align(old, new).for_old("300.3")}
+    assert roles == {("500.5", "one"), ("703.4q", "split"), ("106.4", "split")}
