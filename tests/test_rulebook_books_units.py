@@ -299,3 +299,26 @@ def test_register_with_force_points_the_id_at_the_new_file_and_returns_the_old_e
     book, info, old = books.register(b, "cr", force=True)
     assert old == first and info.path == str(b.resolve()) and book.has("200.1")
     assert registered()["cr"].path == str(b.resolve())
+
+
+# --- what mutation testing asked for ------------------------------------------------------------------
+
+def test_the_memo_knows_a_file_by_its_full_path_not_by_the_name_typed(home, monkeypatch):
+    """The same relative name in two folders is two files: the memo is keyed by the resolved path, so
+    `r.txt` typed in another folder (same size, same time stamp) is that folder's book."""
+    a, b = home / "a", home / "b"
+    a.mkdir()
+    b.mkdir()
+    book_file(a, "r.txt")
+    book_file(b, "r.txt", MINI.replace("第一条", "头一条"))
+    st = (a / "r.txt").stat()
+    os.utime(b / "r.txt", ns=(st.st_atime_ns, st.st_mtime_ns))
+    monkeypatch.chdir(a)
+    assert "第一条" in books.load_book("r.txt").node("100.1").text
+    monkeypatch.chdir(b)
+    assert "头一条" in books.load_book("r.txt").node("100.1").text
+
+
+def test_without_a_ref_the_book_is_the_bundled_mtg_one(home):
+    book = books.load_book()
+    assert book.id == "mtg" and book.game == books.BUNDLED["mtg"].game and book.has("420.5c")
