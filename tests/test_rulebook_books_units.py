@@ -322,3 +322,33 @@ def test_the_memo_knows_a_file_by_its_full_path_not_by_the_name_typed(home, monk
 def test_without_a_ref_the_book_is_the_bundled_mtg_one(home):
     book = books.load_book()
     assert book.id == "mtg" and book.game == books.BUNDLED["mtg"].game and book.has("420.5c")
+
+
+def test_the_hash_never_asks_for_the_whole_file_at_once(home, monkeypatch):
+    """The docstring's promise: a cached lookup in a 20 MB book never holds the whole file. Every read
+    asks for a bounded piece, smaller than this 3 MiB file (reading it all at once is `read()` / `read(-1)`)."""
+    import builtins
+
+    sizes: list = []
+    real_open = builtins.open
+
+    class Watched:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def read(self, size=-1):
+            sizes.append(size)
+            return self.fh.read(size)
+
+    monkeypatch.setattr(books, "open", lambda *a, **kw: Watched(real_open(*a, **kw)), raising=False)
+    data = bytes(range(256)) * (3 << 12)                                    # 3 MiB
+    p = home / "big.bin"
+    p.write_bytes(data)
+    assert books.file_sha256(p) == hashlib.sha256(data).hexdigest()
+    assert sizes and all(isinstance(s, int) and 0 < s < len(data) for s in sizes)
