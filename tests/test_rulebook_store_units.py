@@ -407,3 +407,19 @@ def test_a_copy_damaged_while_reading_is_removed_with_a_message_that_says_so(bac
     assert not file.exists()
     with pytest.raises(RulebookError, match="it has been removed"):       # already gone: the same message
         back.has("100.2")
+
+
+# --- what mutation testing asked for ---------------------------------------------------------
+
+def test_a_node_already_read_is_not_decoded_again_when_the_graph_is_walked(back, monkeypatch):
+    """"What walks the whole graph reads it all, once": walking nodes or a kind after a lookup decodes
+    only the nodes not read yet (the one read keeps its object and is not unpickled a second time)."""
+    first = back.node("100.10")
+    decoded: list = []
+    real = store.pickle.loads
+    monkeypatch.setattr(store.pickle, "loads", lambda blob: decoded.append(1) or real(blob))
+    rules = list(back.rules())
+    assert len(rules) == 6 and rules[2] is first and len(decoded) == 5
+    decoded.clear()
+    nodes = back.nodes
+    assert len(nodes) == 9 and nodes[4] is first and len(decoded) == 9 - 6     # the rules were read by now
