@@ -199,30 +199,13 @@ def test_a_file_that_cannot_be_read_is_named_in_the_error(tmp_path):
 
 def test_a_file_over_the_bound_is_never_read_whole(tmp_path, monkeypatch):
     """The bound holds memory too: a file over it is refused after reading one byte more than the bound, however large."""
-    import builtins
+    from watched_reads import watch_reads
 
-    asked = []
-
-    class Counting:
-        def __init__(self, fh):
-            self.fh = fh
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.fh.close()
-
-        def read(self, n=-1):
-            data = self.fh.read(n)
-            asked.append(len(data))
-            return data
-
-    monkeypatch.setattr(safe_yaml, "open", lambda *a, **k: Counting(builtins.open(*a, **k)), raising=False)
+    reads = watch_reads(monkeypatch, safe_yaml)
     big = tmp_path / "big.yaml"
     big.write_bytes(b"a: " + b"x" * 200 + b"\n")
     e = pytest.raises(YamlError, safe_yaml.read, big, max_bytes=100).value
-    assert "larger than" in e.message and sum(asked) == 101
+    assert "larger than" in e.message and sum(got for _, got in reads) == 101
 
 
 def test_a_file_whose_yaml_is_refused_is_named_in_the_error(tmp_path):

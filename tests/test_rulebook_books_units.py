@@ -22,6 +22,8 @@ from rulebook.registry import BookInfo, record, registered
 from rulebook.source import RulebookError
 from rulebook.version import parser_fingerprint
 
+from watched_reads import watch_reads
+
 MINI = "1. 游戏\n100. 一般规则\n100.1. 第一条。\n100.1a. 子规则。\n"
 OTHER = "1. 游戏\n200. 另一节\n200.1. 另一条。\n"
 
@@ -327,28 +329,10 @@ def test_without_a_ref_the_book_is_the_bundled_mtg_one(home):
 def test_the_hash_never_asks_for_the_whole_file_at_once(home, monkeypatch):
     """The docstring's promise: a cached lookup in a 20 MB book never holds the whole file. Every read
     asks for a bounded piece, smaller than this 3 MiB file (reading it all at once is `read()` / `read(-1)`)."""
-    import builtins
-
-    sizes: list = []
-    real_open = builtins.open
-
-    class Watched:
-        def __init__(self, fh):
-            self.fh = fh
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.fh.close()
-
-        def read(self, size=-1):
-            sizes.append(size)
-            return self.fh.read(size)
-
-    monkeypatch.setattr(books, "open", lambda *a, **kw: Watched(real_open(*a, **kw)), raising=False)
+    reads = watch_reads(monkeypatch, books)
     data = bytes(range(256)) * (3 << 12)                                    # 3 MiB
     p = home / "big.bin"
     p.write_bytes(data)
     assert books.file_sha256(p) == hashlib.sha256(data).hexdigest()
-    assert sizes and all(isinstance(s, int) and 0 < s < len(data) for s in sizes)
+    assert reads and all(isinstance(asked, int) and 0 < asked < len(data) for asked, _ in reads)
+    assert sum(got for _, got in reads) == len(data)
