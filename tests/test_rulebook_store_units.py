@@ -77,6 +77,19 @@ def traced(back: store.StoredBook) -> list[str]:
     return seen
 
 
+def edited(book: Book, f, *statements: str):
+    """`book` saved to `f`, then changed by SQL statements (what another writer, or damage, leaves)."""
+    store.save(book, f)
+    con = sqlite3.connect(f)
+    try:
+        for sql in statements:
+            con.execute(sql)
+        con.commit()
+    finally:
+        con.close()
+    return f
+
+
 # --- the helpers that shape the rows ----------------------------------------------------
 
 def test_tree_pairs_link_every_number_to_the_one_above_it_up_to_the_top():
@@ -149,20 +162,9 @@ def test_a_file_of_another_rulebook_format_or_none_is_not_opened(book, tmp_path)
     assert store.open_book(f, "cd" * 32) is None
     assert isinstance(store.open_book(f, SHA), store.StoredBook)
 
-    other = tmp_path / f"other{store.SUFFIX}"
-    store.save(book, other)
-    con = sqlite3.connect(other)
-    con.execute(f"PRAGMA user_version={store.FORMAT + 1}")
-    con.commit()
-    con.close()
+    other = edited(book, tmp_path / f"other{store.SUFFIX}", f"PRAGMA user_version={store.FORMAT + 1}")
     assert store.open_book(other, SHA) is None
-
-    nohash = tmp_path / f"nohash{store.SUFFIX}"
-    store.save(book, nohash)
-    con = sqlite3.connect(nohash)
-    con.execute("DELETE FROM meta WHERE name='sha256'")
-    con.commit()
-    con.close()
+    nohash = edited(book, tmp_path / f"nohash{store.SUFFIX}", "DELETE FROM meta WHERE name='sha256'")
     assert store.open_book(nohash, SHA) is None
 
     junk = tmp_path / f"junk{store.SUFFIX}"
@@ -211,12 +213,7 @@ def test_a_field_is_read_once_then_kept(back):
 
 def test_a_field_the_file_does_not_hold_takes_its_default(book, tmp_path):
     """A store written before a field existed: the field's default, or its default factory's value."""
-    f = tmp_path / f"x{store.SUFFIX}"
-    store.save(book, f)
-    con = sqlite3.connect(f)
-    con.execute("DELETE FROM meta WHERE name IN ('edition', 'detection', 'detected')")
-    con.commit()
-    con.close()
+    f = edited(book, tmp_path / f"x{store.SUFFIX}", "DELETE FROM meta WHERE name IN ('edition', 'detection', 'detected')")
     old = store.open_book(f, SHA)
     assert old.edition == "" and old.detection == [] and old.detected is True
     assert old.game == "万智牌"
