@@ -387,6 +387,28 @@ def test_then_longer_windows_then_the_more_used_correction(no_pinyin):
     assert _typos(p("甲乙丙丁")) == {"甲乙丙": ["甲乙庚"]}
 
 
+def test_of_two_equally_good_overlapping_windows_the_one_typed_first_is_corrected(no_pinyin):
+    # 甲乙丙 → 甲乙庚 and 乙丙丁 → 乙丙辛: both terms, both three characters, both in 5 rules; they share 乙丙
+    p = _book({"甲乙庚": 5, "乙丙辛": 5}, terms={"甲乙庚", "乙丙辛"})
+    assert _typos(p("甲乙丙丁")) == {"甲乙丙": ["甲乙庚"]}
+    p = _book({"乙丙辛": 5, "甲乙庚": 5}, terms={"乙丙辛", "甲乙庚"})      # whatever order the book lists them in
+    assert _typos(p("甲乙丙丁")) == {"甲乙丙": ["甲乙庚"]}
+
+
+def test_a_window_with_two_corrections_competes_with_the_better_one():
+    """制 (zhi) may be 置 or 至 mistyped: 横制丙 has two corrections, and competes for 制丙 with 制丙丁 →
+    置丙丁 as good as its better correction is — a term of the book first, then the more used."""
+    pytest.importorskip("pypinyin")
+    # 横置丙 is a term in 1 rule, 横至丙 no term though in 50: the term makes 横制丙 beat 置丙丁 (no term, 60)
+    p = _book({"横置丙": 1, "横至丙": 50, "置丙丁": 60}, terms={"横置丙"})
+    assert _typos(p("制丙丁")) == {"制丙丁": ["置丙丁"]} and sorted(_typos(p("横制丙"))["横制丙"]) == ["横置丙", "横至丙"]
+    assert sorted(_typos(p("横制丙丁"))) == ["横制丙"]
+    # both terms, in 1 and 9 rules: the one in 9 makes 横制丙 beat 置丙丁 (a term in 5), whichever is listed first
+    for used in [{"横置丙": 1, "横至丙": 9}, {"横置丙": 9, "横至丙": 1}]:
+        p = _book({**used, "置丙丁": 5}, terms={"横置丙", "横至丙", "置丙丁"})
+        assert sorted(_typos(p("横制丙丁"))) == ["横制丙"]
+
+
 def test_windows_that_do_not_overlap_are_both_corrected(no_pinyin):
     p = _book({"甲乙庚": 5, "丁戊癸": 5}, terms={"甲乙庚", "丁戊癸"})
     q = p("甲乙丙丁戊己")
