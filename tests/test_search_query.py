@@ -470,6 +470,13 @@ def test_only_the_windows_own_characters_decide_about_stop_words(pinyin):
     assert _typos(p("攻几")) == {}             # one inside it is, though 几 sounds like 击 (攻击)
 
 
+def test_a_window_of_function_words_only_is_no_typo_even_after_a_word(pinyin):
+    # 再几的 is three function words, one character off the book's 再几个 (的 de / 个 ge): never corrected,
+    # alone or after 横置, a word of the book that is no function word
+    p = _book({"横置": 5, "再几个": 5}, terms={"横置", "再几个"})
+    assert _typos(p("再几的")) == {} and _typos(p("横置再几的")) == {}
+
+
 def test_a_lone_character_is_never_corrected():
     pytest.importorskip("pypinyin")
     p = _book({"置": 5, "生物": 5}, terms={"置"})
