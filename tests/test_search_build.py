@@ -163,7 +163,7 @@ def test_a_stop_word_the_book_names_and_rarely_uses_is_a_term():
 
 @pytest.fixture
 def built(book, tmp_path):
-    dest = tmp_path / "ix"
+    dest = tmp_path / "not-made-yet" / "ix"      # build makes the folders it is given
     calls = []
     meta = B.build(book, dest, progress=lambda *a: calls.append(a), jieba_cache=tmp_path / "jieba")
     return dest, meta, calls
@@ -180,9 +180,27 @@ def test_a_build_says_what_it_indexed(book, docs, built):
                                                                               book.title or book.id)
     assert (meta["game_name"], meta["edition"], meta["language"]) == (book.game, book.edition, book.language)
     assert meta["build_seconds"] >= 0 and meta["built_at"][:2] == "20"
+    for name in ["vocab.json", "lookup.json"]:        # the headword 优先权 as written, not in \u escapes
+        assert "优先权" in (dest / name).read_text("utf-8"), name
     n = len(docs)
     assert calls == [("loading the segmenter", 0, 1), ("loading the segmenter", 1, 1), ("indexing", 1, n),
                      ("indexing", n, n), ("writing", 0, 1), ("writing", 1, 1)]
+
+
+def test_a_build_records_when_it_was_built_and_how_long_it_took(book, tmp_path, monkeypatch):
+    """meta.json's built_at is the ISO 8601 time of the build with its UTC offset; build_seconds the
+    time between the build's start and end on the monotonic clock, to the millisecond."""
+    import time
+    from datetime import datetime, timedelta, timezone
+    from types import SimpleNamespace
+
+    clock = [100.0, 102.3456]                     # the build starts at 100 s and ends 2.3456 s later
+    monkeypatch.setattr(B, "time", SimpleNamespace(perf_counter=lambda: clock.pop(0), strftime=time.strftime))
+    (tmp_path / "ix").mkdir()                    # an empty folder made for it is filled all the same
+    meta = B.build(book, tmp_path / "ix", jieba_cache=tmp_path / "jieba")
+    assert meta["build_seconds"] == 2.346
+    when = datetime.strptime(meta["built_at"], "%Y-%m-%dT%H:%M:%S%z")
+    assert abs(datetime.now(timezone.utc) - when) < timedelta(minutes=10)
 
 
 def _weights(reader, field, term) -> dict[int, float]:
@@ -214,6 +232,42 @@ def test_a_heading_weighs_more_than_the_text_in_the_words_field(docs, built):
         assert uid["305"] in _weights(r, "bigram", "地")     # a lone character (the heading 地) stands for itself
 
 
+def test_the_index_keeps_a_documents_kind_breadcrumb_text_words_and_bigrams(docs, built):
+    """What a hit shows and how it scores come from the index alone: each document's kind and breadcrumb
+    as the book's structure gives them, a word of a rule's text at weight 1, the book's own terms as
+    one word, and the bigram field holding the text's character pairs and nothing else."""
+    from index.whooshlib import prepare
+
+    prepare()
+    from whoosh import index as windex
+
+    dest, _, _ = built
+    with windex.open_dir(str(dest)).searcher() as s:
+        r = s.reader()
+        uid = {s.stored_fields(i)["uid"]: i for i in range(r.doc_count_all())}
+        rule, entry = s.stored_fields(uid["305.1a"]), s.stored_fields(uid["glossary:地"])
+        assert (rule["kind"], entry["kind"]) == ("rule", "glossary")
+        # 305.1a sits under 305.1, in rule 305 地 of chapter 3 牌张类别
+        assert rule["crumb"] == "3 牌张类别 › 305 地 › 305.1"
+        assert _weights(r, "words", "堆叠") == {uid["305.1a"]: 1.0}        # text: weight 1, no other field
+        # 使用地 is a headword (jieba alone cuts it 使用/地): one word wherever the book writes it, in the
+        # entry's heading (1.6) and definition (0.9), the text of 100.2 (1), 305.1a's text (1) and example (0.35)
+        assert _weights(r, "words", "使用地") == pytest.approx(
+            {uid["glossary:使用地"]: 2.5, uid["100.2"]: 1.0, uid["305.1a"]: 1.35})
+        # 305.1a has no heading: the 8 characters 使用地不用到堆叠 give 7 pairs, its whole bigram field
+        assert r.doc_field_length(uid["305.1a"], "bigram") == 7
+
+
+def test_the_books_game_vocabulary_is_written_with_the_index(built):
+    """vocab.json is the vocabulary of the book's game (an MTG book: terms/mtg-en.tsv's Trample → 践踏),
+    and 地, which the glossary names but the book writes in far more than 10 % of its documents, stays a
+    function word there."""
+    dest, _, _ = built
+    v = json.loads((dest / "vocab.json").read_text("utf-8"))
+    assert v["game"] == "mtg" and "践踏" in v["english"][english_key("Trample")]
+    assert "地" in v["stopwords"]
+
+
 def test_ranking_reads_weighted_lengths_links_and_terms(book, docs, built):
     from index.analysis import word_terms
     from index.normalize import normalize
@@ -241,6 +295,7 @@ def test_the_pruned_dictionary_keeps_the_books_terms_whole(built):
     dest, _, _ = built
     seg = Segmenter.load(dest / "words.dict")
     assert seg.words("优先权")[0][0] == "优先权"
+    assert seg.words("使用地")[0][0] == "使用地"           # a headword of the book: one word (jieba alone: 使用/地)
     assert seg.freq("总则") > 0
 
 
@@ -263,3 +318,27 @@ def test_a_stop_word_only_a_rule_heading_names_is_a_term_too():
 def test_a_stop_word_the_book_names_but_never_uses_is_a_term_even_in_a_small_book():
     table = Vocabulary("mtg", stopwords=frozenset({"地", "的"}))
     assert B.book_vocabulary(table, GLOSSARY_DOCS[:3], {}).stopwords == {"的"}
+
+
+def test_stop_words_are_counted_in_every_field_and_a_long_book_reports_every_50_documents(tmp_path):
+    """Whether a named stop word is a term of the book counts the documents that use it in any field:
+    地 stands only in headings here (rule 100's, every subrule's section, its glossary entry's), in all
+    of the 56 documents but four, so it stays a function word; 你 stands in four rules' text and its own
+    entry's heading: five documents, under 10 % of 56, so it is a term. Indexing progress comes at the
+    first document, every 50 after it, and the last."""
+    from index.segment import Segmenter
+
+    rules = [f"100.{i}. 你支付{i}点费用。" if i <= 4 else f"100.{i}. 牌手支付{i}点费用。" for i in range(1, 51)]
+    text = "\n".join(["1. 总则", "100. 地", *rules, "", "词汇表", "", "地", "一种牌的类别。", "", "你",
+                      "指正在读这段文字的牌手。", "", "费用区", "放置费用的区域。", ""])
+    bk = parsed_book(tmp_path, text)
+    n = len(documents(bk))
+    assert n == 56                               # the chapter, rule 100, its 50 subrules, 词汇表, three entries
+    assert 5 < B.STOP_TERM_SHARE * n <= 6        # the premise: five documents are under the share, six are not
+    calls = []
+    B.build(bk, tmp_path / "ix", progress=lambda *a: calls.append(a), jieba_cache=tmp_path / "jieba")
+    stop = set(json.loads((tmp_path / "ix" / "vocab.json").read_text("utf-8"))["stopwords"])
+    assert "地" in stop and "你" not in stop and "的" in stop
+    # 费用区, a headword no table of the game has (jieba alone: 费用/区), is one word for the query side too
+    assert Segmenter.load(tmp_path / "ix" / "words.dict").words("费用区")[0][0] == "费用区"
+    assert [c for c in calls if c[0] == "indexing"] == [("indexing", 1, n), ("indexing", 51, n), ("indexing", n, n)]
