@@ -310,3 +310,23 @@ def test_a_glossary_miss_names_the_query_and_offers_entries():
     with pytest.raises(BadQuery) as e:
         lookup(wow, "glossary: ")
     assert "empty glossary term" in str(e.value)
+
+
+def test_an_empty_glossary_term_says_how_to_give_one():
+    """`judge rule glossary:` (nothing after the colon) is bad input whose whole message says what to type."""
+    book = parse_text(_unprinted_section(), dialect="mtg")
+    for q in ("glossary:", "glossary:  ", "GLOSSARY:"):
+        with pytest.raises(BadQuery) as e:
+            lookup(book, q)
+        assert str(e.value) == "empty glossary term: give one after glossary: (glossary:激活)"
+
+
+def test_an_implied_section_is_titled_by_its_rules_printed_section_path():
+    """Riftbound prints each rule's place as 所属：A › B; a number the book never prints (108.2 here, only its
+    subrules) is titled by that path, its parts joined as the book joins them."""
+    text = ("108.2.a\n所属：非场地区域 › 废牌堆\n每名玩家都有自己所属的废牌堆。\n"
+            "108.2.b\n所属：非场地区域 › 废牌堆\n此区域用于放置用过的卡牌。\n")
+    book = parse_text(text, dialect="riftbound")
+    (hit,) = lookup(book, "108.2")
+    assert hit.mode == CONTENTS and hit.node.title == "非场地区域 › 废牌堆"
+    assert [book.node(c).number for c in hit.node.children] == ["108.2.a", "108.2.b"]
