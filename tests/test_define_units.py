@@ -216,3 +216,27 @@ def test_the_lower_bar_is_only_for_a_term_within_a_headword_and_spelling_reaches
     # spelling offers what shares half its characters (difflib's ratio 0.5), as many as asked for
     assert near_entries(_glossary_book("攻击窗口"), "攻击甲乙") == [Near("glossary:攻击窗口", "攻击窗口", "spelling", 0.25, 0)]
     assert len(near_entries(_glossary_book(*(f"攻击甲{c}" for c in "子丑寅卯辰巳午未")), "攻击甲乙")) == 5
+
+
+def test_two_entries_covering_the_same_share_of_a_term_are_not_confident():
+    """先攻击 holds both 先攻 and 攻击, each two of its three characters: equally near and equally specific, so no
+    entry is named for it (a share that is no round number, 2/3, is still a tie)."""
+    from rulebook.nearest import confident
+
+    b = _glossary_book("先攻", "攻击")
+    near = near_entries(b, "先攻击")
+    assert {(n.key, n.how) for n in near} == {("先攻", "contains"), ("攻击", "contains")}
+    assert near[0].score == near[1].score == 2 / 3
+    assert confident(b, "先攻击") is None
+
+
+def test_a_headword_with_punctuation_covering_under_half_of_the_term_is_not_confident():
+    """双持，远程 inside 双持，远程武器的攻击力 covers 4 of its 10 characters (punctuation is no character of either):
+    under half, so it is offered but not named for the term; inside 双持，远程武器 (4 of 6) it is."""
+    from rulebook.nearest import confident
+
+    b = _glossary_book("双持，远程", "防御")
+    (near,) = near_entries(b, "双持，远程武器的攻击力")
+    assert near.how == "contains" and near.score < 0.5
+    assert confident(b, "双持，远程武器的攻击力") is None
+    assert confident(b, "双持，远程武器").uid == "glossary:双持，远程"
