@@ -68,8 +68,12 @@ def registry_file() -> Path:
     return data_dir() / "books.json"
 
 
-def registered() -> dict[str, BookInfo]:
-    """User-added books (`judge books add`), in the order they were added."""
+def registered(*, damaged_ok: str | None = None) -> dict[str, BookInfo]:
+    """User-added books (`judge books add`), in the order they were added.
+
+    A damaged entry is an error naming it, except the one `damaged_ok` names
+    (what `judge books remove` is about to take out): it comes back with only
+    its path, if it has one."""
     f = registry_file()
     try:
         text = f.read_text("utf-8")
@@ -77,10 +81,21 @@ def registered() -> dict[str, BookInfo]:
         return {}
     except (OSError, UnicodeDecodeError) as e:
         raise RulebookError(f"{f}: cannot read the book registry ({e}); fix or delete it") from None
-    return _entries(f, text)
+    return _entries(f, text, damaged_ok)
 
 
-def _entries(f: Path, text: str) -> dict[str, BookInfo]:
+def _problem(v) -> str:
+    """What is wrong with one entry of books.json as read ('' when nothing is)."""
+    if not isinstance(v, dict) or not isinstance(v.get("path"), str):
+        return 'has no "path"'
+    for name in _STORED:
+        value = v.get(name)
+        if value is not None and not isinstance(value, str):   # a hand-edited entry: said now, not a traceback later
+            return f"has a {name!r} that is not text ({shown(json.dumps(value))})"
+    return ""
+
+
+def _entries(f: Path, text: str, damaged_ok: str | None = None) -> dict[str, BookInfo]:
     if not text.strip():
         return {}
     try:
@@ -91,9 +106,14 @@ def _entries(f: Path, text: str) -> dict[str, BookInfo]:
         raise RulebookError(f"{f}: the book registry must be a JSON object of id → book; fix or delete it")
     out = {}
     for k, v in raw.items():
-        if not isinstance(v, dict) or not isinstance(v.get("path"), str):
-            raise RulebookError(f"{f}: the entry {shown(k)} has no \"path\"; fix it, or run `judge books remove {k}`")
-        out[k] = BookInfo(id=k, **{name: v.get(name, "" if name != "dialect" else None) for name in _STORED})
+        problem = _problem(v)
+        if problem and k == damaged_ok:
+            path = v.get("path") if isinstance(v, dict) else None
+            out[k] = BookInfo(k, path if isinstance(path, str) else "", "", "", "")
+        elif problem:
+            raise RulebookError(f"{f}: the entry {shown(k)} {problem}; fix it, or run `judge books remove {k}`")
+        else:
+            out[k] = BookInfo(id=k, **{name: v.get(name) or ("" if name != "dialect" else None) for name in _STORED})
     return out
 
 
@@ -133,7 +153,7 @@ def unregister(book_id: str) -> BookInfo:
     """Take a user-added book out of the registry (its file is left alone); returns its entry."""
     if book_id in BUNDLED:
         raise RulebookError(f"{book_id!r} is a bundled book; only books added with `judge books add` can be removed")
-    with _locked() as reg:
+    with _locked(damaged_ok=book_id) as reg:   # a damaged entry can still be removed, as its message says
         if book_id not in reg:
             known = ", ".join(sorted(reg)) or "none"
             raise RulebookError(f"no added book with id {shown(book_id)} (added books: {known})")
@@ -142,6 +162,9 @@ def unregister(book_id: str) -> BookInfo:
 
 class _locked:
     """The registry, read under an exclusive lock and written back (atomically) on a clean exit."""
+
+    def __init__(self, damaged_ok: str | None = None):
+        self.damaged_ok = damaged_ok
 
     def __enter__(self) -> dict[str, BookInfo]:
         from filelock import FileLock, Timeout  # only commands that change the registry pay for it
@@ -161,7 +184,7 @@ class _locked:
         except OSError as e:
             raise RulebookError(f"cannot lock the book registry {f} ({e.strerror})") from None
         try:
-            self.reg = registered()
+            self.reg = registered(damaged_ok=self.damaged_ok)
         except BaseException:
             self.lock.release()
             raise

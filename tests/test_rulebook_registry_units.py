@@ -343,3 +343,39 @@ def test_an_unknown_id_is_refused_with_the_known_ones(data):
         resolve("nosuch")
     assert str(e.value) == "unknown book 'nosuch': not a book id (cr, mtg, riftbound, wow) and not a file"
     assert os.sep not in "nosuch"
+
+
+@pytest.mark.parametrize("field, value", [("game", 5), ("edition", ["2026"]), ("language", {"zh": 1}),
+                                          ("dialect", 7), ("dialect", True)])
+def test_an_entry_whose_field_is_not_text_is_named_not_a_traceback_later(data, field, value):
+    """A bug found by hand after the session-6 unit tests: only "path" was checked, so a hand-edited entry with
+    `"game": 5` was read, and `judge books` ended in a traceback (`int` has no `strip`). Every stored field is text
+    (or null); anything else is refused when the registry is read, naming the file, the entry and the field."""
+    f = write_registry(data, json.dumps({"ok": {"path": "/ok.txt"}, "x": {"path": "/x.txt", field: value}}))
+    with pytest.raises(RulebookError) as e:
+        registered()
+    assert str(e.value).startswith(f"{f}: the entry 'x' has a {field!r} that is not text (")
+    assert str(e.value).endswith("); fix it, or run `judge books remove x`")
+
+
+def test_a_null_field_reads_as_left_out(data):
+    write_registry(data, json.dumps({"x": {"path": "/x.txt", "game": None, "edition": None, "language": None,
+                                           "dialect": None}}))
+    assert registered()["x"] == BookInfo("x", "/x.txt", "", "", "", None, False)
+
+
+@pytest.mark.parametrize("entry, path", [({"path": "/x.txt", "game": 5}, "/x.txt"), ({"game": "no path"}, ""),
+                                         ("not an entry", "")])
+def test_a_damaged_entry_can_be_removed_as_its_message_says(data, entry, path):
+    """Also found by hand: the damage messages say "run `judge books remove x`", but removing read the whole
+    registry first and stopped at the same damage. The entry removed may be damaged; the others are kept as written."""
+    write_registry(data, json.dumps({"a": {"path": "/a.txt", "game": "万智牌"}, "x": entry}))
+    assert unregister("x") == BookInfo("x", path, "", "", "")
+    assert registered() == {"a": BookInfo("a", "/a.txt", "万智牌", "", "", None)}
+
+
+def test_removing_another_id_still_reports_the_damaged_entry(data):
+    write_registry(data, json.dumps({"a": {"path": "/a.txt"}, "x": {"path": 3}}))
+    with pytest.raises(RulebookError, match="the entry 'x' has no \"path\""):
+        unregister("a")
+    assert json.loads(registry_file().read_text("utf-8")) == {"a": {"path": "/a.txt"}, "x": {"path": 3}}
