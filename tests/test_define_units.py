@@ -240,3 +240,20 @@ def test_a_headword_with_punctuation_covering_under_half_of_the_term_is_not_conf
     assert near.how == "contains" and near.score < 0.5
     assert confident(b, "双持，远程武器的攻击力") is None
     assert confident(b, "双持，远程武器").uid == "glossary:双持，远程"
+
+
+def test_an_entry_is_offered_once_by_its_best_reading():
+    """双持，远程 answers to its whole headword and to each part (双持, 远程): the term 双持 远程 is that whole
+    headword, so the entry is offered once, as the same words, not as one of its parts."""
+    from rulebook.nearest import Near
+
+    b = _glossary_book("双持，远程", "防御")
+    assert near_entries(b, "双持 远程") == [Near("glossary:双持，远程", "双持，远程", "same", 1.0, 0)]
+
+
+def test_spelling_is_asked_only_when_too_few_entries_are_found_in_the_term():
+    """先攻 and 力量 are both in 先攻击之力量: with two entries wanted those two are the answer, and 先攻击之力道
+    (spelled alike, neither in the term nor holding it) is not looked at; with three wanted it is offered too."""
+    b = _glossary_book("先攻", "力量", "先攻击之力道")
+    assert {(n.key, n.how) for n in near_entries(b, "先攻击之力量", n=2)} == {("先攻", "contains"), ("力量", "contains")}
+    assert ("先攻击之力道", "spelling") in {(n.key, n.how) for n in near_entries(b, "先攻击之力量", n=3)}
