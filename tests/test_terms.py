@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.terms import alternatives, inverted, other_numbers
+from rulebook.terms import alternatives, inverted, other_numbers, variant_keys
 
 
 @pytest.mark.parametrize("word, other", [
     ("abilities", ["ability"]), ("ties", ["tie"]),              # -ies needs a stem: "ties" is tie + s
+    ("flies", ["fly"]),                                         # … and five letters are enough for one
     ("passes", ["pass"]), ("wishes", ["wish"]), ("matches", ["match"]), ("boxes", ["box"]), ("buzzes", ["buzz"]),
     ("counters", ["counter"]), ("Blockers", ["blocker"]),
     ("status", ["statuses"]), ("basis", ["basises"]), ("class", ["classes"]),   # -us, -is, -ss are singular
@@ -35,3 +36,24 @@ def test_inverted_needs_exactly_two_parts():
     assert inverted(["双持", "远程"], {"远程双持"})
     assert not inverted(["双持", "远程"], {"双持远程"})
     assert not inverted(["a", "b", "c"], {"b a", "c b a"})
+
+
+def test_variant_keys_change_the_number_of_the_last_word_only():
+    """An English headword of several words answers to the other number of its last word, the words before it
+    kept as they are: Activated Mana Abilities → activated mana ability."""
+    assert variant_keys("Activated Mana Abilities") == ["activated mana ability"]
+    assert variant_keys("Attacking  Creature") == ["attacking creatures"]       # folded: one space between words
+    assert variant_keys("Counter") == ["counters"] and variant_keys("  ") == [] and variant_keys("生命") == []
+
+
+def test_a_glossary_term_in_the_other_number_is_the_entry_itself():
+    """`judge rule glossary:counters` names the entry Counter exactly (the index holds the variant), in a book
+    whose glossary prints Counter and Activated Ability."""
+    from rulebook.lookup import ENTRY, lookup
+    from rulebook.parse import parse_text
+
+    book = parse_text("100. General\n\n100.1. A rule.\n\nGlossary\n\nCounter\nA marker.\n\n"
+                      "Activated Ability\nAn ability.\n", book_id="en", dialect="mtg")
+    for query, title in [("glossary:counters", "Counter"), ("glossary:activated abilities", "Activated Ability")]:
+        (hit,) = lookup(book, query)
+        assert hit.mode == ENTRY and hit.node.title == title
