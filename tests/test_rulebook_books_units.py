@@ -336,3 +336,26 @@ def test_the_hash_never_asks_for_the_whole_file_at_once(home, monkeypatch):
     assert books.file_sha256(p) == hashlib.sha256(data).hexdigest()
     assert reads and all(isinstance(asked, int) and 0 < asked < len(data) for asked, _ in reads)
     assert sum(got for _, got in reads) == len(data)
+
+
+# --- what the unit-only selection missed (killed before only by the slower files) ---------------------
+
+def test_register_without_metadata_records_only_the_file(home):
+    """Nothing said about the book is recorded as nothing: the parser's reading is not written into the registry."""
+    p = book_file(home, "r.txt")
+    _, info, _ = books.register(p, "bare")
+    assert (info.game, info.edition, info.language, info.dialect) == ("", "", "", None)
+    assert registered()["bare"] == info
+
+
+def test_registering_the_same_file_again_is_an_update_not_a_refusal(home):
+    p = book_file(home, "r.txt")
+    books.register(p, "cr", game="旧")
+    _, info, old = books.register(p, "cr", game="新")
+    assert old.game == "旧" and info.game == "新" and registered()["cr"].game == "新"
+
+
+def test_load_book_keeps_the_parsed_book_in_the_cache(home):
+    p = book_file(home, "r.txt")
+    books.load_book(str(p))
+    assert cached(home) == [books.cache_file(hashlib.sha256(MINI.encode()).hexdigest(), None).name]

@@ -420,3 +420,14 @@ def test_a_node_already_read_is_not_decoded_again_when_the_graph_is_walked(back,
     decoded.clear()
     nodes = back.nodes
     assert len(nodes) == 9 and nodes[4] is first and len(decoded) == 9 - 6     # the rules were read by now
+
+
+def test_a_book_damaged_before_it_is_named_is_called_a_rulebook(book, tmp_path):
+    """Straight from `open_book` (no path set yet): the message names "a rulebook", never reads the damaged file."""
+    f = tmp_path / f"x{store.SUFFIX}"
+    store.save(book, f)
+    back = store.open_book(f, SHA)
+    back._con.close()
+    with pytest.raises(RulebookError) as e:
+        back.node("1000")
+    assert str(e.value).startswith(f"the cached copy of a rulebook in {f} is damaged (")
