@@ -356,6 +356,7 @@ def test_an_entry_whose_field_is_not_text_is_named_not_a_traceback_later(data, f
         registered()
     assert str(e.value).startswith(f"{f}: the entry 'x' has a {field!r} that is not text (")
     assert str(e.value).endswith("); fix it, or run `judge books remove x`")
+    assert f"that is not text ({json.dumps(value)!r})" in str(e.value)     # the value quoted as the file has it
 
 
 def test_a_null_field_reads_as_left_out(data):
