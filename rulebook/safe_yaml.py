@@ -186,8 +186,8 @@ def loads_with_lines(text: str, file: str = "<string>", *, max_nodes: int = MAX_
     except yaml.reader.ReaderError as e:
         # a character YAML does not allow (a control character): PyYAML names it by an offset into the text it
         # was given (bytes for libyaml, characters for PyYAML) and no line; the reader stops at the first one,
-        # so the character's first occurrence is where it is
-        at = text.find(chr(e.character)) if isinstance(e.character, int) else -1
+        # so the character's first occurrence is where it is (given text, not bytes, the character is its code)
+        at = text.find(chr(e.character))
         raise YamlError(file, text.count("\n", 0, at) + 1 if at >= 0 else None,
                         f"YAML syntax error: unacceptable character #x{e.character:04x}: {e.reason}") from None
     except yaml.YAMLError as e:
