@@ -271,6 +271,7 @@ def test_a_control_character_is_refused_at_its_line(monkeypatch, parser):
     e = error("a: b\r\n\x1b[31mc: d\r\n")
     assert e.line == 2 and e.message.startswith("YAML syntax error: unacceptable character #x001b")
     assert error("a: b\nc: \x07\nd: \x07\n").line == 2                # the first of two: where reading stops
+    assert error("\x07a: 1\n").line == 1 and error("\n\x07a: 1\n").line == 2     # the very first character; after a blank line
     assert "\n" not in str(e)
 
 
