@@ -172,3 +172,50 @@ def test_only_examples_are_a_units_examples():
     book = parse_text("1. 总则\n100. 一般\n100.1. 甲乙丙。\n100.2. 丁戊己。\n", book_id="ex", dialect="mtg")
     book.node("100.1").attached.append("100.2")          # attached, but a rule
     assert next(u for u in units_of(book) if u.uid == "100.1").examples == ""
+
+
+def test_siblings_know_the_one_before_and_after():
+    from rulebook.editions.units import units_of
+
+    book = parse_text("1. 总则\n100. 一般\n100.1. 甲。\n100.2. 乙。\n100.3. 丙。\n", book_id="sib", dialect="mtg")
+    us = {u.uid: u for u in units_of(book)}
+    uid = {u.index: u.uid for u in us.values()}
+    assert (uid.get(us["100.2"].prev), uid.get(us["100.2"].next)) == ("100.1", "100.3")
+    assert us["100.1"].prev is None and uid[us["100.1"].next] == "100.2" and us["100.3"].next is None
+
+
+def test_a_chinese_language_tag_in_any_spelling_is_zh():
+    from rulebook.editions.units import language_of
+
+    book = parse_text("1. General\n100. General\n100.1. Rules.\n", book_id="l", dialect="mtg")
+    for tag, lang in (("zh-Hans", "zh"), ("zh_CN", "zh"), ("zh", "zh"), ("en-US", "en"), ("ja", "ja")):
+        book.language = tag
+        assert language_of(book) == lang
+
+
+def test_more_than_three_tenths_han_among_the_letters_of_the_first_200_rules_is_chinese():
+    from rulebook.editions.units import language_of
+
+    def lang(*texts):
+        body = "".join(f"100.{k + 1}. {t}\n" for k, t in enumerate(texts))
+        book = parse_text("1. 总则\n100. 一般\n" + body, book_id="l", dialect="mtg")
+        book.language = ""
+        return language_of(book)
+
+    # the heading 一般 is the first rule read: 2 Han characters, then each rule's own
+    assert lang("甲乙丙abcdefgh", "丁戊己abcdefgh") == "zh"       # 8 Han of 24 letters: 0.33
+    assert lang("甲abcdefgh", "乙abcdefgh") == "en"                # 4 of 20: 0.2
+    assert lang("甲乙丙丁abcdefgh", "abcdef") == "en"               # 6 of 20: exactly 0.3 is not more
+    assert lang(*(["a"] * 198 + ["甲" * 2000])) == "zh"            # the 200th rule read (after the heading)
+    assert lang(*(["a"] * 199 + ["甲" * 2000])) == "en"            # the 201st is not read
+
+
+def test_a_heading_renamed_is_a_single_name_of_eight_characters_at_most_on_either_side():
+    from rulebook.editions.terms import heading_renames
+
+    eight, other = "一二三四五六七八", "子丑寅卯辰巳午未"
+    assert heading_renames([(eight, other)]) == [(eight, other)]
+    assert heading_renames([(eight + "九", other)]) == [] and heading_renames([(eight, other + "申")]) == []
+    assert heading_renames([("巫术", "法术")]) == []                  # they share 术
+    assert heading_renames([("增幅，增幅过", "强化，强化过")]) == []      # two names each
+    assert heading_renames([(eight, other), (eight, other)]) == [(eight, other)]
