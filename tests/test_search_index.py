@@ -245,3 +245,19 @@ def test_a_concept_counts_by_how_rare_its_best_typed_word_is():
         1.0,                     # an English word by its Chinese name, typed
         0.5 * 2.4 / full,        # only bigrams: half their best idf
     ])
+
+
+def test_votes_on_a_table_a_cited_rule_gets_the_larger_share_and_adds_its_section_vote():
+    """`_vote` on tables written here: rules 0 (score 4) and 1 (score 3) both cite rule 3 and sit under
+    heading 5 with it; rules 3 and 4 cite rule 0. A cited rule gets CITED × the larger of its citers'
+    scores (not one after the other), the vote to citing rules is off (CITING 0: rule 4 keeps its own
+    score), and a sibling's section vote (SECTION × the other siblings' scores) adds to its citation vote."""
+    assert S.CITING == 0.0
+    idx = SimpleNamespace(links={0: [3], 1: [3]}, linked_from={0: [3, 4]}, parents=[5, 5, -1, 5, -1, -1],
+                          children_of={5: [0, 1, 3]}, prior=lambda doc: 1.0)
+    final = {0: 4.0, 1: 3.0, 2: 1.0}
+    base = {**final, 3: 0.5, 4: 0.25}                 # 3 and 4 were pruned before the votes
+    S._vote(idx, final, base)
+    cited, section = S.CITED, S.SECTION
+    assert final == pytest.approx({0: 4.0 + section * 3.0, 1: 3.0 + section * 4.0, 2: 1.0,
+                                   3: 0.5 + cited * 4.0 + section * 7.0, 4: 0.25})
