@@ -80,3 +80,42 @@ def test_only_examples_count_as_a_rules_examples():
     a.node("100.1").attached.append("100.2")          # attached, but a rule, not an example
     report = check_link(a, b)
     assert report.mismatched == {} and report.linked
+
+
+# ---------------------------------------------------------------- glossary links (rulebook/editions/glossary.py)
+
+
+def gloss(entries, book_id):
+    """A book of rules 100.1–100.3 and a glossary of (headword, definition) in that order."""
+    text = "1. 总则\n100. 一般\n100.1. 甲。\n100.2. 乙。\n100.3. 丙。\n\n词汇表\n\n" + \
+        "\n\n".join(f"{h}\n{d}" for h, d in entries) + "\n"
+    return parse_text(text, book_id=book_id, dialect="mtg")
+
+
+def test_a_glossary_link_scores_the_shared_cited_rules_and_the_place_and_keeps_four_decimals():
+    """One entry each, at the same place (position term 0.3 · e⁰), citing {100.1, 100.2, 100.3}
+    and {100.1, 100.2}: Jaccard 2/3, weighed 0.5 → 0.3 + 1/3, no text term."""
+    import pytest
+
+    from rulebook.editions.glossary import GlossaryWeights, link_glossaries
+
+    a = gloss([("甲术语", "参见规则100.1、规则100.2和规则100.3。")], "a")
+    b = gloss([("乙名词", "参见规则100.1和规则100.2。")], "b")
+    if not list(a.glossary()):
+        pytest.skip("the parser does not read this glossary layout")
+    [link] = link_glossaries(a, b, GlossaryWeights(text=0.0))
+    assert link.score == round(0.3 + 0.5 * 2 / 3, 4)
+
+
+def test_an_entry_citing_nothing_does_not_stop_the_others_and_the_threshold_is_inclusive():
+    import pytest
+
+    from rulebook.editions.glossary import GlossaryWeights, link_glossaries
+
+    a = gloss([("甲术语", "没有引用。"), ("乙术语", "参见规则100.1和规则100.2。")], "a")
+    b = gloss([("丙名词", "参见规则100.3。"), ("丁名词", "参见规则100.1。")], "b")
+    if not list(a.glossary()):
+        pytest.skip("the parser does not read this glossary layout")
+    only_refs = GlossaryWeights(text=0.0, position=0.0, refs=1.0, threshold=0.5)
+    links = link_glossaries(a, b, only_refs)                     # {100.1, 100.2} and {100.1}: Jaccard 0.5
+    assert [(a.node(l.first).title, b.node(l.second).title, l.score) for l in links] == [("乙术语", "丁名词", 0.5)]
