@@ -261,3 +261,21 @@ def test_votes_on_a_table_a_cited_rule_gets_the_larger_share_and_adds_its_sectio
     cited, section = S.CITED, S.SECTION
     assert final == pytest.approx({0: 4.0 + section * 3.0, 1: 3.0 + section * 4.0, 2: 1.0,
                                    3: 0.5 + cited * 4.0 + section * 7.0, 4: 0.25})
+
+
+def test_the_glossary_bridge_on_a_table_every_citing_entry_counts_and_the_larger_share_wins():
+    """`_bridge` on tables written here: entry 0 (the best, score 5) cites nothing, entries 2 (score 4) and 1
+    (score 3) both cite rule 3, pruned before the votes (score 0.5 in `base`). An entry that cites nothing does not
+    stop the ones after it, and rule 3 gets BRIDGE × the larger citer's score, not the last one's."""
+    idx = SimpleNamespace(cites={0: [], 1: [3], 2: [3]}, prior=lambda doc: 1.0)
+    final = {0: 5.0, 1: 3.0, 2: 4.0}
+    S._bridge(idx, final, {**final, 3: 0.5})
+    assert final == pytest.approx({0: 5.0, 1: 3.0, 2: 4.0, 3: 0.5 + S.BRIDGE * 4.0})
+
+
+def test_a_section_vote_reaches_the_rules_under_the_first_document():
+    """A heading can be document 0: its rules 1 and 2 vote for each other like those of any other heading."""
+    idx = SimpleNamespace(links={}, linked_from={}, parents=[-1, 0, 0], children_of={0: [1, 2]}, prior=lambda doc: 1.0)
+    final = {1: 2.0, 2: 1.0}
+    S._vote(idx, final, dict(final))
+    assert final == pytest.approx({1: 2.0 + S.SECTION * 1.0, 2: 1.0 + S.SECTION * 2.0})
