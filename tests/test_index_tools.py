@@ -8,8 +8,15 @@ from index.tools import make_mtg_terms, make_t2s_chars
 
 
 def test_t2s_chars_regenerates_the_checked_in_table(tmp_path, monkeypatch, capsys):
-    """Every character OpenCC t2s changes, in code-point order: 優 and 傳 are in it, 优 and 传 are not."""
+    """Every character OpenCC t2s changes, in code-point order: 優 and 傳 are in it, 优 and 传 are not. The table names
+    the OpenCC that made it (pyproject asks only for a minimum): another release may convert other characters, so
+    with another one installed the comparison is skipped, not failed — regenerate deliberately."""
+    import opencc
+
     shipped = make_t2s_chars.OUT.read_text("utf-8")
+    made_by = shipped.split()[3]                       # "# Characters OpenCC 1.4.2 t2s converts; …"
+    if getattr(opencc, "__version__", "") != made_by:
+        pytest.skip(f"the table was made by OpenCC {made_by}; {getattr(opencc, '__version__', '?')} is installed")
     out = tmp_path / "t2s-chars.txt"
     monkeypatch.setattr(make_t2s_chars, "OUT", out)
     assert make_t2s_chars.main() == 0
