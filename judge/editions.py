@@ -186,8 +186,8 @@ def plain_bulletin(doc: dict, limit: int | None = None) -> str:
         out.append("  " + _change_line(ch))
         if ch["diff"]:
             out.append("    " + marked(ch["diff"]))
-            if _asked_line(doc, ch):
-                out.append("    " + _asked_line(doc, ch))
+            if asked := _asked_line(doc, ch):
+                out.append("    " + asked)
         elif ch["kind"] == "added":
             out.append("    " + ch["new_text"])
         elif ch["kind"] == "removed":
@@ -260,8 +260,8 @@ def markdown_bulletin(doc: dict) -> str:
         elif ch["kind"] == "removed":
             line += "：" + _md_escape(ch["old_text"])
         out.append(line)
-        if ch["diff"] and _asked_line(doc, ch):
-            out.append("  - " + _md_escape(_asked_line(doc, ch)))
+        if ch["diff"] and (asked := _asked_line(doc, ch)):
+            out.append("  - " + _md_escape(asked))
     if doc["glossary"]:
         out += ["", "## 词汇表", ""] + [f"- {_glossary_line(g)}" for g in doc["glossary"]]
     if doc["terms"]:
@@ -342,8 +342,8 @@ def print_bulletin(doc: dict, stream: TextIO | None = None, rich: bool | None = 
         console.print(Text("  " + _change_line(ch), style="bold"))
         if ch["diff"]:
             console.print(indented(rich_diff(ch["diff"])))
-            if _asked_line(doc, ch):
-                console.print(indented(Text(_asked_line(doc, ch), style="dim")))
+            if asked := _asked_line(doc, ch):
+                console.print(indented(Text(asked, style="dim")))
         elif ch["kind"] in ("added", "removed"):
             console.print(indented(Text(ch["new_text"] or ch["old_text"],
                                         style="green" if ch["kind"] == "added" else "red")))

@@ -300,35 +300,33 @@ class _Walk:
             return
         self.body_line(i, raw, body, s)
 
-    def next_number(self, i: int, within: int = 6) -> str | None:
-        """The key of the next numbered line after line `i` (1-based), looking a few non-blank lines ahead."""
+    def numbers_after(self, i: int, within: int = 6):
+        """The keys of the numbered lines after line `i` (1-based), until `within` non-blank lines without a number
+        have gone by: the look-ahead the layout's guesses share."""
         seen = 0
         for ln in self.lines[i:]:
             if not ln.s:
                 continue
             if ln.number:
-                return ln.key
+                yield ln.key
+                continue
             seen += 1
             if seen >= within:
-                return None
-        return None
+                return
 
-    def continues_chapter(self, i: int, n: int, within: int = 6) -> bool:
+    def next_number(self, i: int) -> str | None:
+        """The key of the next numbered line after line `i` (1-based), looking a few non-blank lines ahead."""
+        return next(self.numbers_after(i), None)
+
+    def continues_chapter(self, i: int, n: int) -> bool:
         """Is `n.` after line `i` (1-based) the step of a list inside the current chapter's rules rather than the next
         chapter? Past the numbers that carry on counting (n+1, n+2: more steps, or more chapters), the next numbered
         line is a rule of the current chapter (2. 横置你的牌, 3. 支付费用, then 100.2), not one numbered in `n`."""
-        count, seen = n + 1, 0
-        for ln in self.lines[i:]:
-            if not ln.s:
-                continue
-            if ln.number:
-                if ln.key == str(count):
-                    count += 1
-                    continue
-                return ln.key.startswith(str(self.last_chapter))   # (it cannot also start with n = last + 1)
-            seen += 1
-            if seen >= within:
-                return False
+        count = n + 1
+        for key in self.numbers_after(i):
+            if key != str(count):
+                return key.startswith(str(self.last_chapter))   # (it cannot also start with n = last + 1)
+            count += 1
         return False
 
     def chapter_line(self, i: int, raw: str, s: str, only_if_next: bool = False) -> bool:
