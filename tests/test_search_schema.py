@@ -68,3 +68,74 @@ def test_a_backport_already_imported_is_left_alone(no_backport):
     sys.modules["cached_property"] = real
     prepare()
     assert sys.modules["cached_property"] is real and not hasattr(real, "cached_property")
+
+
+def _fresh(code: str) -> str:
+    """Run `code` in a new interpreter (whoosh not yet imported) and return what it prints."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=60,
+                          env={**__import__("os").environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_whoosh_is_imported_without_urllib_request_and_its_urlretrieve_still_works(tmp_path):
+    """whoosh.compat's unused `from urllib.request import urlretrieve` must not load urllib.request (and
+    http.client) on a cold search; the name whoosh gets still fetches when called, and a later import of
+    urllib.request is the real module, not the stand-in."""
+    src = tmp_path / "from.txt"
+    src.write_text("规则", encoding="utf-8")
+    out = _fresh(f"""
+import sys
+from index.whooshlib import prepare
+prepare()
+import whoosh.index, whoosh.compat
+print("urllib.request" in sys.modules, "http.client" in sys.modules)
+whoosh.compat.urlretrieve({src.as_uri()!r}, {str(tmp_path / 'to.txt')!r})
+print("urllib.request" in sys.modules)
+import urllib.request
+print(hasattr(urllib.request, "urlopen"), sys.modules["urllib.request"] is urllib.request)
+""")
+    assert out.split() == ["False", "False", "True", "True", "True"]
+    assert (tmp_path / "to.txt").read_text(encoding="utf-8") == "规则"
+
+
+def test_urllib_request_imported_before_whoosh_is_what_whoosh_gets():
+    out = _fresh("""
+import urllib.request
+from index.whooshlib import prepare
+prepare()
+import whoosh.compat
+print(whoosh.compat.urlretrieve is urllib.request.urlretrieve, sys.modules["urllib.request"] is urllib.request)
+""".replace("import urllib.request\n", "import sys, urllib.request\n", 1))
+    assert out.split() == ["True", "True"]
+
+
+def test_a_failing_whoosh_import_leaves_no_stand_in_behind(monkeypatch):
+    """If importing whoosh.compat fails, urllib.request is not left as the stand-in for everyone else."""
+    import urllib
+
+    from index import whooshlib
+
+    monkeypatch.delitem(sys.modules, "whoosh.compat", raising=False)
+    monkeypatch.delitem(sys.modules, "urllib.request", raising=False)
+    real = getattr(urllib, "request", None)
+    if real is not None:
+        monkeypatch.delattr(urllib, "request")
+
+    class Finder:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if name == "whoosh.compat":
+                urllib.request = sys.modules["urllib.request"]    # as a successful submodule import would
+                raise ImportError("broken whoosh")
+            return None
+
+    monkeypatch.setattr(sys, "meta_path", [Finder(), *sys.meta_path])
+    with pytest.raises(ImportError):
+        whooshlib.prepare()
+    assert "urllib.request" not in sys.modules
+    assert getattr(urllib, "request", None) is None
