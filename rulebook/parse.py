@@ -179,6 +179,7 @@ class _Walk:
         self._raw: list[str] = []
         self._text: list[str] = []
         self.top_seen: str | None = None      # top component of the last rule ("100", "1", "0000")
+        self.step_next: int | None = None     # the number the next step of a list inside the current rule would have
         self.keys: set[str] = set()           # keys of the rules so far
         # id(node) -> the rule or example an attached node (example, bullet, card) belongs to
         self.owner: dict[int, Node | None] = {}
@@ -193,6 +194,7 @@ class _Walk:
         n = Node(uid="", kind=kind, line=lineno, raw=raw, text=_clean(text), **kw)
         self.nodes.append(n)
         self.cur = n
+        self.step_next = None
         return n
 
     def cont(self, lineno: int, raw: str, text: str | None) -> None:
@@ -318,15 +320,36 @@ class _Walk:
         """The key of the next numbered line after line `i` (1-based), looking a few non-blank lines ahead."""
         return next(self.numbers_after(i), None)
 
-    def continues_chapter(self, i: int, n: int) -> bool:
-        """Is `n.` after line `i` (1-based) the step of a list inside the current chapter's rules rather than the next
-        chapter? Past the numbers that carry on counting (n+1, n+2: more steps, or more chapters), the next numbered
-        line is a rule of the current chapter (2. 横置你的牌, 3. 支付费用, then 100.2), not one numbered in `n`."""
+    def steps_then(self, i: int, n: int, back) -> bool:
+        """Do the numbered lines after line `i` (1-based) carry on counting from `n` (n+1, n+2: more steps of a list,
+        or more top-level numbers) and then come back to a number `back` accepts? The look-ahead that tells a
+        numbered list inside a rule from the next chapter or top-level rule."""
         count = n + 1
         for key in self.numbers_after(i):
             if key != str(count):
-                return key.startswith(str(self.last_chapter))   # (it cannot also start with n = last + 1)
+                return back(key)
             count += 1
+        return False
+
+    def continues_chapter(self, i: int, n: int) -> bool:
+        """Is `n.` after line `i` (1-based) the step of a list inside the current chapter's rules rather than the next
+        chapter? Past the numbers that carry on counting, the next numbered line is a rule of the current chapter
+        (2. 横置你的牌, 3. 支付费用, then 100.2), not one numbered in `n`."""
+        chapter = str(self.last_chapter)
+        return self.steps_then(i, n, lambda key: key.startswith(chapter))   # (it cannot also start with n = last + 1)
+
+    def list_step(self, i: int, n: int) -> bool:
+        """Is `n.` after line `i` (1-based) the step of a list inside the current rule rather than a top-level rule?
+        In a book whose top-level numbers have as many digits as a list's (Flesh and Blood: `1.0.1 …:` then `1.`,
+        `2.`), a list starts at 1 inside a rule, or goes on from its last step; past the numbers that carry on
+        counting, the next numbered line is a subrule under the current top-level number again (1.0.2), not one
+        numbered under `n`. (Rules 101., 102. followed by 100.1 start at no 1: they stay rules.)"""
+        top = self.top_seen
+        if top is None or n != (self.step_next or 1):
+            return False
+        if self.steps_then(i, n, lambda key: "." in key and key.split(".")[0] == top):
+            self.step_next = n + 1
+            return True
         return False
 
     def chapter_line(self, i: int, raw: str, s: str, only_if_next: bool = False) -> bool:
@@ -372,6 +395,8 @@ class _Walk:
         if not rest:
             return False
         if self.top_seen is not None and not self.continues(top) and not self.confirmed(i, top):
+            return False
+        if not m.group("hashes") and self.list_step(i, int(top)):
             return False
         if m.group("dot") or m.group("hashes"):
             if m.group("dot") and not m.group("sep") and rest[:1].isascii() and not self.markup:

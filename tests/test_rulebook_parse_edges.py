@@ -727,3 +727,41 @@ def test_the_steps_are_looked_past_only_a_few_lines_ahead():
 def test_a_chapter_followed_by_rules_of_neither_chapter_is_still_the_next_chapter():
     # only a rule that continues the current chapter makes `2.` a list step; rules numbered elsewhere do not
     assert _chapters("1. 总则\n100. 一般规则\n100.1. 文字。\n2. 牌的组成部分\n300. 别处的规则\n") == ["1", "2"]
+
+
+FAB_LIST = ("1 Game Concepts\n1.0 General\n1.0.1 The rules apply in this order:\n1. The card text.\n"
+            "2. The tournament rules.\n3. These comprehensive rules.\n1.0.2 Another rule follows.\n1.1 Players\n"
+            "1.1.1 A player is a person.\n2 Game Objects\n2.0 General\n2.0.1 An object is a card.\n")
+
+
+def test_a_numbered_list_inside_a_rule_of_a_book_numbered_like_its_steps_stays_in_the_rule():
+    """Flesh and Blood numbers its top level 1, 2, … like a list's steps: `1.`, `2.`, `3.` after `1.0.1 …:` carry on
+    counting and then come back to a subrule of 1 (1.0.2), so they are the steps of 1.0.1's list, not rules 1 (again),
+    2 and 3; the real `2 Game Objects`, followed by 2.0, is still the top-level rule 2."""
+    book = parse_text(FAB_LIST)
+    assert [n.uid for n in book.rules()] == ["1", "1.0", "1.0.1", "1.0.2", "1.1", "1.1.1", "2", "2.0", "2.0.1"]
+    assert resolve_one(book, "1.0.1").text == (
+        "The rules apply in this order:\n1. The card text.\n2. The tournament rules.\n3. These comprehensive rules.")
+    assert resolve_one(book, "2").text == "Game Objects" and resolve_one(book, "2.0").parent == "2"
+
+
+def test_top_level_numbers_that_go_on_to_their_own_subrules_are_not_list_steps():
+    # 2 and 3 carry on counting, but the next numbered line (3.0) is numbered under 3, not under the current 1
+    book = parse_text("1 Game Concepts\n1.0 General\n1.0.1 Rule one.\n2 Game Objects\n3 Game Rules\n3.0 General\n"
+                      "3.0.1 Text.\n")
+    assert [(n.uid, n.parent) for n in book.rules()] == [
+        ("1", None), ("1.0", "1"), ("1.0.1", "1.0"), ("2", None), ("3", None), ("3.0", "3"), ("3.0.1", "3.0")]
+    # a number that breaks the count and comes back to the current top-level number alone (no subrule) is no
+    # list's end either: 2 stays a rule
+    book = parse_text("1 Game Concepts\n1.0 General\n1.0.1 Rule one.\n2 Game Objects\n1 Game Concepts\n")
+    assert "2" in {n.uid for n in book.rules()}
+
+
+def test_numbers_that_start_at_no_one_are_rules_even_when_a_subrule_of_the_current_rule_follows():
+    """A list inside a rule starts at 1 (or goes on from its last step): rules 101. and 102. printed before 100.1
+    count on from 100 and come back under it, like steps would, but they start at 101: they stay rules."""
+    book = parse_text("1. 总则\n100. 一般规则\n101. 一二三四五六\n102. 一二三四五六七\n100.1. 甲乙丙。\n", dialect="mtg")
+    assert [n.uid for n in book.rules()] == ["100", "101", "102", "100.1"]
+    # a list that does not start at 1 inside FAB_LIST's rule is no list either: 2., 3. stay rules (2 then 2#2 …)
+    book = parse_text(FAB_LIST.replace("1. The card text.\n", ""))
+    assert "1.0.1" in {n.uid for n in book.rules()} and resolve_one(book, "1.0.1").text == "The rules apply in this order:"
