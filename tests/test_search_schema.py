@@ -94,7 +94,7 @@ from index.whooshlib import prepare
 prepare()
 import whoosh.index, whoosh.compat
 print("urllib.request" in sys.modules, "http.client" in sys.modules)
-whoosh.compat.urlretrieve({src.as_uri()!r}, {str(tmp_path / 'to.txt')!r})
+whoosh.compat.urlretrieve({src.as_uri()!r}, filename={str(tmp_path / 'to.txt')!r})
 print("urllib.request" in sys.modules)
 import urllib.request
 print(hasattr(urllib.request, "urlopen"), sys.modules["urllib.request"] is urllib.request)
