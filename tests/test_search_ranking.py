@@ -107,18 +107,23 @@ def test_coverage_counts_word_matches_fully_and_bigrams_by_share():
 @pytest.mark.parametrize("book", ["mtg", "wow"])   # wow has a glossary: the bridge counts
 def test_coverage_matches_the_per_document_sums(book):
     """The list accumulation gives every document the score and coverage of a
-    plain per-document computation from `Index.scored`."""
+    plain per-document computation from `Index.scored`; with feedback on, the
+    second ranking is that computation with the feedback words' BM25 added to
+    each document's sum, counting for no concept."""
     idx = open_index(book)
     for text in QUESTIONS + ["优先权 连锁", "英雄 攻击 横置"]:
         q = S.parse(text, idx.seg, idx.vocab, idx.known, idx.occurs, lambda w: idx.df("words", w), idx.is_term)
         got = dict(S._ranked(idx, q, 10 ** 6))
-        expect = _plain(idx, q)
+        first = _plain(idx, q)
+        extra = S._feedback(idx, q, S._best(first, S.FEEDBACK_DOCS)) if S.FEEDBACK_DOCS else {}
+        expect = _plain(idx, q, extra) if extra else first
         assert got.keys() == expect.keys()
         assert all(got[d] == pytest.approx(expect[d], rel=1e-9) for d in got)
 
 
-def _plain(idx, q):
-    """The ranking written the obvious way: dicts per document, then the same votes."""
+def _plain(idx, q, extra=None):
+    """The ranking written the obvious way: dicts per document, then the same
+    votes; `extra` words (word → weight) add to the sums and cover nothing."""
     absent = S._absent_concepts(idx, q)
     terms, concepts = {}, {}
     for t in q.terms:
@@ -131,6 +136,10 @@ def _plain(idx, q):
             scores[doc] = scores.get(doc, 0.0) + s
             for c in concepts[word]:
                 hits.setdefault(doc, {})[c] = 1.0
+    for word, weight in (extra or {}).items():
+        for doc, s in idx.scored("words", word, weight):
+            scores[doc] = scores.get(doc, 0.0) + s
+            hits.setdefault(doc, {})
     need = {}
     for _, c in q.bigrams:
         need[c] = need.get(c, 0) + 1
