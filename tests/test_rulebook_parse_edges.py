@@ -765,3 +765,10 @@ def test_numbers_that_start_at_no_one_are_rules_even_when_a_subrule_of_the_curre
     # a list that does not start at 1 inside FAB_LIST's rule is no list either: 2., 3. stay rules (2 then 2#2 …)
     book = parse_text(FAB_LIST.replace("1. The card text.\n", ""))
     assert "1.0.1" in {n.uid for n in book.rules()} and resolve_one(book, "1.0.1").text == "The rules apply in this order:"
+
+
+def test_a_one_that_no_steps_or_subrules_follow_is_no_list_step():
+    """`1.` after a rule of 1 starts a list only if the look-ahead comes back to a subrule of 1: a heading printed
+    again at the end of the book (nothing numbered after it) is its own line, not part of 1.0.1's text."""
+    book = parse_text("1 Game Concepts\n1.0 General\n1.0.1 A player is a person.\n1. Game Concepts\n")
+    assert resolve_one(book, "1.0.1").text == "A player is a person."
