@@ -38,6 +38,8 @@ STORMS = """1. 天气
 101.3. 冰雹，龙卷风，彩虹。
 
 101.4. 彩虹，台风，闪电。
+
+101.5. 龙卷风，闪电。
 """
 
 
@@ -99,6 +101,29 @@ def test_the_better_document_speaks_louder(weather, monkeypatch):
     assert S._feedback(weather, q, [(tornado, 0.0)]) == {}
 
 
+def test_shares_add_up_over_the_feedback_documents(weather, monkeypatch):
+    """101.2 (龙卷风 彩虹 如果) and 101.3 (暴风雪 彩虹), scored 1 and 3: each word's
+    share is the sum over the documents of (score share × its count / the
+    document's word count); its worth p × log(p / (df / the book's weighted
+    length)). 彩虹 is in both: 1/4 × 1/3 + 3/4 × 1/2."""
+    import math
+
+    monkeypatch.setattr(S, "FEEDBACK_MAX_SHARE", 1.0)
+    monkeypatch.setattr(S, "FEEDBACK_TERMS", 3)
+    tokens = weather._stats["n"] * weather._stats["words"]
+    p = {"彩虹": 1 / 4 * 1 / 3 + 3 / 4 * 1 / 2, "龙卷风": 1 / 4 * 1 / 3, "暴风雪": 3 / 4 * 1 / 2}
+    df = {"彩虹": 2, "龙卷风": 2, "暴风雪": 3}
+    worth = {w: p[w] * math.log(p[w] * tokens / df[w]) for w in p}
+    best = max(worth.values())
+    expect = {w: S.FEEDBACK * v / best for w, v in worth.items()}
+    got = S._feedback(weather, _q(weather, "天气"), [(_doc(weather, "101.2"), 1.0), (_doc(weather, "101.3"), 3.0)])
+    assert got == pytest.approx(expect)
+    assert list(got) == sorted(expect, key=expect.get, reverse=True)
+    # only the shares count, not the scores' size
+    small = S._feedback(weather, _q(weather, "天气"), [(_doc(weather, "101.2"), 0.1), (_doc(weather, "101.3"), 0.3)])
+    assert small == pytest.approx(expect)
+
+
 def test_a_rule_sharing_the_best_hits_words_moves_up(tmp_path, monkeypatch):
     """冰雹 stands once in 101.2 and 101.3 and three times in 101.1, the best hit; 101.2
     is shorter than 101.3, so it comes second without feedback. 101.3 also
@@ -112,9 +137,14 @@ def test_a_rule_sharing_the_best_hits_words_moves_up(tmp_path, monkeypatch):
     assert [h.uid for h in search(idx, "冰雹", 3)] == ["101.1", "101.2", "101.3"]
     monkeypatch.setattr(S, "FEEDBACK_DOCS", 1)
     assert [h.uid for h in search(idx, "冰雹", 3)] == ["101.1", "101.3", "101.2"]
-    # no weight, no feedback
+    # no weight, no feedback: not even 101.5, which only the added 龙卷风 reaches, joins at nothing
     monkeypatch.setattr(S, "FEEDBACK", 0.0)
     assert [h.uid for h in search(idx, "冰雹", 3)] == ["101.1", "101.2", "101.3"]
+    q = _q(idx, "冰雹")
+    with_zero = S._ranked(idx, q, 100)
+    monkeypatch.setattr(S, "FEEDBACK_DOCS", 0)
+    assert with_zero == S._ranked(idx, q, 100)
+    assert _doc(idx, "101.5") not in dict(with_zero)
 
 
 def test_off_ranks_as_the_first_pass(weather, monkeypatch):
@@ -172,3 +202,17 @@ def test_document_words_are_the_whole_words_remembered(weather, monkeypatch):
     assert len(weather._doc_terms) == 2
     weather.doc_terms(2)
     assert list(weather._doc_terms) == [2]
+
+
+def test_the_bridge_reads_the_scores_of_the_documents_pruned_away(monkeypatch):
+    """The votes of the re-ranking pass give a cited rule pruned before them its
+    own score plus the vote (wow: 收藏 cites 800.2a; the other votes off)."""
+    for name in ("SECTION", "CITED", "ASK_BOOST"):
+        monkeypatch.setattr(S, name, 0.0)
+    idx = open_index("wow")
+    g = idx.docnum("glossary:收藏")
+    t = idx.docnum("800.2a")
+    assert t in idx.cites[g]
+    q = _q(idx, "收藏")
+    ranked = dict(S._reranked(idx, q, {g: 10.0, t: 5.0}, {g: 10.0}, 10))
+    assert ranked[t] == pytest.approx(5.0 + S.BRIDGE * 10.0 * idx.prior(t))

@@ -19,14 +19,17 @@ def ranked(idx, q):
     return [(h.uid, h.score) for h in search(idx, q, 10)]
 
 
+@pytest.mark.parametrize("feedback", [0, 1])
 @pytest.mark.parametrize("book", ["mtg", "wow", "2026 CR"])
-def test_pruning_before_the_votes_ranks_exactly_as_without(book, monkeypatch, request):
+def test_pruning_before_the_votes_ranks_exactly_as_without(book, feedback, monkeypatch, request):
     """Candidates below KEEP keep their own score when a vote lifts them
     (`base`): pruned to the 5 best before the votes (which read the 3 best),
-    the 5 best after them are the same, scores and all, as without pruning."""
+    the 5 best after them are the same, scores and all, as without pruning;
+    with feedback off (the first ranking) and on."""
     if book == "2026 CR":   # a large book: votes lift rules from far down
         book = str(request.getfixturevalue("shared") / "corpora" / "mtg-cr-20260417-zh-hans.txt")
     idx = open_index(book)
+    monkeypatch.setattr(S, "FEEDBACK_DOCS", feedback)
 
     def top5(text):
         q = S.parse(text, idx.seg, idx.vocab, idx.known, idx.occurs, lambda w: idx.df("words", w), idx.is_term)
@@ -42,10 +45,28 @@ def test_pruning_before_the_votes_ranks_exactly_as_without(book, monkeypatch, re
     assert all(a == pytest.approx(b, rel=1e-12) for r, w in zip(pruned, whole) for (_, a), (_, b) in zip(r, w))
     # the first page of a search is as before too, with the shipped ASK_FROM
     monkeypatch.undo()
+    monkeypatch.setattr(S, "FEEDBACK_DOCS", feedback)
     monkeypatch.setattr(S, "KEEP", 10 ** 6)
     page = [ranked(idx, q) for q in QUESTIONS]
     monkeypatch.setattr(S, "KEEP", 3)
     assert [ranked(idx, q) for q in QUESTIONS] == page
+
+
+@pytest.mark.parametrize("reader", ["ASK_FROM", "VOTE_FROM", "BRIDGE_FROM"])
+def test_the_candidates_kept_are_never_fewer_than_a_vote_reads(reader, monkeypatch):
+    """With KEEP below what the question kinds or a vote read (and one hit
+    asked for), the candidates kept are as many as they read: the best hit is
+    the one ranking everything gives."""
+    idx = open_index("wow")
+    for name in ("ASK_FROM", "VOTE_FROM", "BRIDGE_FROM"):
+        monkeypatch.setattr(S, name, 1)
+    monkeypatch.setattr(S, reader, 40)
+    for text in QUESTIONS + ["优先权 连锁", "英雄 攻击 横置", "收藏 卡牌"]:
+        q = S.parse(text, idx.seg, idx.vocab, idx.known, idx.occurs, lambda w: idx.df("words", w), idx.is_term)
+        monkeypatch.setattr(S, "KEEP", 10 ** 6)
+        whole = S._ranked(idx, q, 1)
+        monkeypatch.setattr(S, "KEEP", 1)
+        assert S._ranked(idx, q, 1) == whole, text
 
 
 def test_a_pruned_candidate_voted_up_keeps_its_own_score():
