@@ -61,7 +61,7 @@ def test_the_candidates_kept_are_never_fewer_than_a_vote_reads(reader, monkeypat
     for name in ("ASK_FROM", "VOTE_FROM", "BRIDGE_FROM"):
         monkeypatch.setattr(S, name, 1)
     monkeypatch.setattr(S, reader, 40)
-    for text in QUESTIONS + ["优先权 连锁", "英雄 攻击 横置", "收藏 卡牌"]:
+    for text in QUESTIONS + ["优先权 连锁", "英雄 攻击 横置", "收藏 卡牌", "谁先攻击"]:   # the last: asks lift its best hit
         q = S.parse(text, idx.seg, idx.vocab, idx.known, idx.occurs, lambda w: idx.df("words", w), idx.is_term)
         monkeypatch.setattr(S, "KEEP", 10 ** 6)
         whole = S._ranked(idx, q, 1)
