@@ -52,7 +52,11 @@ ASK_FROM = 200         # … among this many best candidates
 DF_MEMO = 100_000     # document frequencies remembered per open index (see Index.df)
 KEEP = 300            # candidates the votes and question kinds re-rank (never fewer than they read)
 IDF_FULL = 3.0         # a concept whose rarest typed term has this idf (df ≈ 5 %) counts fully
-FEEDBACK_DOCS = 1      # pseudo-relevance feedback from the first ranking's best k documents (0: off; `_feedback`)
+# Pseudo-relevance feedback from the first ranking's best k documents (`_feedback`; 0: off). Off: measured in
+# session 7 of issue 16 at k = 1 it gained 3 looked-at questions (one set, best of ~60 settings) and lost 4 set aside
+# (2026 CR dev2 held-out 15 → 14 of 23, held-out set 67 → 64 of 80, a keyword among them), so it is not shipped;
+# `benchmarks/search_quality.py --feedback 1` measures it.
+FEEDBACK_DOCS = 0
 FEEDBACK_TERMS = 3     # … the words added
 FEEDBACK = 0.4         # … the best one's weight (a typed word weighs 1), the others by their share of it
 FEEDBACK_MAX_SHARE = 0.1   # … words in at most this share of the documents
