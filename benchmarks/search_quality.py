@@ -1,7 +1,7 @@
 """Search quality (issue 3): Recall@5 and MRR@10 per query kind, ours vs a
 character-bigram BM25 baseline built in the same run.
 
-Run: python benchmarks/search_quality.py [--fresh] [--failures] [--lexicon TABLE ...] [--feedback K]
+Run: python benchmarks/search_quality.py [--fresh] [--failures] [--lexicon TABLE ...]
 
 `--lexicon` measures a candidate lexicon table without shipping it: the
 tables in `index/data` plus the given ones (copied into a temporary data
@@ -191,8 +191,6 @@ def main() -> int:
                     help="list the queries ours misses in the top 5 (never those of a held-out part)")
     ap.add_argument("--lexicon", nargs="+", type=Path, default=[], metavar="TABLE",
                     help="measure with these lexicon tables added (`{game}-*.tsv` names; not shipped)")
-    ap.add_argument("--feedback", type=int, default=None, metavar="K",
-                    help="pseudo-relevance feedback from the best K documents (0: off; default: as shipped)")
     args = ap.parse_args()
     if not SHARED.is_dir():
         print(f"{SHARED} is missing: the evaluation sets live there", file=sys.stderr)
@@ -203,11 +201,7 @@ def main() -> int:
         with_tables(args.lexicon)
     from rulebook import load_book
 
-    import index.search
     from index.search import open_index, search
-
-    if args.feedback is not None:
-        index.search.FEEDBACK_DOCS = args.feedback
 
     try:
         import pypinyin  # noqa: F401

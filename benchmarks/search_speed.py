@@ -98,30 +98,6 @@ def warm(book: str, queries: list[str], reps: int) -> None:
     print(f"baseline (bigram BM25, SQLite FTS5) CPU: median {statistics.median(bcpu):.2f} ms, "
           f"p95 {pct(bcpu, 0.95):.2f} ms; ours / baseline: median {statistics.median(cpu) / statistics.median(bcpu):.1f}×, "
           f"p95 {pct(cpu, 0.95) / pct(bcpu, 0.95):.1f}×")
-    feedback(idx, queries, reps)
-
-
-def feedback(idx, queries: list[str], reps: int) -> None:
-    """What the second, feedback pass costs (`index.search.FEEDBACK_DOCS`):
-    the same queries with it on and off, a round of each in turn."""
-    import index.search as S
-    from index.search import search
-
-    k = S.FEEDBACK_DOCS
-    if not k:
-        print("feedback: off (FEEDBACK_DOCS = 0)")
-        return
-    on, off = [], []
-    try:
-        for _ in range(reps):
-            S.FEEDBACK_DOCS = k
-            on += _rounds(lambda q: search(idx, q, 10), queries, 1)[1]
-            S.FEEDBACK_DOCS = 0
-            off += _rounds(lambda q: search(idx, q, 10), queries, 1)[1]
-    finally:
-        S.FEEDBACK_DOCS = k
-    print(f"CPU, feedback on (FEEDBACK_DOCS = {k}) / off, a round of each in turn: median {statistics.median(on):.2f} / "
-          f"{statistics.median(off):.2f} ms, p95 {pct(on, 0.95):.2f} / {pct(off, 0.95):.2f} ms")
 
 
 def _timed(fn) -> tuple[float, float]:

@@ -58,12 +58,6 @@ def word_terms(text: str, seg) -> list[str]:
     return _terms(text, lambda run: [w for group in seg.words(run) for w in group])
 
 
-def whole_words(text: str, seg) -> list[str]:
-    """`word_terms` without the shorter words inside a word (precise mode):
-    what a text is about, for pseudo-relevance feedback (`index.search._feedback`)."""
-    return _terms(text, lambda run: [group[0] for group in seg.words(run)])
-
-
 def bigrams_of(run: str) -> list[str]:
     if len(run) == 1:
         return [run]

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import heapq
 import json
-import math
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -52,15 +51,6 @@ ASK_FROM = 200         # … among this many best candidates
 DF_MEMO = 100_000     # document frequencies remembered per open index (see Index.df)
 KEEP = 300            # candidates the votes and question kinds re-rank (never fewer than they read)
 IDF_FULL = 3.0         # a concept whose rarest typed term has this idf (df ≈ 5 %) counts fully
-# Pseudo-relevance feedback from the first ranking's best k documents (`_feedback`; 0: off). Off: measured in
-# session 7 of issue 16 at k = 1 it gained 3 looked-at questions (one set, best of ~60 settings) and lost 4 set aside
-# (2026 CR dev2 held-out 15 → 14 of 23, held-out set 67 → 64 of 80, a keyword among them), so it is not shipped;
-# `benchmarks/search_quality.py --feedback 1` measures it.
-FEEDBACK_DOCS = 0
-FEEDBACK_TERMS = 3     # … the words added
-FEEDBACK = 0.4         # … the best one's weight (a typed word weighs 1), the others by their share of it
-FEEDBACK_MAX_SHARE = 0.1   # … words in at most this share of the documents
-DOC_TERMS_MEMO = 2_000  # documents' words remembered per open index (see Index.doc_terms)
 
 _NUMERIC = re.compile(r"^(?:规则|rule\s*|cr\s*)?(\d{3}(?:[.\s]*(?:\d+|[a-z](?![a-z])))*)(\.?)$")
 
@@ -91,7 +81,6 @@ class Index:
         self.ix = windex.open_dir(str(d))
         self._reader = None
         self._df: dict[tuple[str, str], int] = {}
-        self._doc_terms: dict[int, dict[str, int]] = {}
 
     @cached_property
     def lookup(self) -> dict:
@@ -198,26 +187,9 @@ class Index:
             n = self._df[key] = self.reader.doc_frequency(field, term)
         return n
 
-    def doc_terms(self, doc: int) -> dict[str, int]:
-        """The words of a document's text and their counts, cut as the index
-        cut them (the index keeps no term vectors), precise mode only: the
-        shorter words inside a word (克西, 西亚 of 非瑞克西亚) are not what the
-        text is about. Remembered, bounded (`DOC_TERMS_MEMO`)."""
-        memo = self._doc_terms
-        out = memo.get(doc)
-        if out is None:
-            from index.analysis import whole_words
-            from index.normalize import normalize
-
-            if len(memo) >= DOC_TERMS_MEMO:
-                memo.clear()
-            out = {}
-            for t in whole_words(normalize(self.stored(doc).get("display", "")), self.seg):
-                out[t] = out.get(t, 0) + 1
-            memo[doc] = out
-        return out
-
     def idf(self, field: str, term: str) -> float:
+        import math
+
         n = self._stats["n"]
         df = self.df(field, term)
         return math.log(1 + (n - df + 0.5) / (df + 0.5)) if df else 0.0
@@ -391,31 +363,7 @@ def _pinned(idx: Index, text: str) -> list[tuple[str, str]]:
 def _ranked(idx: Index, q: Query, n: int) -> list[tuple[int, float]]:
     """BM25F over the `words` field (term frequencies already weighted by field
     at index time) plus the bigram field, then scaled by concept coverage
-    (`_first`: scored from whoosh's postings, see the module docstring for
-    why), then the votes and question kinds (`_reranked`). With feedback on
-    (`FEEDBACK_DOCS`), the words that set the best documents apart from the
-    book are added to the query and the documents ranked again (`_feedback`,
-    `_expand`): only the new words' postings are read."""
-    scores, base = _first(idx, q)
-    keep = max(KEEP, n, ASK_FROM, VOTE_FROM, BRIDGE_FROM)
-    top = _best(base, keep)
-    ranked = _reranked(idx, q, base, dict(top), n)
-    if FEEDBACK_DOCS and FEEDBACK:
-        extra = _feedback(idx, q, ranked[:FEEDBACK_DOCS])
-        if extra:
-            # only the documents the added words touch can change places with
-            # those kept the first time (scores only grow)
-            touched = _expand(idx, scores, base, extra)
-            pool = dict(top)
-            pool.update((doc, base[doc]) for doc in touched)
-            ranked = _reranked(idx, q, base, dict(_best(pool, keep)), n)
-    return ranked
-
-
-def _first(idx: Index, q: Query) -> tuple[list[float], dict[int, float]]:
-    """The first pass: per document its summed BM25F score (`scores`, a list
-    indexed by document number) and that sum × coverage × prior (the dict, for
-    every document that matched anything).
+    (scored from whoosh's postings: see the module docstring for why).
 
     Per document, in lists indexed by document number (a long question touches
     most of a book's documents, and a list slot is cheaper than a dict entry):
@@ -465,77 +413,13 @@ def _first(idx: Index, q: Query) -> tuple[list[float], dict[int, float]]:
             factor = factors[key] = _coverage(key[0], key[1], weights, need, total, floor, rest)
         p = priors.get(doc)
         final[doc] = s * factor * p if p is not None else s * factor
-    return scores, final
-
-
-def _reranked(idx: Index, q: Query, base: dict[int, float], final: dict[int, float], n: int
-              ) -> list[tuple[int, float]]:
-    """The votes and question kinds read and lift only the best candidates
-    (`final`, changed here); one below them keeps its score for a vote it may
-    get (`base`, every scored document, only read)."""
+    # the votes and question kinds read and lift only the best candidates; one
+    # below them keeps its score for a vote it may get (`base`)
+    base, final = final, dict(_best(final, max(KEEP, n, ASK_FROM, VOTE_FROM, BRIDGE_FROM)))
     _bridge(idx, final, base)
     _vote(idx, final, base)
     _asks(idx, q, final)
     return _best(final, n)
-
-
-def _feedback(idx: Index, q: Query, top: list[tuple[int, float]]) -> dict[str, float]:
-    """Pseudo-relevance feedback (the feedback model of RM3, its words chosen
-    by how far they stand above the book, as Carpineto et al.'s KL expansion):
-    the first ranking's best documents, each weighed by its share of their
-    summed score, stand for what the question is about; a word's share p of
-    their text against its share of the book (≈ df / the book's weighted
-    length) gives it p × log(p / book share). The best `FEEDBACK_TERMS` words
-    come back, the best weighing `FEEDBACK`, the others by their share of its
-    worth. Only the book's Han words of two characters or more, not already
-    asked, no stop words, in more than one and at most `FEEDBACK_MAX_SHARE` of
-    the documents (a word in one says nothing of the others; a common one says
-    little and costs a long posting list)."""
-    total = sum(s for _, s in top)
-    if total <= 0:
-        return {}
-    model: dict[str, float] = {}
-    for doc, s in top:
-        tf = idx.doc_terms(doc)
-        length = sum(tf.values())
-        for t, c in tf.items():
-            model[t] = model.get(t, 0.0) + s / total * c / length
-    asked = {t.word for t in q.terms}
-    stop = idx.vocab.stopwords
-    n = idx._stats["n"]
-    tokens = n * idx._stats["words"]
-    worth = []
-    for t, p in model.items():
-        if len(t) < 2 or t in asked or t in stop or not _HAN_WORD.fullmatch(t):
-            continue
-        df = idx.df("words", t)
-        if 1 < df <= FEEDBACK_MAX_SHARE * n:
-            v = p * math.log(p * tokens / df)
-            if v > 0:
-                worth.append((v, t))
-    best = heapq.nlargest(FEEDBACK_TERMS, worth)
-    return {t: FEEDBACK * v / best[0][0] for v, t in best} if best else {}
-
-
-def _expand(idx: Index, scores: list[float], base: dict[int, float], extra: dict[str, float]) -> list[int]:
-    """Add the feedback words' BM25F to the first pass's scores (`base`, in
-    place) and return the documents they touched. An added word counts as the
-    document's own words do (× the coverage factor and prior it earned on the
-    question's concepts: it adds to a document, it never covers a concept); a
-    document that matched nothing of the question gets the floor factor. The
-    first pass is not run again: only the new words' postings are read."""
-    add: dict[int, float] = {}
-    for word, weight in extra.items():
-        for ids, ss in idx.scored_blocks("words", word, weight):
-            for doc, s in zip(ids, ss):
-                add[doc] = add.get(doc, 0.0) + s
-    for doc, a in add.items():
-        s = scores[doc]
-        base[doc] = base[doc] * (1 + a / s) if s else a * COVERAGE_FLOOR * idx.prior(doc)
-    return list(add)
-
-
-_HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
 
 
 def _best(scores: dict[int, float], n: int) -> list[tuple[int, float]]:

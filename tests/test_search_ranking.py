@@ -19,17 +19,14 @@ def ranked(idx, q):
     return [(h.uid, h.score) for h in search(idx, q, 10)]
 
 
-@pytest.mark.parametrize("feedback", [0, 1])
 @pytest.mark.parametrize("book", ["mtg", "wow", "2026 CR"])
-def test_pruning_before_the_votes_ranks_exactly_as_without(book, feedback, monkeypatch, request):
+def test_pruning_before_the_votes_ranks_exactly_as_without(book, monkeypatch, request):
     """Candidates below KEEP keep their own score when a vote lifts them
     (`base`): pruned to the 5 best before the votes (which read the 3 best),
-    the 5 best after them are the same, scores and all, as without pruning;
-    with feedback off (the first ranking) and on."""
+    the 5 best after them are the same, scores and all, as without pruning."""
     if book == "2026 CR":   # a large book: votes lift rules from far down
         book = str(request.getfixturevalue("shared") / "corpora" / "mtg-cr-20260417-zh-hans.txt")
     idx = open_index(book)
-    monkeypatch.setattr(S, "FEEDBACK_DOCS", feedback)
 
     def top5(text):
         q = S.parse(text, idx.seg, idx.vocab, idx.known, idx.occurs, lambda w: idx.df("words", w), idx.is_term)
@@ -45,7 +42,6 @@ def test_pruning_before_the_votes_ranks_exactly_as_without(book, feedback, monke
     assert all(a == pytest.approx(b, rel=1e-12) for r, w in zip(pruned, whole) for (_, a), (_, b) in zip(r, w))
     # the first page of a search is as before too, with the shipped ASK_FROM
     monkeypatch.undo()
-    monkeypatch.setattr(S, "FEEDBACK_DOCS", feedback)
     monkeypatch.setattr(S, "KEEP", 10 ** 6)
     page = [ranked(idx, q) for q in QUESTIONS]
     monkeypatch.setattr(S, "KEEP", 3)
@@ -100,6 +96,18 @@ def test_a_pruned_sibling_gets_the_section_vote_on_its_own_score(monkeypatch):
     assert final[a] == pytest.approx(10.0 + S.SECTION * 8.0 * idx.prior(a))
 
 
+def test_the_bridge_reads_the_scores_of_the_documents_pruned_away():
+    """A glossary entry among the best passes its share to the rule it cites,
+    pruned before the votes or not: the rule keeps its own score plus the share
+    (wow: 收藏 cites 800.2a)."""
+    idx = open_index("wow")
+    g, t = idx.docnum("glossary:收藏"), idx.docnum("800.2a")
+    assert t in idx.cites[g]
+    final = {g: 10.0}                          # 800.2a pruned
+    S._bridge(idx, final, {g: 10.0, t: 5.0})
+    assert final[t] == pytest.approx(5.0 + S.BRIDGE * 10.0 * idx.prior(t))
+
+
 def test_best_is_the_top_n_best_first_ties_in_order():
     assert S._best({5: 1.0, 2: 3.0, 9: 3.0, 1: 2.0}, 3) == [(2, 3.0), (9, 3.0), (1, 2.0)]
     assert S._best({}, 3) == []
@@ -128,23 +136,18 @@ def test_coverage_counts_word_matches_fully_and_bigrams_by_share():
 @pytest.mark.parametrize("book", ["mtg", "wow"])   # wow has a glossary: the bridge counts
 def test_coverage_matches_the_per_document_sums(book):
     """The list accumulation gives every document the score and coverage of a
-    plain per-document computation from `Index.scored`; with feedback on, the
-    second ranking is that computation with the feedback words' BM25 added to
-    each document's sum, counting for no concept."""
+    plain per-document computation from `Index.scored`."""
     idx = open_index(book)
     for text in QUESTIONS + ["优先权 连锁", "英雄 攻击 横置"]:
         q = S.parse(text, idx.seg, idx.vocab, idx.known, idx.occurs, lambda w: idx.df("words", w), idx.is_term)
         got = dict(S._ranked(idx, q, 10 ** 6))
-        first = _plain(idx, q)
-        extra = S._feedback(idx, q, S._best(first, S.FEEDBACK_DOCS)) if S.FEEDBACK_DOCS else {}
-        expect = _plain(idx, q, extra) if extra else first
+        expect = _plain(idx, q)
         assert got.keys() == expect.keys()
         assert all(got[d] == pytest.approx(expect[d], rel=1e-9) for d in got)
 
 
-def _plain(idx, q, extra=None):
-    """The ranking written the obvious way: dicts per document, then the same
-    votes; `extra` words (word → weight) add to the sums and cover nothing."""
+def _plain(idx, q):
+    """The ranking written the obvious way: dicts per document, then the same votes."""
     absent = S._absent_concepts(idx, q)
     terms, concepts = {}, {}
     for t in q.terms:
@@ -157,10 +160,6 @@ def _plain(idx, q, extra=None):
             scores[doc] = scores.get(doc, 0.0) + s
             for c in concepts[word]:
                 hits.setdefault(doc, {})[c] = 1.0
-    for word, weight in (extra or {}).items():
-        for doc, s in idx.scored("words", word, weight):
-            scores[doc] = scores.get(doc, 0.0) + s
-            hits.setdefault(doc, {})
     need = {}
     for _, c in q.bigrams:
         need[c] = need.get(c, 0) + 1
