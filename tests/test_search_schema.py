@@ -7,8 +7,11 @@ backport someone else imported (issue 9 §8).
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -72,12 +75,9 @@ def test_a_backport_already_imported_is_left_alone(no_backport):
 
 def _fresh(code: str) -> str:
     """Run `code` in a new interpreter (whoosh not yet imported) and return what it prints."""
-    import subprocess
-    from pathlib import Path
-
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=60,
-                          env={**__import__("os").environ, "PYTHONPATH": str(root)})
+                          env={**os.environ, "PYTHONPATH": str(root)})
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -105,12 +105,12 @@ print(hasattr(urllib.request, "urlopen"), sys.modules["urllib.request"] is urlli
 
 def test_urllib_request_imported_before_whoosh_is_what_whoosh_gets():
     out = _fresh("""
-import urllib.request
+import sys, urllib.request
 from index.whooshlib import prepare
 prepare()
 import whoosh.compat
 print(whoosh.compat.urlretrieve is urllib.request.urlretrieve, sys.modules["urllib.request"] is urllib.request)
-""".replace("import urllib.request\n", "import sys, urllib.request\n", 1))
+""")
     assert out.split() == ["True", "True"]
 
 
