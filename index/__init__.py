@@ -25,4 +25,4 @@ This package imports `rulebook`; `rulebook` never imports it. Heavy libraries
 
 # Bump when the analysis, the documents or the index layout change: part of
 # every index key, so an old index is rebuilt instead of being misread.
-ANALYZER_VERSION = "17"
+ANALYZER_VERSION = "18"

@@ -18,7 +18,7 @@ from typing import Callable
 from index import ANALYZER_VERSION
 from index.analysis import bigram_terms, word_terms
 from index.asks import answered
-from index.documents import Doc, book_terms, documents
+from index.documents import HEADING_PRIOR, Doc, book_terms, documents
 from index.normalize import normalize
 from index.segment import Segmenter
 from index.vocab import Vocabulary, english_key, game_of, snapshot, vocabulary
@@ -103,8 +103,11 @@ def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | N
     lookup = _lookup(book, docs)
     (dest / "lookup.json").write_text(json.dumps(lookup, ensure_ascii=False), encoding="utf-8")
     # what ranking reads on every text query, in marshal: it loads 5–10× faster than JSON
+    parents = _parents(book, docs)
+    topic, topic_words = _topics(docs, parents, seg)
     ranking = {"lengths": lengths, "cites": _cites(book, docs, lookup["keys"]),
-               "links": _links(book, docs, lookup["keys"]), "parent": _parents(book, docs),
+               "links": _links(book, docs, lookup["keys"]), "parent": parents,
+               "topic": topic, "topic_words": topic_words,
                "answers": [answered(normalize(d.text), vocab.asks) for d in docs],
                "terms": sorted(w for w in named if len(w) > 1)}   # likelier typo targets (index.query._typos)
     (dest / "ranking.marshal").write_bytes(marshal.dumps(ranking))
@@ -254,3 +257,26 @@ def _parents(book, docs: list[Doc]) -> list[int]:
         p = book.node(d.uid).parent
         out.append(num.get(p, -1) if p else -1)
     return out
+
+
+def _topics(docs: list[Doc], parents: list[int], seg) -> tuple[list[int], dict[int, list[str]]]:
+    """Per document, the named topic it belongs to (-1: none), and each topic's words.
+
+    A named topic is a rule that is only a name and sits below another rule —
+    a keyword ability or action in its catalogue (`702.55. 发掘` under `702`),
+    a card type's list of subtypes — not a top section (`101.`, whose parent is a
+    chapter or nothing). A rule belongs to its nearest such ancestor, or is one.
+    `index.search` holds a rule of a topic the query never names a little below
+    the rules of the general sections: such catalogues repeat the book's common
+    words (生物, 放逐, 触发) in hundreds of subrules, so a question about a general
+    situation found them ahead of the rule that answers it."""
+    named = {i for i, d in enumerate(docs)
+             if d.kind == "rule" and d.prior == HEADING_PRIOR and parents[i] >= 0 and docs[parents[i]].kind == "rule"}
+    topic: list[int] = []
+    for i in range(len(docs)):
+        a = i
+        while a >= 0 and a not in named:
+            a = parents[a]
+        topic.append(a)
+    words = {i: sorted(set(word_terms(normalize(docs[i].title), seg))) for i in sorted(named)}
+    return topic, words

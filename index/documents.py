@@ -45,6 +45,7 @@ class Doc:
 # Text no rule carries (a chapter heading, front matter, a line the parser could not
 # place) is findable, but answers a question less often than a rule does.
 LOOSE_PRIOR = 0.5
+HEADING_PRIOR = 0.7   # a rule that is only a heading (`prior_of`); `index.build` finds the named topics by it
 
 
 def prior_of(kind: str, text: str, heading_only: bool) -> float:
@@ -53,7 +54,7 @@ def prior_of(kind: str, text: str, heading_only: bool) -> float:
     of a question well, being short, but answer it badly: the subrules or the
     rule pointed to do. Exact headword queries still pin them first."""
     if heading_only:
-        return 0.7
+        return HEADING_PRIOR
     if kind == GLOSSARY and len(text) < 40 and "参见" in text:
         return 0.85
     return 1.0

@@ -176,6 +176,9 @@ def _plain(idx, q):
         cover = sum(weights[c] * share for c, share in hits[doc].items())
         factor = S.COVERAGE_FLOOR + (1 - S.COVERAGE_FLOOR) * cover / total if cover < total else 1.0
         final[doc] = s * factor * idx.prior(doc)
+        t = idx.topic[doc] if idx.topic else -1
+        if t >= 0 and not any(x.word in idx.topic_words[t] for x in q.terms):   # a named topic not asked about
+            final[doc] *= S.TOPIC
     S._bridge(idx, final)
     S._vote(idx, final)
     S._asks(idx, q, final)
