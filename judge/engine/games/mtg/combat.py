@@ -404,6 +404,11 @@ def do_block(game, actor, block=None, mana=None, pay=None, **_):
                       blocks=blocks)
     else:
         f = game.fire("309.2e", "no_block_declared", [], player=game.by_name[actor])
+    for b in dict.fromkeys(b for b, _ in pairs):     # blocking more than one: its text beats 309.2a (103.1)
+        n = sum(1 for x, _ in pairs if x is b)
+        if n > 1:
+            game.fire("103.1", "card_text_wins", [b], object=b, does=say("text_wins.blocks_more", n=n),
+                      rule_says=say("text_wins.block_rule"), caused_by=f.id)
     with game.under(f):
         was_blocked = {a.id for _, a in pairs if a.blocked}
         for b, a in pairs:

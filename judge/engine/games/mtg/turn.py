@@ -17,19 +17,28 @@ from judge.engine.games.mtg.combat import assign_combat_damage, begin_blockers
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.sba import CHECKS
 from judge.engine.games.mtg.schedule import inserted_after, next_turn_player, skipped, steps_of
-from judge.engine.games.mtg.words import PHASE, PHASE_OF, STEP, STEPS, TERM
+from judge.engine.games.mtg.words import PHASE, PHASE_OF, STEP, STEPS, TERM, say
+
+# the rule that says which steps a phase has, by phase (306.1, the combat phase, is cited by `combat`)
+PHASE_RULES = {PHASE.beginning: "301.1", PHASE.main1: "305.1", PHASE.main2: "305.1", PHASE.ending: "312.1"}
+MAIN_PHASES = (PHASE.main1, PHASE.main2)
 
 @rules.implements("300.2", reasons={"step_ends": "step"})
+@rules.implements("305.2", reasons={"main_phase_ends": "step"})
 @rules.implements("300.3", reasons={"mana_burn": "player amount mana"})
 @rules.implements("311.2", reasons={"combat_over": "objects"})
 def end_step(game) -> None:
     old = game.step
-    game.fire("300.2", "step_ends", [], step=old)
+    if PHASE_OF[old] in MAIN_PHASES:       # a main phase has no steps: it is what ends (305.2, its case of 300.2)
+        game.fire("305.2", "main_phase_ends", [], step=old)
+    else:
+        game.fire("300.2", "step_ends", [], step=old)
     if old == STEP.cleanup and game.cleanup_again:
         game.cleanup_again = False
         game.fire("314.3", "cleanup_again", [game.active], player=game.by_name[game.active])
         begin(game, STEP.cleanup, again=True)
         return
+    since = (game.turn, old)
     nxt = _next(game, old)
     new_turn = old == STEP.cleanup
     if not new_turn:
@@ -38,7 +47,7 @@ def end_step(game) -> None:
         _end_phase(game, PHASE_OF[old])
     if new_turn:
         _new_turn(game)
-    begin(game, nxt)
+    begin(game, nxt, since=since)
 
 
 def _not_skipped(game, nxt: str) -> str:
@@ -139,6 +148,7 @@ def _new_turn(game) -> None:
                                     "cleanup_effects": "effects"})
 @rules.implements("314.3", reasons={"cleanup_priority": "player", "cleanup_no_priority": "player",
                                     "cleanup_again": "player"})
+@rules.implements("103.1", reasons={"card_text_wins": "object does rule_says"})
 def _untapping(game, ap, tapped: list) -> list:
     """Which of the active player's tapped permanents untap (302.2: he decides, and effects may stop some):
     one that doesn't untap stays tapped; for one whose controller may choose not to untap it, he is asked
@@ -152,19 +162,66 @@ def _untapping(game, ap, tapped: list) -> list:
                                                              auto=False):
             chosen.append(o)
     if kept:
-        game.fire("302.2", "stays_tapped", kept, player=ap, objects=kept)
+        f = game.fire("302.2", "stays_tapped", kept, player=ap, objects=kept)
+        for o in kept:          # the card says what the rule would not: the card wins (103.1)
+            game.fire("103.1", "card_text_wins", [o], object=o, does=say("text_wins.doesnt_untap"),
+                      rule_says=say("text_wins.untap_rule"), caused_by=f.id)
     if chosen:
-        game.fire("302.2", "chose_not_to_untap", chosen, player=ap, objects=chosen)
+        f = game.fire("302.2", "chose_not_to_untap", chosen, player=ap, objects=chosen)
+        for o in chosen:
+            game.fire("103.1", "card_text_wins", [o], object=o, does=say("text_wins.may_not_untap"),
+                      rule_says=say("text_wins.untap_rule"), caused_by=f.id)
     return [o for o in tapped if o not in kept and o not in chosen]
 
 
-def begin(game, step: str, again: bool = False) -> None:
+@rules.implements("300.1", reasons={"turn_phases": "player turn phases"})
+@rules.implements("301.1", reasons={"phase_steps": "phase steps"})
+@rules.implements("312.1", reasons={"phase_steps": "phase steps"})
+@rules.implements("305.1", reasons={"main_phase": "phase other"})
+def phase_begins(game, ap, step: str, since: tuple | None) -> None:
+    """The step just begun starts a phase (`since`, the turn and step that ended for it, was of another phase or
+    another turn): a new turn goes through all five phases in order, whether or not anything happens in them
+    (300.1); the beginning phase is untap, upkeep, draw (301.1), the end phase end of turn and cleanup (312.1); a
+    main phase is one of two, separate, with combat between them (305.1)."""
+    if since is None:
+        return
+    turn, before = since
+    phase = PHASE_OF[step]
+    if turn == game.turn and PHASE_OF[before] == phase:
+        return
+    if turn != game.turn:
+        game.fire("300.1", "turn_phases", [ap], player=ap, turn=game.turn, phases="、".join(PHASE.words()))
+    rule = PHASE_RULES.get(phase)
+    if rule is None:
+        return
+    if phase in MAIN_PHASES:
+        other = MAIN_PHASES[1 - MAIN_PHASES.index(phase)]
+        game.fire(rule, "main_phase", [], phase=phase, other=other)
+    else:
+        game.fire(rule, "phase_steps", [], phase=phase, steps="、".join(steps_of(phase)))
+
+
+@rules.implements("302.1", reasons={"phasing_first": "player objects"})
+def _phasing_first(game, ap) -> None:
+    """302.1: first in the untap step, the active player's permanents with phasing phase out and what phased
+    out under his control phases in, at once and without the stack (cited only when something phases)."""
+    going, coming = zones.phasing_objects(game, ap)
+    if not (going or coming):
+        return
+    f = game.fire("302.1", "phasing_first", [*going, *coming], player=ap, objects=[*going, *coming])
+    with game.under(f):
+        zones.phasing(game, going, coming)
+
+
+def begin(game, step: str, again: bool = False, since: tuple | None = None) -> None:
+    """`step` begins; `since` is the turn and step that just ended (none when a game starts or a step repeats)."""
     ap = game.enter_step(step)
+    phase_begins(game, ap, step, since)
     if step == STEP.untap and skipped(game, ap.name, step, "step"):
         begin(game, STEP.upkeep)
         return
     if step == STEP.untap:
-        zones.phasing(game, ap)              # phasing happens first in the untap step (217.8, 502.15)
+        _phasing_first(game, ap)             # phasing happens first in the untap step (302.1, 217.8, 502.15)
         sick = [o for o in game.battlefield() if o.controller == ap.name and o.sick]
         if sick:
             f = game.fire("212.3d", "sickness_ends", sick, player=ap, objects=sick)

@@ -139,15 +139,20 @@ def phase_out(game, obj, how: str, *, indirectly: bool = False) -> None:
         phase_out(game, a, say("phasing.with", object=obj.name), indirectly=True)
 
 
-def phasing(game, player) -> None:
-    """At the start of `player`'s untap step, simultaneously: permanents with phasing they control phase out, and
-    what they controlled when it phased out (directly) phases in, with what phased out with it. A permanent that
-    phases in has the state it had (217.8c, an exception to 217.1c) and its old timestamp (418.5e)."""
+def phasing_objects(game, player) -> tuple[list, list]:
+    """What phases at the start of `player`'s untap step: (the permanents with phasing they control, which phase
+    out; what they controlled when it phased out directly, which phases in)."""
     going = [o for o in game.battlefield() if chars(game, o).controller == player.name
              and KEYWORD.phasing in chars(game, o).keywords]
     coming = [o for o in game.objects.values() if o.zone == PHASED_OUT and not o.token
               and o.extra.get("phased", {}).get("controller") == player.name
               and not o.extra["phased"].get("indirectly")]
+    return going, coming
+
+
+def phasing(game, going: list, coming: list) -> None:
+    """Simultaneously: `going` phase out, and `coming` phase in, with what phased out with them. A permanent that
+    phases in has the state it had (217.8c, an exception to 217.1c) and its old timestamp (418.5e)."""
     for o in going:
         phase_out(game, o, say("phasing.keyword"))
     for o in coming:
