@@ -108,3 +108,17 @@ def test_held_down_is_what_the_ranking_applies(book, monkeypatch):
     held = {uid(d): s for d, s in S._ranked(idx, q, 20)}
     assert held["100.1"] == pytest.approx(plain["100.1"])
     assert held["702.2b"] < plain["702.2b"] and held["702.2b"] < held["100.1"]
+
+
+def test_the_first_document_can_hold_the_catalogue(tmp_path):
+    """A book with no chapter line: the catalogue rule is document 0, and its headings are still topics."""
+    bk = parsed_book(tmp_path, "702. 关键词异能\n702.1. 发掘\n702.1a 发掘是一种起动式异能。\n"
+                               "702.2. 践踏\n702.2a 践踏是一种静止式异能。\n")
+    docs = documents(bk)
+    parents = B._parents(bk, docs)
+    assert at(docs, "702") == 0 and parents[at(docs, "702.1")] == 0
+    from index.segment import Segmenter
+
+    topic, words = B._topics(docs, parents, Segmenter.full({"发掘", "践踏"}))
+    assert sorted(words) == [at(docs, "702.1"), at(docs, "702.2")]
+    assert topic[at(docs, "702.1a")] == at(docs, "702.1") and topic[at(docs, "702")] == -1
