@@ -21,6 +21,13 @@ text (`held_out`): about 30 % are a held-out part, reported on its own and
 never listed by `--failures`, so that tuning never looks at it (23 of the 70
 2026 CR questions, 13 of the 40 bundled-book questions).
 
+Two blind sets (issue 16, session of 2026-12-02): benchmarks/questions-fresh-cr2026.jsonl
+(100 questions over the 2026 CR) and benchmarks/questions-fresh-seeds.jsonl (45 over the
+bundled books), written from the rule texts by a helper who never ran the search on them,
+committed on their own before the first measurement (the commit "two blind
+question sets for issue 16, pre-registered ..."). Set aside: every row counted, never
+listed by `--failures`; not to be tuned on.
+
 Baseline: what Elasticsearch's `cjk` analyzer does, in SQLite FTS5: the same
 documents (a rule with its examples, a glossary entry with its headword),
 NFKC + lower case, every pair of adjacent Han characters as a term, Latin
@@ -66,6 +73,9 @@ SETS = [
     # our own held-out set: written from the rules, without reading the dev queries;
     # a mechanism change counts only if it helps here too
     ("2026 CR held-out", ROOT / "benchmarks" / "queries-heldout.jsonl", CR2026, "held-out set"),
+    # blind, pre-registered sets (issue 16): for deciding on mechanisms, never for tuning
+    ("2026 CR fresh (blind)", ROOT / "benchmarks" / "questions-fresh-cr2026.jsonl", CR2026, "held-out set"),
+    ("bundled books fresh (blind)", ROOT / "benchmarks" / "questions-fresh-seeds.jsonl", None, "held-out set"),
 ]
 HELD_OUT_SHARE = 3  # in tenths
 

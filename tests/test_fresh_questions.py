@@ -121,3 +121,12 @@ def test_a_typo_in_a_2026_cr_id_is_caught():
     row = {"id": "f26-x", "game": "mtg-cr-2026", "relevant": ["704.5q", "704.5o", "glossary:单色"]}
     # 704.5o does not exist (the CR skips the letter o), the other two do
     assert unresolved([row], lambda r: known_ids(str(path))) == ["f26-x: 704.5o"]
+
+
+def test_both_sets_are_registered_as_set_aside():
+    """search_quality.py counts every row and never lists them (`--failures` skips held-out parts)."""
+    sets = {Path(q).name: (title, book, part) for title, q, book, part in _quality().SETS}
+    title, book, part = sets[CR_FILE.name]
+    assert (title, Path(book).name, part) == ("2026 CR fresh (blind)", CR2026, "held-out set")
+    assert sets[SEEDS_FILE.name] == ("bundled books fresh (blind)", None, "held-out set")
+    assert _quality().select([{"query": "x"}] * 3, "held-out set") == [{"query": "x"}] * 3
