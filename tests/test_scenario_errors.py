@@ -235,7 +235,7 @@ def test_loading_fires_nothing(write):
     assert out.passed
     load = out.trace.steps[0]
     assert load.kind == "load" and load.firings == [] and load.near_misses == []
-    assert [f.rule for f in out.trace.steps[1].firings] == ["mtg:420.3", "mtg:420.5c", "mtg:217.4a"]  # round, finding, where
+    assert [f.rule for f in out.trace.steps[1].firings] == ["mtg:420.3", "mtg:408.2c", "mtg:420.5c", "mtg:217.4a"]  # round (408.2c beside), finding, where
 
 
 def test_change_toughness_and_it_survives(write):

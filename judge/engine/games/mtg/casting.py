@@ -16,7 +16,7 @@ from judge.engine.core.objects import Event, StackAbility
 from judge.engine.games.common.costs import cost_changers
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
-from judge.engine.games.mtg.effects import mana_text, run
+from judge.engine.games.mtg.effects import adds_mana, mana_text, run
 from judge.engine.games.mtg.filters import matches, select
 from judge.engine.games.mtg.refs import Ctx, tag_exiled
 from judge.engine.games.mtg.rules import rules
@@ -214,6 +214,8 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     if chosen:
         game.fire("409.1c", "targets_chosen", [obj] + target_objects(game, chosen), object=obj,
                   targets=target_objects(game, chosen))
+    if adds_mana(effects):      # 406.2: a spell that adds mana is no mana ability: on the stack like any other
+        game.fire("406.2", "mana_spell_on_stack", [obj], object=obj)
     if division and len(division) > 1:
         game.fire("409.1e", "division_announced", [obj], player=who, object=obj,
                   division=_division_text(game, division))
@@ -236,6 +238,9 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     with game.under(cf):
         game.happen([Event("cast", {"object": obj, "player": actor}, cf.id, firing=cf)])
     game.took_action(actor)
+
+
+rules.declare("406.2", reasons={"mana_spell_on_stack": "object", "mana_trigger_on_stack": "ability"})
 
 
 def _castable_from(game, actor, obj) -> str:
@@ -475,6 +480,10 @@ def _why_unpaid(game, obj, total, pool) -> None:
 
 # ------------------------------------------------------------------ activated abilities
 
+rules.declare("404.2", reasons={"trigger_not_activated": "player source ability"})
+rules.declare("408.1h", reasons={"static_not_activated": "player source ability"})
+
+
 def find_ability(game, obj, key, actor):
     abil = chars(game, obj).abilities if obj.zone == "battlefield" else obj.card.abilities
     acts = [a for a in abil if a.kind in ("activated", "mana")]
@@ -482,6 +491,7 @@ def find_ability(game, obj, key, actor):
         for a in acts:
             if a.key == str(key):
                 return a
+        _not_activatable(game, obj, [a for a in abil if a.key == str(key)], actor)
         printed = next((a for a in obj.card.abilities if a.key == str(key)), None)   # one it lost: its text
         raise game.illegal("409.1a", "ability_announced",
                        f"{obj.name} ({obj.id}) has no activated ability {key!r}; it has: "
@@ -490,9 +500,22 @@ def find_ability(game, obj, key, actor):
     if len(acts) == 1:
         return acts[0]
     if not acts:
+        _not_activatable(game, obj, abil, actor)
         raise game.illegal("409.1a", "ability_announced", f"{obj.name} ({obj.id}) has no activated ability",
                        player=game.by_name.get(actor, actor), source=obj, ability="-")
     raise MissingChoice("ability", obj.id, [a.key for a in acts], actor, "give `ability:` on the action")
+
+
+def _not_activatable(game, obj, abil, actor) -> None:
+    """What a player tries to activate is not an activated ability: nobody plays a triggered ability, it triggers
+    by itself when its trigger event happens (404.2); a static ability is never played, it just keeps affecting
+    the game and priority has nothing to do with it (408.1h). Refused under that rule."""
+    who = game.by_name.get(actor, actor)
+    for kind, rule, code in (("triggered", "404.2", "trigger_not_activated"), ("static", "408.1h", "static_not_activated")):
+        ab = next((a for a in abil if a.kind == kind), None)
+        if ab is not None:
+            raise game.illegal(rule, code, f"{obj.name}'s ability {ab.key!r} is {kind}: it cannot be activated ({rule})",
+                               player=who, source=obj, ability=ability_text(obj, ab))
 
 
 @dataclass(slots=True)
@@ -531,7 +554,7 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
     total = M.adjust(tuple(s for s in cost if s != "T"), x=int(x or 0))
     other = _other_costs(game, actor, obj, ab.spec, costs)
     if is_mana:
-        _mana_ability(game, actor, obj, ab, total, pay, tap, other)
+        _mana_ability(game, actor, obj, ab, total, pay, tap, other, paying=_paying)
     else:
         _to_the_stack(game, actor, obj, ab, targets, x, mana, total, pay, tap, other)
 
@@ -706,10 +729,11 @@ def _cost_events(game, actor, obj, other: OtherCosts, paid, item) -> None:
         tag_exiled(game, item, [ev.data["object"] for ev in done if ev.kind == "move"])
 
 
-def _mana_ability(game, actor, obj, ab, total, pay, tap, other: OtherCosts):
+def _mana_ability(game, actor, obj, ab, total, pay, tap, other: OtherCosts, paying: bool = False):
     """411.1: a mana ability is paid for and resolves at once, without the stack. Its {横置} is paid as it
     resolves; any other part of its cost (mana, a sacrifice, discards, counters, cards from the library) first,
-    under 409.1h, like any activated ability's."""
+    under 409.1h, like any activated ability's. Activated by a player holding priority (not while paying a
+    cost), it resolves at once and that player still has priority afterwards (408.2e)."""
     p = game.by_name[actor]
     text = ability_text(obj, ab)
     game.fire("406.1", "is_mana_ability", [obj], source=obj, ability=text)
@@ -732,6 +756,8 @@ def _mana_ability(game, actor, obj, ab, total, pay, tap, other: OtherCosts):
             game.happen([Event("tap_for_mana", {"object": obj, "player": actor, "mana": ab.spec}, f.id, firing=f)])
     if p.pool == pool:
         game.fire("406.3", "still_mana_ability", [obj], source=obj, ability=text)
+    if not paying and game.priority == actor:
+        game.fire("408.2e", "mana_ability_keeps_priority", [obj], player=p, source=obj)
     for t in game.pending[pending:]:
         game.fire("406.5", "triggered_by_mana_ability", [t.source], ability=say("ability_of", source=t.source_name),
                   source=obj)
@@ -742,11 +768,18 @@ rules.declare("406.1", reasons={"is_mana_ability": "source ability"})
 rules.declare("406.3", reasons={"still_mana_ability": "source ability"})
 rules.declare("406.4", reasons={"mana_ability_no_stack": "source"})
 rules.declare("406.5", reasons={"triggered_by_mana_ability": "ability source"})
+rules.declare("408.2e", reasons={"mana_ability_keeps_priority": "player source"})
 
 
 # ------------------------------------------------------------------ lands
 
+rules.declare("408.1i", reasons={"special_action_no_stack": "player object"})
+rules.declare("408.2d", reasons={"land_keeps_priority": "player object"})
+
+
 def do_play(game, actor, play=None, **_):
+    """Play a land (212.6a): a special action, which never uses the stack (408.1i), in the player's own main
+    phase with priority and an empty stack; the player gets priority again afterwards (408.2d)."""
     actor = game.require_priority(actor)
     obj = game.objects.get(play)
     if obj is None or obj.zone != "hand" or obj.owner != actor:
@@ -768,10 +801,12 @@ def do_play(game, actor, play=None, **_):
     if len(types) > 1:
         game.fire("212.2f" if TYPE.artifact in types else "212.6g", "played_as_land", [obj], player=p, object=obj,
                   types="".join(types))
+    game.fire("408.1i", "special_action_no_stack", [obj], player=p, object=obj)
     with game.under(f):
         game.set(p, "lands_played", p.lands_played + 1)
         game.happen([Event("move", {"object": obj, "to": "battlefield", "from": "hand", "reason": "play",
                                     "controller": actor}, f.id, firing=f)])
+    game.fire("408.2d", "land_keeps_priority", [obj], player=p, object=obj)
     game.took_action(actor)
 
 

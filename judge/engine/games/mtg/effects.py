@@ -670,8 +670,17 @@ def granted_names_creator(game, token, creator) -> None:
                   others=others)
 
 
+def adds_mana(effects) -> bool:
+    """Whether these effects (or the ones nested in a "may") add mana to a pool (406.2)."""
+    for e in effects or ():
+        if "add_mana" in e or adds_mana(e.get("may")) or adds_mana(e.get("otherwise")):
+            return True
+    return False
+
+
 @rules.implements("404.4a", reasons={"delayed_created": "source ability object"},
                   near_misses={"delayed_object_gone": "source ability object"})
+@rules.implements("417.2", reasons={"one_shot_later": "source ability"})
 def _delayed(game, ctx, e):
     spec = e["delayed"]
     about = refs(game, ctx, spec.get("about", "target"))
@@ -681,6 +690,9 @@ def _delayed(game, ctx, e):
                 about_types=tuple(chars(game, obj).types) if obj is not None else ())
     game.fire("404.4a", "delayed_created", [obj] if obj is not None else [], source=ctx.source_name,
               ability=_delayed_text(spec), object=obj or "-")
+    # 417.2: a one-shot effect that does its part later creates a new ability that waits for its trigger event
+    game.fire("417.2", "one_shot_later", [ctx.source] if isinstance(ctx.source, Card) else [],
+              source=ctx.source_name, ability=_delayed_text(spec))
     if obj is not None and obj.zone != "battlefield" and spec["when"]["event"] in ("leaves", "dies"):
         game.near_miss("404.4a", "delayed_object_gone", [obj], source=ctx.source_name, ability=_delayed_text(spec),
                        object=obj)

@@ -221,6 +221,7 @@ def near_misses(game, cm, found) -> None:
 
 
 @rules.implements("420.3", reasons={"sba_round": "count"})
+@rules.implements("408.2c", reasons={"checked_before_priority": "count"})
 def check(game) -> bool:
     """One round of 420.3: everything that applies, as one simultaneous event. True if anything happened.
     A round that finds something cites 420.3 (all of them at once, then checked again); each finding is cited
@@ -233,6 +234,8 @@ def check(game) -> bool:
     if not found:
         return False
     game.fire("420.3", "sba_round", [], caused_by=None, count=len(found))
+    # 408.2c: they use no stack — checked as a player would receive priority, and what they find is done then
+    game.fire("408.2c", "checked_before_priority", [], caused_by=None, count=len(found))
     events = []
     losers = []
     for number, code, objs, fields, act, *beside in found:

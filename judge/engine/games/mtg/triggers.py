@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from judge.engine.core.objects import Event, PendingTrigger, Player, StackAbility
 from judge.engine.core.trace import Ref
 from judge.engine.games.mtg.chars import chars, printed
-from judge.engine.games.mtg.effects import mana_text, run
+from judge.engine.games.mtg.effects import adds_mana, mana_text, run
 from judge.engine.games.mtg.events import describe
 from judge.engine.games.mtg.filters import matches, select, source_matches
 from judge.engine.games.mtg.refs import Ctx
@@ -583,6 +583,8 @@ class DelayedAbility(StackAbility):
 
 @rules.implements("410.3", reasons={"trigger_to_stack": "ability player"})
 @rules.implements("410.4", reasons={"trigger_no_target": "ability"})
+@rules.implements("408.2a", reasons={"delayed_uses_stack": "ability"})
+@rules.implements("406.2", reasons={"mana_trigger_on_stack": "ability"})
 def put_on_stack(game, t: PendingTrigger) -> None:
     spec = t.ability.spec
     src_obj = game.objects.get(t.source)
@@ -601,5 +603,9 @@ def put_on_stack(game, t: PendingTrigger) -> None:
                   player=t.controller)
     with game.under(f):
         game.push(item)
+    if t.data.get("delayed"):   # the effect that made it used no stack; the ability it created does (408.2a)
+        game.fire("408.2a", "delayed_uses_stack", [t.id], caused_by=f.id, ability=name)
+    if adds_mana(spec.get("effects")):      # adds mana, but is no mana ability: it waits on the stack (406.2)
+        game.fire("406.2", "mana_trigger_on_stack", [t.id], caused_by=f.id, ability=name)
 
 
