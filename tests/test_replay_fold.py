@@ -85,16 +85,16 @@ def replay(*args):
 
 def test_replay_text_folds_and_full_expands():
     folded = replay("420.5c-lethal-damage").splitlines()
-    assert "[1–2] 例行：甲 让过优先权；乙 起动 山脉(m1) 的异能（406.1、411.1、406.4、413.2b）" in folded
+    assert "[1–2] 例行：甲 让过优先权；乙 起动 山脉(m1) 的异能（406.1、411.1、406.4、413.2b、408.2e）" in folded
     assert not any(x.startswith(("[1] ", "[2] ")) for x in folded)
-    assert "（5 处例行步骤已折叠；judge replay --full 全部显示）" in folded
+    assert "（6 处例行步骤已折叠；judge replay --full 全部显示）" in folded
     full = replay("420.5c-lethal-damage", "--full").splitlines()
     assert any(x.startswith("[1] 甲 让过优先权") for x in full) and any(x.startswith("[2] 乙 起动 山脉(m1) 的异能") for x in full)
     assert not any("例行" in x for x in full)
     assert len(full) > len(folded)
     doc = json.loads(replay("420.5c-lethal-damage", "--json"))
     assert [s["index"] for s in doc["steps"]] == list(range(len(doc["steps"])))    # JSON keeps every step
-    assert [f["rule"] for f in doc["steps"][2]["firings"]] == ["mtg:406.1", "mtg:411.1", "mtg:406.4", "mtg:413.2b"]
+    assert [f["rule"] for f in doc["steps"][2]["firings"]] == ["mtg:406.1", "mtg:411.1", "mtg:406.4", "mtg:413.2b", "mtg:408.2e"]
 
 
 def test_routine_firings_inside_a_step_fold_to_one_line():
@@ -123,4 +123,4 @@ def test_replay_in_a_terminal_shows_the_book_and_the_folded_line():
     assert all(cell_len(x) <= 60 for x in lines), [x for x in lines if cell_len(x) > 60]
     assert any(x.startswith("  规则书：mtg · Magic: The Gathering") for x in lines[:5])   # the book, at the top
     joined = "".join(x.strip() for x in lines)
-    assert "[1–2]例行：甲 让过优先权；乙 起动 山脉(m1) 的异能（406.1、411.1、406.4、413.2b）".replace(" ", "") in joined.replace(" ", "")
+    assert "[1–2]例行：甲 让过优先权；乙 起动 山脉(m1) 的异能（406.1、411.1、406.4、413.2b、408.2e）".replace(" ", "") in joined.replace(" ", "")
