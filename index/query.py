@@ -150,6 +150,9 @@ def _english(q: Query, words: list[str], vocab, seg, known: Callable[[str], bool
             _chinese_terms(q, z, ENGLISH, c, seg)
             for syn in vocab.synonyms.get(z, [])[:4]:
                 _chinese_terms(q, syn, ENGLISH * _weight(vocab, z, syn), c, seg)
+        if not names:   # no name table knows it: the lexicon may (cmc, etb, buff: players' abbreviations)
+            for syn in vocab.synonyms.get(typed, []):
+                _chinese_terms(q, syn, _weight(vocab, typed, syn), c, seg)
         i += n
 
 

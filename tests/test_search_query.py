@@ -226,6 +226,19 @@ def test_an_english_word_without_a_name_is_still_searched(seg):
     assert [c.typed for c in q.concepts] == ["x"]              # unless the book uses it
 
 
+def test_an_english_word_no_name_table_knows_reaches_the_lexicon(seg):
+    """A players' abbreviation the lexicon maps (cmc -> 法术力值 in mtg.tsv) but no English name table
+    knows is expanded at its entry's weight, in its own concept; before, it was searched only as typed."""
+    v = _vocab(english=ENG, synonyms={"cmc": ["坟墓场", "消灭"], "attack": ["传奇"]}, weights={"cmc": {"消灭": 0.3}})
+    q = _parse("cmc 生物", seg, v)
+    assert [(c.typed, c.kind) for c in q.concepts][0] == ("cmc", "english")
+    assert weights(q, 0) == {"cmc": 1.0, "坟墓场": SYNONYM, "坟墓": SYNONYM, "墓场": SYNONYM, "消灭": 0.3}
+    assert "坟墓场" in q.concepts[0].show
+    w = weights(_parse("attack", seg, v))           # a name table knows it: its names, not the lexicon's word
+    assert w["攻击"] == ENGLISH and "传奇" not in w
+    assert weights(_parse("zombie", seg, v)) == {"zombi": 1.0}       # neither knows it: as typed
+
+
 def test_at_most_three_names_and_four_synonyms_each(seg):
     v = _vocab(english=ENG, synonyms={"攻击": ["消灭", "先攻", "减少", "费用", "传奇"]},
                weights={"攻击": {"消灭": 0.3}})
