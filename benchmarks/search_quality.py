@@ -187,6 +187,9 @@ def with_tables(tables: list[Path]) -> Path:
     shutil.copytree(vocab.DATA, data)
     for t in tables:
         vocab.read_lexicon(t)  # a malformed table stops here, naming its file and line
+        if (data / "lexicon" / t.name).exists():   # it would replace a shipped table, not add to it
+            raise SystemExit(f"{t}: a shipped lexicon table has this name ({t.name}); "
+                             "name the candidate {game}-<name>.tsv")
         shutil.copy(t, data / "lexicon" / t.name)
     vocab.DATA = data
     vocab.vocabulary.cache_clear()

@@ -50,15 +50,16 @@ def test_every_candidate_table_reads_and_each_line_names_an_address():
 
 def test_a_candidate_entry_expands_as_its_source_defines_it(quality, restore_data):
     """ZanderH-code/mtg-ai-backend's glossary: 补牌 = draw, and the CR's word for
-    drawing is 抓牌 (rule 121); MTG Wiki: ETB abbreviates "enters the
-    battlefield", 进入战场 in the Chinese CR. A player entry weighs 0.5."""
+    drawing is 抓牌 (rule 121); MTG Wiki: a bounce returns a card on the
+    battlefield to its owner's hand. A player entry weighs 0.5. (Its ETB entry
+    is shipped since session 8, in mtg.tsv.)"""
     before = vocab.vocabulary("mtg")
-    assert "补牌" not in before.synonyms and "etb" not in before.synonyms
+    assert "补牌" not in before.synonyms and "bounce" not in before.synonyms
     digest = vocab.data_digest()
     quality.with_tables([CANDIDATES / "mtg-players.tsv"])
     v = vocab.vocabulary("mtg")
     assert "抓牌" in v.synonyms["补牌"]
-    assert v.synonyms["etb"] == ["进入战场"]
+    assert v.synonyms["bounce"] == ["移回", "拥有者", "手上"]
     assert v.weights.get("补牌", {}).get("抓牌", vocab.SYNONYM) == vocab.KINDS["player"] == 0.5
     assert vocab.data_digest() != digest  # indexes built with the table have their own key
 
@@ -82,3 +83,14 @@ def test_a_malformed_candidate_table_is_refused_with_file_and_line(quality, rest
         quality.with_tables([bad])
     assert f"{bad}:2:" in str(e.value) and "5 tab-separated columns" in str(e.value)
     assert vocab.DATA == shipped  # nothing repointed
+
+
+def test_a_candidate_named_like_a_shipped_table_is_refused(quality, restore_data, tmp_path):
+    """A candidate called mtg.tsv would silently replace the shipped mtg.tsv (measuring the table
+    *instead of* the lexicon): refused, naming the file."""
+    clash = tmp_path / "mtg.tsv"
+    clash.write_text("补牌\t->\t抓牌\tplayer\thttps://example.org: 补牌 = draw\n", encoding="utf-8")
+    shipped = vocab.DATA
+    with pytest.raises(SystemExit, match="mtg.tsv"):
+        quality.with_tables([clash])
+    assert vocab.DATA == shipped
