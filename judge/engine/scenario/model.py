@@ -137,7 +137,7 @@ class Expect(_M):
 
 
 VERBS = ("pass", "pass_until", "advance", "cast", "play", "activate", "attack", "block", "concede", "checkpoint",
-         "loop", "look", "arrange", "mulligan", "keep")
+         "loop", "look", "arrange", "count", "mulligan", "keep")
 LOOP_VERBS = ("pass", "pass_until", "cast", "play", "activate")   # what one turn of a loop may contain
 
 
@@ -159,6 +159,7 @@ class Action(_M):
     look: str | None = None                  # a player looks at a card (an id) or at a zone (甲.hand): may he?
     arrange: str | None = None               # a player rearranges a zone (甲.trash) into `order`: may he?
     order: list[str] | None = None           # with arrange: the new order, top or first card first
+    count: str | None = None                 # a player counts the cards of a zone (乙.library): may he?
     loop: list["Action"] | None = None       # one turn of a loop (MTG 421): shown once, then shortened by choices
     ability: str | None = None
     targets: Union[list[str], str, None] = None
@@ -173,7 +174,7 @@ class Action(_M):
     expect: Expect | None = None
     note: str | None = None
 
-    _s = field_validator("cast", "play", "activate", "ability", "rejected", "checkpoint", "look", mode="before")(
+    _s = field_validator("cast", "play", "activate", "ability", "rejected", "checkpoint", "look", "count", mode="before")(
         classmethod(lambda cls, v: _strs(v)))
 
     def _verbs(self) -> list[str]:

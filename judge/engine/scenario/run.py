@@ -72,6 +72,8 @@ def action_args(a: Action) -> tuple[str, dict]:
         return "look", {"look": a.look}
     if v == "arrange":
         return "arrange", {"arrange": a.arrange, "order": a.order}
+    if v == "count":
+        return "count", {"count": a.count}
     if v == "loop":
         turn = []
         for x in a.loop:

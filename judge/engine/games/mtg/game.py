@@ -76,12 +76,12 @@ class MtgGame(CardGame):
     SETUP = setup
     ACTIONS = Game.ACTIONS | {"cast": casting.do_cast, "play": casting.do_play, "activate": casting.do_activate,
                               "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop,
-                              "look": looking.look, "arrange": looking.arrange,
+                              "look": looking.look, "arrange": looking.arrange, "count": looking.count,
                               "mulligan": start.do_mulligan, "keep": start.do_keep}
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
                               "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared",
                               "mulligans", "mulligan_order", "first_draw_skip", "extra_turns", "inserted",
-                              "skips", "step_queue", "resume_after", "normal_active", "triggered_during", "activations")
+                              "skips", "step_queue", "resume_after", "normal_active", "triggered_during", "activations", "gy_batches")
     ZONE_SPECS = ZONE_SPECS
     REWIND_RULE = "422.1"
     CHOICE_RULES = CHOICE_RULES
@@ -118,6 +118,7 @@ class MtgGame(CardGame):
         self.normal_active: str | None = None        # whose turn the last turn that was not an extra one was
         self.auto_declared: tuple | None = None
         self.activations: dict = {}    # (object id, incarnation, ability key) → (turn, times, by whom): 403.3
+        self.gy_batches: dict = {}     # owner → (card ids put into his graveyard together, turn, step): 217.4c
         self.block_queue: list[str] = []
         self.live_state_triggers: set = set()
         self._seen: dict = {}
@@ -639,6 +640,7 @@ class MtgGame(CardGame):
         return None
 
     def collect_triggers(self, evs, snapshot) -> None:
+        zones.together(self, evs)
         triggers.collect(self, evs, snapshot)
         if self.resolving is not None:              # 420.4: what the state-based effects would find meanwhile
             self.mid_resolution.update(sba.findings_now(self))

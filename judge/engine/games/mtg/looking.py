@@ -11,6 +11,7 @@ other zone (217.1b). A look or an arrangement the rules allow is cited; one they
 from __future__ import annotations
 
 from judge.engine.core.errors import EngineError
+from judge.engine.games.mtg import zones
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.words import ZONE_LOOK, ZONE_OF_WORD, ZONE_ORDER, ZONE_SPECS, say
 from judge.engine.games.mtg.words import zone as zone_zh
@@ -24,6 +25,7 @@ rules.declare("217.7b", reasons={"removed_face_up": "player zone", "removed_face
 rules.declare("217.8b", reasons={"phased_out_face_up": "player zone"})
 rules.declare("217.1b", reasons={"order_kept": "player zone", "owner_arranges": "player zone before after",
                                  "not_owner_arranges": "player zone owner"})
+rules.declare("217.4c", reasons={"arranged_together": "player zone before after"})
 
 # the reason a zone's look rule gives when the look is allowed, and when it is not
 _LOOK_OK = {"217.3c": "own_hand", "217.4b": "graveyard_public", "217.7b": "removed_face_up",
@@ -87,6 +89,13 @@ def arrange(game, actor: str | None, arrange=None, order: list | None = None, **
     name = _name(owner, z)
     game.recorder.step.data["what"] = name
     rule = ZONE_ORDER.get(z)
+    if z == "graveyard" and owner == actor:
+        ids = list(game.zones.get(game.zone_key(owner, owner, z), ()))
+        new = [str(x) for x in (order or [])]
+        if new != ids and zones.arranges_together(game, owner, ids, new):     # cards that went there together
+            game.fire("217.4c", "arranged_together", [p], player=p, zone=name, before=ids, after=new)
+            game.zones[game.zone_key(owner, owner, z)][:] = new
+            return
     if rule is not None:
         raise game.illegal(rule, _ORDER_NO[rule], f"the order of {what} can't change", player=p, zone=name)
     if owner is not None and owner != actor:
@@ -99,3 +108,21 @@ def arrange(game, actor: str | None, arrange=None, order: list | None = None, **
         raise EngineError(f"arrange: `order` must list each object of {what} once: {', '.join(ids) or 'none'}")
     game.fire(ARRANGE_RULE, "owner_arranges", [p], player=p, zone=name, before=list(ids), after=new)
     game.zones[key][:] = new
+
+
+@rules.implements("217.2c", reasons={"count_library": "player zone n"})
+def count(game, actor: str | None, count=None, **_) -> None:
+    """May `actor` count this library's cards (`乙.library`)? Any player may, at any time (217.2c), though nobody
+    may look at them (217.2b)."""
+    what = str(count)
+    if actor is None:
+        raise EngineError("count: say who counts (`as: PLAYER`)")
+    p = game.by_name[actor]
+    owner, z = _zone(game, what)
+    if z != "library":
+        raise EngineError(f"count: {what}: the rules let a player count a library's cards (217.2c); "
+                          f"the cards of {z} are counted by looking at them (`look:`)")
+    name = _name(owner, z)
+    game.recorder.step.data["what"] = name
+    game.fire("217.2c", "count_library", [p], player=p, zone=name,
+              n=len(game.zones.get(game.zone_key(owner, owner, z), ())))

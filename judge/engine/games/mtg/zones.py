@@ -46,9 +46,60 @@ TO_GRAVEYARD = {"counter": "how.countered", "discard": "how.discarded", "destroy
                 "sacrifice": "how.sacrificed"}
 
 
+# how a spell left the stack (a move's reason → the phrase a judge reads), 401.2
+LEFT_STACK = {"resolve": "left_stack.resolved", "counter": "left_stack.countered"}
+
+
+@rules.implements("213.1", reasons={"card_is_spell": "object types"})
+@rules.implements("401.2", reasons={"no_longer_spell": "object how"})
+@rules.implements("305.4", reasons={"land_no_stack": "player object"})
+def spell_or_not(game, obj, frm: str, to: str, reason: str) -> None:
+    """Whether the card that moves is a spell: a card other than a land is a spell as it is cast and while it is on
+    the stack (213.1), and no longer one once it leaves the stack — resolved, countered or otherwise (401.2); a
+    land played from the hand never is one: playing it doesn't use the stack, so it can't be countered or
+    responded to (305.4)."""
+    if to == "stack" and reason == "cast":
+        game.fire("213.1", "card_is_spell", [obj], object=obj, types="".join(chars(game, obj).types))
+    elif frm == "stack" and to != "stack":
+        game.fire("401.2", "no_longer_spell", [obj], object=obj, how=say(LEFT_STACK.get(reason, "left_stack.other")))
+    elif frm == "hand" and to == "battlefield" and reason == "play":
+        game.fire("305.4", "land_no_stack", [obj], player=game.by_name[chars(game, obj).controller], object=obj)
+
+
+@rules.implements("217.4c", reasons={"owner_orders_together": "player objects"})
+def together(game, evs) -> None:
+    """Two or more cards an event put into one graveyard at the same time: their owner may put them in any order
+    (217.4c); they arrive in the order the events were performed, and he may `arrange` them in the same step. A
+    token is not a card (200.1) and is not counted."""
+    by_owner: dict = {}
+    for ev in evs:
+        o = ev.data.get("object") if ev.kind == "move" and ev.data.get("to") == "graveyard" else None
+        if o is not None and o.zone == "graveyard" and not o.token:
+            by_owner.setdefault(o.owner, []).append(o)
+    for owner, objs in by_owner.items():
+        if len(objs) < 2:
+            continue
+        game.fire("217.4c", "owner_orders_together", objs, player=game.by_name[owner], objects=objs)
+        game.gy_batches = {**game.gy_batches, owner: (tuple(o.id for o in objs), game.turn, game.step)}
+
+
+def arranges_together(game, owner: str, ids: list, new: list) -> bool:
+    """Whether putting `owner`'s graveyard `ids` in the order `new` only reorders among themselves the cards that
+    went there together in this step, still side by side (217.4c); every other card keeps its place."""
+    batch = game.gy_batches.get(owner)
+    if batch is None or (batch[1], batch[2]) != (game.turn, game.step) or len(new) != len(ids):
+        return False
+    pos = sorted(ids.index(i) for i in batch[0] if i in ids)
+    if not pos or pos != list(range(pos[0], pos[0] + len(batch[0]))):
+        return False
+    lo, hi = pos[0], pos[-1] + 1
+    return new[:lo] == ids[:lo] and new[hi:] == ids[hi:] and sorted(new[lo:hi]) == sorted(batch[0])
+
+
 def leaving(game, obj, frm: str, to: str, reason: str = "effect") -> None:
     """Before `obj` leaves `frm` for `to`: remember it as it last existed in play (402.6), and cite the rules that
     decide where it goes and what it leaves behind."""
+    spell_or_not(game, obj, frm, to, reason)
     if frm == "battlefield":
         obj.extra.setdefault("lki", {})[obj.inc] = snapshot(chars(game, obj))
         obj.extra["was_permanent"] = True
