@@ -322,3 +322,22 @@ def test_a_variants_turn_players_and_objects_are_checked_like_the_base(write):
         text = BASE + "variants:\n  - name: 坏\n" + change + "    expect: {where: {bear: graveyard}}\n"
         e = error_of(write(text, "bad.yaml"))
         assert message in e.located() and ":17:" in e.located(), (change, e.located())
+
+
+def test_a_variant_may_give_an_object_an_inline_card(write):
+    """`objects: {ID: {card: {name: …}}}` in a variant replaces that object's card with one written inline (it was
+    a KeyError on `@ID` while loading); the base keeps its own card, and a bad inline card is a located error."""
+    text = BASE + """\
+variants:
+  - name: 防御力4的熊
+    objects: {bear: {card: {name: 巨熊, cost: "{三}{绿}", types: [生物], pt: 2/4, text: ""}}}
+    expect: {where: {bear: battlefield}}
+"""
+    sf = load_scenario(write(text))
+    assert replay(sf).passed
+    out = replay(sf, "防御力4的熊")
+    assert out.passed, out.failures
+    assert out.game.objects["bear"].card.name == "巨熊"
+    bad = text.replace("pt: 2/4", "pt: 2/4, colour: 绿")
+    e = error_of(write(bad, "bad.yaml"))
+    assert "colour" in str(e)

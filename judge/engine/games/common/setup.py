@@ -110,6 +110,18 @@ def scenario_cards(src: CardSource, sf, errors: list) -> dict:
                         _check_patch(src, sf, raw[pl.card], pl.with_, loc + ("with",), errors)
     for vi, v in enumerate(m.variants):
         for oid, patch in v.objects.items():
+            if isinstance(patch.get("card"), dict):      # an inline card that replaces the object's card here
+                d = dict(patch["card"])
+                name = str(d.pop("name", oid))
+                try:
+                    c = src.card.model_validate(d)
+                except ValidationError as e:
+                    errors.extend(yamlio.pydantic_errors(e, sf.path, sf.marks,
+                                                         ("variants", vi, "objects", oid, "card")))
+                    continue
+                key = variant_card_key(v.name, oid)
+                raw[key] = dump(c)
+                cards[key] = src.card_def(name, raw[key])
             w = patch.get("with")
             base = _placement(m, oid)
             if w and base is not None and isinstance(base.card, str) and base.card in raw:
@@ -122,6 +134,11 @@ def scenario_cards(src: CardSource, sf, errors: list) -> dict:
                     errors.extend(yamlio.pydantic_errors(e, sf.path, sf.marks, ("variants", vi, "objects", oid)))
     sf.raw_cards = raw
     return cards
+
+
+def variant_card_key(variant: str, oid: str) -> str:
+    """The key of the inline card a variant's `objects:` gives object `oid` (`@ID` is the board's own)."""
+    return f"@{variant}@{oid}"
 
 
 def _bundled_games() -> list[str]:
@@ -172,6 +189,8 @@ def build(game_cls, sf, v, loader):
                     pl = Placement.model_validate({**pl.model_dump(by_alias=True), **patch,
                                                    **({"with": {**pl.with_, **w}} if w else {})})
                 key = f"@{pl.id}" if isinstance(pl.card, dict) else pl.card
+                if v is not None and isinstance(v.objects.get(pl.id, {}).get("card"), dict):
+                    key = variant_card_key(v.name, pl.id)
                 card = sf.cards[key]
                 if pl.with_:
                     card = with_patch(loader.CARDS, sf.raw_cards[key], card, pl.with_)

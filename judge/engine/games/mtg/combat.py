@@ -524,6 +524,33 @@ def requirements_weighed(game, mine, attackers, pairs) -> None:
 @rules.implements("502.2b", reasons={"first_strike_step": "objects"})
 @rules.implements("502.2a", reasons={"first_strike_static": "objects"})
 @rules.implements("502.2d", reasons={"first_strike_redundant": "object count"})
+@rules.implements("310.2e", reasons={"assigned_as_unblocked": "object player amount",
+                                     "assigned_as_blocked": "object objects"})
+def _as_though_unblocked(game, a, blockers, p) -> list:
+    """An effect changes how a blocked creature assigns its combat damage: "you may have it assign its combat
+    damage as though it weren't blocked" (310.2e). Its controller decides (`choices: {assign: {ATTACKER:
+    {DEFENDER: N}}}` for all of it to the defending player, or an assignment among the blockers as usual);
+    never by default."""
+    defender = a.attacking
+    ids = [b.id for b in blockers]
+
+    def legal(v):
+        if isinstance(v, dict) and list(map(str, v)) == [defender] and int(next(iter(v.values()))) == p:
+            return None
+        if isinstance(v, dict) and v and set(map(str, v)) <= set(ids) and sum(int(x) for x in v.values()) == p:
+            return None
+        return f"assign all {p} to {defender} as though unblocked, or exactly {p} among {', '.join(ids)}"
+
+    ans = game.choose("assign", a.id, by=a.controller, options=[{defender: p}] + [{i: p} for i in ids],
+                      legal=legal, auto=False)
+    if str(next(iter(ans))) == defender:
+        player = game.by_name[defender]
+        game.fire("310.2e", "assigned_as_unblocked", [a, player], object=a, player=player, amount=p)
+        return [(a, player, p)]
+    game.fire("310.2e", "assigned_as_blocked", [a, *blockers], object=a, objects=blockers)
+    return [(a, game.objects[str(bid)], int(n)) for bid, n in ans.items() if int(n) > 0]
+
+
 def assign_combat_damage(game) -> None:
     attackers = game.attackers()
     fs_any = any(KEYWORD.first_strike in chars(game, o).keywords for o in attackers + game.blockers())
@@ -569,6 +596,9 @@ def assign_combat_damage(game) -> None:
         if not blockers:                                # blocked, but nothing left to hit; it stays blocked
             game.fire("310.2c", "blocked_no_blockers", [a], object=a)
             game.fire("309.2f", "stays_blocked", [a], object=a)
+            continue
+        if chars(game, a).flags.get("assign_as_unblocked"):
+            assignments.extend(_as_though_unblocked(game, a, blockers, p))
             continue
         game.fire("310.2c", "blocked_assigns_among_blockers", [a, *blockers], object=a, objects=blockers,
                   player=game.by_name[a.controller])

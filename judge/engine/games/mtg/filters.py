@@ -60,7 +60,7 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
     for k in f.get("not_keywords", ()):
         if k in c.keywords:
             return ("not_keywords", say("check.lacks", value=k), k)
-    if f.get("name") and c.name != f["name"]:
+    if f.get("name") and c.name != f["name"] and not same_card(game, obj, c, f["name"]):
         return ("name", f["name"], c.name)
     who = f.get("controller", "any")
     if who != "any" and controller is not None:
@@ -93,6 +93,24 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
     if tk is not None and obj.token != tk:
         return ("token", _tok(tk), _tok(obj.token))
     return None
+
+
+def english_name(game, name: str) -> str | None:
+    """The English name of the card printed `name` among the cards of this game (None when none says it)."""
+    for o in game.objects.values():
+        card = getattr(o, "card", None)
+        if card is not None and card.name == name and card.en:
+            return card.en
+    return None
+
+
+def same_card(game, obj, c, name: str) -> bool:
+    """Whether `obj`, printed under another name, is the card named `name`: two cards with the same English name
+    are the same card, whatever else is printed on them (202.3) — two translations of one card."""
+    card = getattr(obj, "card", None)
+    if card is None or not card.en:
+        return False
+    return c.name == card.name and english_name(game, name) == card.en
 
 
 def source_matches(game, src, f: dict, *, controller: str | None = None, source_id: str | None = None, ch=None):
@@ -131,6 +149,8 @@ rules.declare("205.4b", reasons={"basic_land": "object", "nonbasic_land": "objec
 rules.declare("205.4e", reasons={"snow_land": "object", "non_snow_land": "object"},
               near_misses={"snow_land_misses": "object", "non_snow_land_misses": "object"})
 rules.declare("208.3", near_misses={"no_pt_not_creature": "object what"})
+rules.declare("202.3", reasons={"same_english_name": "object name en"})
+rules.declare("203.2c", reasons={"symbol_colors": "object symbols"}, near_misses={"symbol_colors_misses": "object symbols"})
 rules.declare("200.9a", reasons={"card_in_zone": "object zone types"})
 rules.declare("200.9b", reasons={"spell_of_type": "object types"})
 rules.declare("213.2", reasons={"spell_types_of_card": "object types"})
@@ -179,6 +199,9 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
             shown = M.show_cost(cost)
             colors = "".join(c.colors) or say("check.colorless")
             cite("203.2", "color_from_cost", cost=shown, colors=colors)
+            if c.colors:         # which colour each coloured mana symbol is (203.2c)
+                cite("203.2c", "symbol_colors", symbols="、".join(say("symbol_color", symbol="{" + col + "}", color=col)
+                                                                 for col in c.colors))
             if not c.colors:
                 cite("203.2a", "colorless_cost", cost=shown)
                 if TYPE.artifact in c.types:
@@ -194,6 +217,8 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
                 cite(rule, "color_defining_everywhere", colors="".join(c.colors) or say("check.colorless"),
                      zone=zone_zh(obj.zone))
     _cite_named_colors(game, obj, f, c, ok, failed)
+    if ok and f.get("name") and c.name != f["name"] and getattr(obj, "card", None) is not None:          # another printing's name of the same card (202.3)
+        game.fire("202.3", "same_english_name", [obj], object=obj, name=f["name"], en=obj.card.en)
     named = set(f.get("supertypes", ())) | set(f.get("not_supertypes", ()))
     if TYPE.land in c.types and (ok or failed in ("supertypes", "not_supertypes")):
         for supertype, rule, has, lacks in _SUPERTYPE_RULES:

@@ -58,6 +58,7 @@ CHOICE_RULES = {
     "pay": "409.1h",           # the total cost, in full
     "mode": "409.1b",
     "untap": "302.2",          # the active player decides which of his permanents untap
+    "attach": "212.4e",        # an Aura put into play without being cast: a permanent it can legally enchant
 }
 for _rule in set(CHOICE_RULES.values()) | {"410.4", "314.1"}:
     rules.declare(_rule, reasons={"invalid_choice": "player choice answer",
@@ -219,6 +220,11 @@ class MtgGame(CardGame):
         frm = obj.zone
         if frm == "gone":
             return False
+        host = None
+        if to == "battlefield" and frm != "stack":      # an Aura not cast: what it enchants, or it stays (212.4e)
+            enters, host = zones.aura_entering(self, obj, frm, controller or obj.owner)
+            if not enters:
+                return False
         zones.leaving(self, obj, frm, to, reason)
         if frm == "stack" and obj in self.stack:
             self.stack.remove(obj)
@@ -247,6 +253,8 @@ class MtgGame(CardGame):
         if to == "battlefield":
             self.set(obj, "base_controller", new_ctrl)
             self.set(obj, "sick", True)
+            if host is not None:
+                self.set(obj, "attached_to", host.id)
             if frm == "stack":
                 self._relock(old_key, obj)
             zones.arrived(self, obj, frm, to)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from judge.engine.games.mtg.chars import chars, snapshot
 from judge.engine.games.mtg.filters import matches
 from judge.engine.games.mtg.rules import rules
+from judge.engine.games.mtg.targets import target_filter
 from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, KEYWORD, SUBTYPE, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
@@ -37,6 +38,7 @@ rules.declare("409.3", near_misses={"cost_change_too_late": "source object"})
 rules.declare("217.6c", reasons={"stack_controller": "object player why"})
 rules.declare("419.1b", reasons={"as_enters_chosen": "object player what value"})
 rules.declare("410.10e", reasons={"as_enters_not_trigger": "object"})
+rules.declare("212.2h", reasons={"equipment_enters_unattached": "object"})
 
 OWNED_ZONES = ("hand", "graveyard", "library")
 # the ways of going to a graveyard that 217.4a names: countered, discarded, destroyed, sacrificed (a move's reason
@@ -131,6 +133,29 @@ def leaving(game, obj, frm: str, to: str, reason: str = "effect") -> None:
             obj.extra.pop("left_behind", None)
 
 
+@rules.implements("212.4e", reasons={"aura_put_onto": "object host player", "aura_stays": "object zone"})
+def aura_entering(game, obj, frm: str, who: str) -> tuple[bool, object]:
+    """An Aura put into play other than by resolving as a spell, by an effect that doesn't say what it enchants:
+    as it enters, the player putting it into play chooses a permanent it can legally enchant by its enchant
+    ability (the word its spell targets with; nothing is targeted) — `choices: {attach: {AURA: HOST}}`, taken
+    alone when only one can be. With none, it stays in the zone it was in (212.4e). Returns (enters, host)."""
+    c = chars(game, obj)
+    if SUBTYPE.aura not in c.subtypes:
+        return True, None
+    specs = (obj.card.spell or {}).get("targets") or [{}]
+    spec = specs[0] if isinstance(specs[0], dict) else {"what": specs[0]}
+    f = target_filter(spec)
+    legal = [o for o in game.battlefield() if o is not obj and matches(game, o, f, controller=who, source_id=obj.id)
+             is None]
+    if not legal:
+        game.fire("212.4e", "aura_stays", [obj], object=obj, zone=zone_zh(frm))
+        return False, None
+    ans = game.choose("attach", obj.id, by=who, options=[o.id for o in legal])
+    host = game.objects[str(ans)]
+    game.fire("212.4e", "aura_put_onto", [obj, host], object=obj, host=host, player=game.by_name[who])
+    return True, host
+
+
 def left_behind(game, obj) -> str:
     """What affected `obj` only in the zone it leaves (217.1c): continuous effects locked onto it, counters,
     damage, objects attached to it, the object it is attached to; '' when nothing."""
@@ -162,6 +187,8 @@ def arrived(game, obj, frm: str, to: str) -> None:
         game.fire("217.5c", "new_permanent", [obj], object=obj, **{"from": zone_zh(frm)})
         if obj.extra.pop("left_tapped", False) and not obj.tapped:   # tapped when it left, untapped now
             game.fire("214.3", "enters_untapped", [obj], object=obj)
+    if to == "battlefield" and SUBTYPE.equipment in chars(game, obj).subtypes and not obj.attached_to:
+        game.fire("212.2h", "equipment_enters_unattached", [obj], object=obj)
     if to == "battlefield":
         cost_change_too_late(game, obj)
         if not obj.token and obj.controller != obj.owner:          # who put it into play controls it (200.6a)
