@@ -149,7 +149,7 @@ rules.declare("205.4b", reasons={"basic_land": "object", "nonbasic_land": "objec
 rules.declare("205.4e", reasons={"snow_land": "object", "non_snow_land": "object"},
               near_misses={"snow_land_misses": "object", "non_snow_land_misses": "object"})
 rules.declare("208.3", near_misses={"no_pt_not_creature": "object what"})
-rules.declare("202.3", reasons={"same_english_name": "object name en"})
+rules.declare("202.3", reasons={"same_english_name": "object name"})
 rules.declare("203.2c", reasons={"symbol_colors": "object symbols"}, near_misses={"symbol_colors_misses": "object symbols"})
 rules.declare("200.9a", reasons={"card_in_zone": "object zone types"})
 rules.declare("200.9b", reasons={"spell_of_type": "object types"})
@@ -217,8 +217,9 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
                 cite(rule, "color_defining_everywhere", colors="".join(c.colors) or say("check.colorless"),
                      zone=zone_zh(obj.zone))
     _cite_named_colors(game, obj, f, c, ok, failed)
-    if ok and f.get("name") and c.name != f["name"] and getattr(obj, "card", None) is not None:          # another printing's name of the same card (202.3)
-        game.fire("202.3", "same_english_name", [obj], object=obj, name=f["name"], en=obj.card.en)
+    # another printing's name of the same card (202.3)
+    if ok and f.get("name") and c.name != f["name"] and getattr(obj, "card", None) is not None:
+        game.fire("202.3", "same_english_name", [obj], object=obj, name=f["name"])
     named = set(f.get("supertypes", ())) | set(f.get("not_supertypes", ()))
     if TYPE.land in c.types and (ok or failed in ("supertypes", "not_supertypes")):
         for supertype, rule, has, lacks in _SUPERTYPE_RULES:

@@ -93,7 +93,8 @@ def arrange(game, actor: str | None, arrange=None, order: list | None = None, **
         ids = list(game.zones.get(game.zone_key(owner, owner, z), ()))
         new = [str(x) for x in (order or [])]
         if new != ids and zones.arranges_together(game, owner, ids, new):     # cards that went there together
-            game.fire("217.4c", "arranged_together", [p], player=p, zone=name, before=ids, after=new)
+            game.fire("217.4c", "arranged_together", [p], player=p, zone=name,
+                      before=[game.objects[i] for i in ids], after=[game.objects[i] for i in new])
             game.zones[game.zone_key(owner, owner, z)][:] = new
             return
     if rule is not None:
