@@ -370,17 +370,18 @@ def _view(name: str) -> dict:
 
 def test_the_view_of_a_step_in_full():
     """Step 5 of 420.5c-lethal-damage: 闪电击 resolves (413.1), its target is checked (413.2a), it deals 3
-    damage (413.2b), goes to the graveyard (413.2h) as an instant does (212.5b); then state-based effects are
-    checked (420.3, as a player would receive priority: 408.2c) and the 2/2 灰熊 with 3 damage is destroyed (420.5c), which the damage caused; no regeneration shield replaced the destruction (419.6b, a near miss)."""
+    damage (413.2b), goes to the graveyard (413.2h) — no longer a spell (401.2) — as an instant does (212.5b); then
+    state-based effects are checked (420.3, as a player would receive priority: 408.2c) and the 2/2 灰熊 with 3 damage is destroyed (420.5c), which the damage caused; no regeneration shield replaced the destruction (419.6b, a near miss)."""
     v = _view("420.5c-lethal-damage")
     step = v["steps"][5]
     assert (step["index"], step["kind"], step["line"], step["choices"], step["open"]) == (5, "event", 14, [], True)
-    assert [f["id"] for f in step["firings"]] == ["5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.9", "5.10"]
+    assert [f["id"] for f in step["firings"]] == [f"5.{i}" for i in range(1, 12)]
     assert step["rules"] == [{"id": r, "near": False}
-                             for r in ("413.1", "413.2a", "413.2b", "413.2h", "212.5b", "420.3", "408.2c", "420.5c")] + [
+                             for r in ("413.1", "413.2a", "413.2b", "413.2h", "401.2", "212.5b", "420.3", "408.2c",
+                                       "420.5c")] + [
         {"id": "419.6b", "near": True}, {"id": "217.4a", "near": False}]       # the bear's graveyard after its destruction
-    assert [f["caused_by"] for f in step["firings"]] == [None, "5.1", "5.1", "5.1", "5.1", None, None, "5.3", None,
-                                                         "5.8"]
+    assert [f["caused_by"] for f in step["firings"]] == [None, "5.1", "5.1", "5.1", "5.4", "5.1", None, None, "5.3",
+                                                         None, "5.9"]
     damage = step["firings"][2]
     assert damage["objects"] == ["闪电击(bolt)", "灰熊(bear)"] and damage["changes"] == ["灰熊.伤害: 0 → 3"]
     assert damage["rule_text"].startswith("咒语或异能的操控者依序执行其上的指示") and damage["rule_text"].endswith("…")
