@@ -48,6 +48,7 @@ class StartSpec(_M):
     first: str                           # the player who plays first (101.2)
     previous_loser: str | None = None    # the loser of the previous game chose (101.2)
     previous_chooser: str | None = None  # the previous game was a draw: who chose then chooses again (101.2)
+    ante: bool = False                   # playing for ante (MTG 217.9b)
 
 
 class Placement(_M):

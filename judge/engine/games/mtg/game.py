@@ -439,6 +439,7 @@ class MtgGame(CardGame):
             won = [p for p in self.players if p.won]
             self.fire("102.1", "game_ends", won, outcome=say("outcome.win", player="、".join(p.name for p in won))
                       if won else say("outcome.draw"))
+            start.ante_won(self)
 
     LOOP_PASSES = 400      # passes of one `pass_until: stack_empty` before the stack is called an unstoppable loop
 

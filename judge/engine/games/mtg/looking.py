@@ -26,10 +26,11 @@ rules.declare("217.8b", reasons={"phased_out_face_up": "player zone"})
 rules.declare("217.1b", reasons={"order_kept": "player zone", "owner_arranges": "player zone before after",
                                  "not_owner_arranges": "player zone owner"})
 rules.declare("217.4c", reasons={"arranged_together": "player zone before after"})
+rules.declare("217.9b", reasons={"ante_public": "player zone"})
 
 # the reason a zone's look rule gives when the look is allowed, and when it is not
 _LOOK_OK = {"217.3c": "own_hand", "217.4b": "graveyard_public", "217.7b": "removed_face_up",
-            "217.8b": "phased_out_face_up"}
+            "217.8b": "phased_out_face_up", "217.9b": "ante_public"}
 _LOOK_NO = {"217.2b": "library_hidden", "217.3c": "others_hand"}
 _ORDER_NO = {"217.2b": "library_hidden", "217.4b": "graveyard_order_kept", "217.1b": "order_kept"}
 

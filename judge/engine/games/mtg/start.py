@@ -36,6 +36,8 @@ def start_game(game, spec) -> None:
         game.rng.shuffle(lib)
         game.fire("101.1", "deck_shuffled", [p], player=p, count=len(lib))
         game.fire("217.2a", "deck_becomes_library", [p], player=p, count=len(lib))
+    if getattr(spec, "ante", False):
+        ante_at_start(game)
     first = game.by_name[spec.first]
     if spec.previous_loser:
         game.fire("101.2", "first_by_loser", [first], player=first, loser=game.by_name[spec.previous_loser])
@@ -58,6 +60,50 @@ def start_game(game, spec) -> None:
     game.mulligan_order = order
     game.mulligans = {name: 0 for name in order}
     game.awaiting = (MULLIGAN, first.name)
+
+
+ANTE = "ante"
+
+
+@rules.implements("217.9b", reasons={"ante_at_start": "players", "ante_won": "player objects"})
+@rules.implements("217.9d", reasons={"anted": "player object"})
+def ante_at_start(game) -> None:
+    """Playing for ante (`start: {ante: true}`): as the game starts, each player takes a card at random from his
+    library and puts it into the ante zone (217.9b) — anteing it, which only its owner does (217.9d)."""
+    f = game.fire("217.9b", "ante_at_start", list(game.players), players=list(game.players))
+    with game.under(f):
+        for p in game.players:
+            lib = game.zone_list((p.name, "library"))
+            if not lib:
+                continue
+            card = game.objects[game.rng.choice(lib)]
+            game.fire("217.9d", "anted", [p, card], player=p, object=card)
+            game.move(card, ANTE, reason=ANTE)
+
+
+def ante_won(game) -> None:
+    """The game is over with a winner: he becomes the owner of every card in the ante zone (217.9b)."""
+    won = [p for p in game.players if p.won]
+    if len(won) != 1:
+        return
+    w = won[0]
+    cards = [o for o in game.objects.values() if o.zone == ANTE]
+    if not cards:
+        return
+    f = game.fire("217.9b", "ante_won", [w, *cards], player=w, objects=cards)
+    with game.under(f):
+        for o in cards:
+            if o.owner == w.name:
+                continue
+            old = game.zone_key(o.owner, o.controller, ANTE)       # it moves to the ante zone of its new owner
+            lst = game.zones[old]
+            idx = lst.index(o.id)
+            del lst[idx]
+            game.journal.moved(o, old, idx)
+            game.set(o, "owner", w.name)
+            key = game.zone_key(o.owner, o.controller, ANTE)
+            game.zone_list(key).append(o.id)
+            game.journal.placed(o, key)
 
 
 def _draw(game, p, n: int, rule: str, reason: str, tries: int) -> None:

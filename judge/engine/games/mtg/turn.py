@@ -175,6 +175,7 @@ def _untapping(game, ap, tapped: list) -> list:
 
 
 @rules.implements("300.1", reasons={"turn_phases": "player turn phases"})
+@rules.implements("200.3", reasons={"active_player": "player others"})
 @rules.implements("301.1", reasons={"phase_steps": "phase steps"})
 @rules.implements("312.1", reasons={"phase_steps": "phase steps"})
 @rules.implements("305.1", reasons={"main_phase": "phase other"})
@@ -191,6 +192,8 @@ def phase_begins(game, ap, step: str, since: tuple | None) -> None:
         return
     if turn != game.turn:
         game.fire("300.1", "turn_phases", [ap], player=ap, turn=game.turn, phases="、".join(PHASE.words()))
+        others = [p for p in game.in_game() if p is not ap]      # whose turn it is: the active player (200.3)
+        game.fire("200.3", "active_player", [ap], player=ap, others=others or say("none"))
     rule = PHASE_RULES.get(phase)
     if rule is None:
         return

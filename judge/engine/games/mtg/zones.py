@@ -39,6 +39,8 @@ rules.declare("217.6c", reasons={"stack_controller": "object player why"})
 rules.declare("419.1b", reasons={"as_enters_chosen": "object player what value"})
 rules.declare("410.10e", reasons={"as_enters_not_trigger": "object"})
 rules.declare("212.2h", reasons={"equipment_enters_unattached": "object"})
+rules.declare("214.2", reasons={"token_types": "object types source"})
+rules.declare("213.4", reasons={"spell_controller": "object player"})
 
 OWNED_ZONES = ("hand", "graveyard", "library")
 # the ways of going to a graveyard that 217.4a names: countered, discarded, destroyed, sacrificed (a move's reason
@@ -178,6 +180,8 @@ def arrived(game, obj, frm: str, to: str) -> None:
     """The card comes back onto the stack or the battlefield: it is a new object, and what affected it where it
     was before (remembered by `leaving`) no longer does (217.1c) — cited here, where it decides what the card now
     is, not when it went to a zone where nothing looks at it; entering play, it is a new permanent (217.5c)."""
+    if to == "stack":                    # only casting puts a card on the stack: who cast it controls it (213.4)
+        game.fire("213.4", "spell_controller", [obj], object=obj, player=game.by_name[obj.controller])
     behind = obj.extra.pop("left_behind", None)
     if behind is not None:
         lost, before = behind
@@ -187,6 +191,10 @@ def arrived(game, obj, frm: str, to: str) -> None:
         game.fire("217.5c", "new_permanent", [obj], object=obj, **{"from": zone_zh(frm)})
         if obj.extra.pop("left_tapped", False) and not obj.tapped:   # tapped when it left, untapped now
             game.fire("214.3", "enters_untapped", [obj], object=obj)
+    if to == "battlefield" and obj.token:          # its types come from what made it, not from a card (214.2)
+        src = game.objects.get(obj.extra.get("creator", ""))
+        game.fire("214.2", "token_types", [obj], object=obj, types="".join(chars(game, obj).types),
+                  source=src if src is not None else say("none"))
     if to == "battlefield" and SUBTYPE.equipment in chars(game, obj).subtypes and not obj.attached_to:
         game.fire("212.2h", "equipment_enters_unattached", [obj], object=obj)
     if to == "battlefield":
