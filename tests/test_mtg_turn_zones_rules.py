@@ -55,3 +55,51 @@ def test_the_arrangement_of_cards_that_went_together_keeps_every_other_card_in_p
     assert not arranges_together(NS(gy_batches={"甲": (("b", "c"), 2, "x")}, turn=1, step="x"), "甲",
                                  ["a", "b", "c"], ["a", "c", "b"])                        # another turn
     assert not arranges_together(g, "乙", ["a", "b", "c"], ["a", "c", "b"])
+
+
+def test_arranging_a_batch_of_three_and_nothing_outside_it():
+    from types import SimpleNamespace as NS
+
+    from judge.engine.games.mtg.zones import arranges_together
+    g = NS(gy_batches={"甲": (("b", "c", "d"), 1, "x")}, turn=1, step="x")
+    assert arranges_together(g, "甲", ["a", "b", "c", "d", "e"], ["a", "d", "c", "b", "e"])
+    assert not arranges_together(g, "甲", ["a", "b", "c", "d", "e"], ["e", "d", "c", "b", "a"])
+    g2 = NS(gy_batches={"甲": (("b", "c"), 1, "x")}, turn=1, step="x")
+    assert not arranges_together(g2, "甲", ["a", "b", "c", "d"], ["d", "c", "b", "a"])
+    assert not arranges_together(g2, "甲", ["a", "d"], ["d", "a"])            # the batch left the graveyard
+
+
+def test_same_card_needs_an_english_name_on_both_sides():
+    from types import SimpleNamespace as NS
+
+    from judge.engine.games.mtg.filters import english_name, same_card
+    named = NS(card=NS(name="灰熊", en="Grizzly Bears"))
+    plain = NS(card=NS(name="熊", en=None))
+    ability = NS(id="bear.a1")                                                 # no card: an ability on the stack
+    g = NS(objects={"x": named, "y": plain, "z": ability})
+    assert english_name(g, "灰熊") == "Grizzly Bears" and english_name(g, "熊") is None
+    other = NS(card=NS(name="大灰熊", en="Grizzly Bears"))
+    assert same_card(g, other, NS(name="大灰熊"), "灰熊")
+    assert not same_card(g, other, NS(name="别名"), "灰熊")                      # its name was changed
+    assert not same_card(g, plain, NS(name="熊"), "熊")                         # no English name: nothing to compare
+    assert not same_card(g, NS(card=NS(name="无名", en=None)), NS(name="无名"), "另一个")
+    assert not same_card(g, ability, NS(name="?"), "灰熊")
+
+
+def test_only_what_phased_out_directly_phases_in_by_itself():
+    sf = load_scenario(MTG / "217.8-phasing.yaml")
+    firings = [f for s in replay(sf).trace.steps for f in s.firings if f.rule == "mtg:302.1"]
+    assert [f.objects for f in firings] == [["bear"]]          # the Aura comes back with it, not on its own
+
+
+def test_the_winner_owns_the_ante_cards_in_his_own_ante_zone():
+    sf = load_scenario(MTG / "217.9b-ante.yaml")
+    for variant, winner, loser in ((None, "甲", "乙"), ("甲认输则乙得到赌注", "乙", "甲")):
+        out = replay(sf, variant)
+        g = out.game
+        cards = [o for o in g.objects.values() if o.zone == "ante"]
+        assert len(cards) == 2 and all(o.owner == winner for o in cards)
+        assert sorted(g.zones[(winner, "ante")]) == sorted(o.id for o in cards) and not g.zones.get((loser, "ante"))
+        won = [f for s in out.trace.steps for f in s.firings if f.reason == "ante_won"]
+        assert len(won) == 1 and won[0].fields["player"].name == winner
+        assert sorted(x.id for x in won[0].fields["objects"]) == sorted(o.id for o in cards)
