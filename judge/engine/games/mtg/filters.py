@@ -116,8 +116,17 @@ def same_card(game, obj, c, name: str) -> bool:
 def source_matches(game, src, f: dict, *, controller: str | None = None, source_id: str | None = None, ch=None):
     """`matches` for the source of damage: judged on the characteristics the event carries (as the source is,
     or as it last existed in play, 402.6) wherever the source is now — a red instant on the stack or a creature
-    already in the graveyard is still a red source (200.9c)."""
-    return matches(game, src, {**f, "zone": src.zone}, controller=controller, source_id=source_id, ch=ch)
+    already in the graveyard is still a red source (200.9c, cited once per source and filter when the source that
+    qualified is not a permanent)."""
+    bad = matches(game, src, {**f, "zone": src.zone}, controller=controller, source_id=source_id, ch=ch)
+    if bad is None and src.zone != "battlefield" and any(f.get(k) for k in _KIND_KEYS) and \
+            game.recorder.first_time(("200.9c", getattr(src, "key", src.id), repr(sorted(f.items())))):
+        game.fire("200.9c", "source_of_kind", [src], object=src, zone=zone_zh(src.zone))
+    return bad
+
+
+# what a filter names of a source's kind: its colours, types, subtypes or supertypes (200.9c)
+_KIND_KEYS = ("colors", "types", "any_types", "subtypes", "supertypes")
 
 
 def _compare(what: str, cmp: dict, value):
@@ -150,6 +159,7 @@ rules.declare("205.4e", reasons={"snow_land": "object", "non_snow_land": "object
               near_misses={"snow_land_misses": "object", "non_snow_land_misses": "object"})
 rules.declare("208.3", near_misses={"no_pt_not_creature": "object what"})
 rules.declare("202.3", reasons={"same_english_name": "object name"})
+rules.declare("200.9c", reasons={"source_of_kind": "object zone"})
 rules.declare("203.2c", reasons={"symbol_colors": "object symbols"}, near_misses={"symbol_colors_misses": "object symbols"})
 rules.declare("200.9a", reasons={"card_in_zone": "object zone types"})
 rules.declare("200.9b", reasons={"spell_of_type": "object types"})

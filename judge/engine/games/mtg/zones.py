@@ -41,6 +41,8 @@ rules.declare("410.10e", reasons={"as_enters_not_trigger": "object"})
 rules.declare("212.2h", reasons={"equipment_enters_unattached": "object"})
 rules.declare("214.2", reasons={"token_types": "object types source"})
 rules.declare("213.4", reasons={"spell_controller": "object player"})
+rules.declare("200.6", reasons={"is_permanent": "object"})
+rules.declare("214.4", reasons={"put_into_play_by": "object player"})
 
 OWNED_ZONES = ("hand", "graveyard", "library")
 # the ways of going to a graveyard that 217.4a names: countered, discarded, destroyed, sacrificed (a move's reason
@@ -197,7 +199,10 @@ def arrived(game, obj, frm: str, to: str) -> None:
                   source=src if src is not None else say("none"))
     if to == "battlefield" and SUBTYPE.equipment in chars(game, obj).subtypes and not obj.attached_to:
         game.fire("212.2h", "equipment_enters_unattached", [obj], object=obj)
-    if to == "battlefield":
+    if to == "battlefield":         # a card or token in play is a permanent (200.6); who put it there controls it (214.4)
+        game.fire("200.6", "is_permanent", [obj], object=obj)
+        if not obj.token:
+            game.fire("214.4", "put_into_play_by", [obj], object=obj, player=game.by_name[obj.controller])
         cost_change_too_late(game, obj)
         if not obj.token and obj.controller != obj.owner:          # who put it into play controls it (200.6a)
             game.fire("200.6a", "controller_put_it_into_play", [obj], object=obj, owner=obj.owner,
