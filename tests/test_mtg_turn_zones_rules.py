@@ -1,6 +1,6 @@
 """The rules of the turn structure, zones and spells implemented from their text (300.1 301.1 302.1 305.1 305.2
 312.1 103.1 200.3 213.1 213.4 401.2 305.4 217.4c 217.2c 212.4e 212.2h 214.2 202.3 203.2c 310.2e 217.9b 217.9d
-200.9c 214.4 200.6):
+200.9c 214.4 200.6 200.1):
 each bundled scenario that shows one, base and variants, replays with its expectations met — a firing that
 moves, goes missing or appears where a variant says it must not fails here, in process (so a mutation run sees
 it), besides `judge check`."""
@@ -19,7 +19,7 @@ FILES = ("300.1-turn-goes-through-phases", "305.1-two-main-phases", "302.1-phasi
          "217.4c-graveyard-order", "217.2c-count-library", "212.4e-aura-put-into-play",
          "212.2h-equipment-enters-unattached", "214.2-token-types", "202.3-same-english-name",
          "203.2c-mana-symbol-colors", "310.2e-assign-as-unblocked", "217.9b-ante", "410.9-block-trigger-counts",
-         "302.2-choose-not-to-untap", "217.8-phasing", "200.9c-red-source", "214.4-controller-put-into-play")
+         "302.2-choose-not-to-untap", "217.8-phasing", "200.9c-red-source", "214.4-controller-put-into-play", "200.1-token-not-a-card")
 
 
 def _runs():

@@ -73,15 +73,22 @@ def spell_or_not(game, obj, frm: str, to: str, reason: str) -> None:
 
 
 @rules.implements("217.4c", reasons={"owner_orders_together": "player objects"})
+@rules.implements("200.1", near_misses={"token_not_card": "object cards"})
 def together(game, evs) -> None:
     """Two or more cards an event put into one graveyard at the same time: their owner may put them in any order
     (217.4c); they arrive in the order the events were performed, and he may `arrange` them in the same step. A
-    token is not a card (200.1) and is not counted."""
+    token is not a card, even one a card stands for (200.1): one that went there with cards is not counted among
+    them (a near miss, where a judge would ask)."""
     by_owner: dict = {}
+    tokens: dict = {}
     for ev in evs:
         o = ev.data.get("object") if ev.kind == "move" and ev.data.get("to") == "graveyard" else None
-        if o is not None and o.zone == "graveyard" and not o.token:
-            by_owner.setdefault(o.owner, []).append(o)
+        if o is not None and o.zone == "graveyard":
+            (tokens if o.token else by_owner).setdefault(o.owner, []).append(o)
+    for owner, toks in tokens.items():
+        cards = by_owner.get(owner, [])
+        for t in toks if cards else ():
+            game.near_miss("200.1", "token_not_card", [t], once=("200.1", t.key), object=t, cards=cards)
     for owner, objs in by_owner.items():
         if len(objs) < 2:
             continue
