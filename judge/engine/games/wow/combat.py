@@ -24,7 +24,7 @@ from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.interrupt import interrupt
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect
-from judge.engine.games.wow.words import KEYWORD, RULE, TYPE, say
+from judge.engine.games.wow.words import KEYWORD, RULE, STEP, TYPE, say
 
 rules.declare(RULE.propose, reasons={"combat_proposed": "player attacker defender",
                              "cannot_propose": "player object why"})
@@ -34,6 +34,16 @@ rules.declare(RULE.defender, reasons={"defends": "object attacker"})
 rules.declare(RULE.combat_damage, reasons={"combat_damage": "attacker defender a_amount d_amount",
                                            "combat_damage_would": "attacker defender a_amount d_amount"},
               near_misses={"no_combat": "why"})
+rules.declare(RULE.attack_window, reasons={"attack_window": "attacker defender player"})
+rules.declare(RULE.defend_window, reasons={"defend_window": "attacker defender player"})
+rules.declare(RULE.protect_point, reasons={"protect_point": "attacker defender"})
+rules.declare(RULE.protecting, reasons={"protecting_defends": "object attacker"})
+rules.declare(RULE.enter_combat, reasons={"enter_combat": "attacker defender"})
+rules.declare(RULE.in_combat, reasons={"in_combat": "attacker defender"}, near_misses={"not_in_combat": "objects why"})
+rules.declare(RULE.elusive, reasons={"elusive_defender": "player object"})
+rules.declare(RULE.ferocity, reasons={"ferocity_attacker": "object"})
+rules.declare(RULE.long_range, reasons={"long_range": "object defender"})
+rules.declare(RULE.atk, reasons={"atk_damage": "object target amount dtype"}, near_misses={"atk_zero": "object amount"})
 rules.declare("705.5", reasons={"link_source": "object source"})
 rules.declare("709.2a", reasons={"proposal_illegal": "object why"})
 
@@ -59,13 +69,17 @@ def propose(game, actor, attack=None, **_):
     ac = chars(game, a)
     if a.tapped:
         raise _illegal(game, say("propose.exhausted", card=a.name), actor, a)
-    if ac.type == TYPE.ally and a.fresh and KEYWORD.ferocity not in ac.keywords:
+    ferocious = ac.type == TYPE.ally and a.fresh
+    if ferocious and KEYWORD.ferocity not in ac.keywords:
         raise _illegal(game, say("propose.fresh", card=a.name), actor, a)
     if d is None or d.zone != "play" or not chars(game, d).is_character or game.friendly(chars(game, d).controller,
                                                                                          actor):
         raise _illegal(game, say("propose.not_opposing", id=did), actor, d or did)
     if KEYWORD.elusive in chars(game, d).keywords:
-        raise _illegal(game, say("propose.elusive", card=d.name), actor, d)
+        raise IllegalAction(game.rid(RULE.elusive), "elusive_defender", {"player": p, "object": d},
+                            f"cannot propose this combat: {d.name} is elusive")
+    if ferocious:
+        game.fire(RULE.ferocity, "ferocity_attacker", [a], object=a)
     game.combats += 1
     item = WEffect(game.new_id("proposal"), actor, 0, actor, actor, None, "proposal", [],
                    {"attacker": a.key, "defender": d.key}, label=say("name.proposal", player=actor, attacker=a.name, defender=d.name))
@@ -108,12 +122,25 @@ def resolve_proposal(game, item) -> bool:
     return True
 
 
+def window_opens(game, step: str, player) -> None:
+    """攻击窗口 / 防御窗口: the combat step's first priority window (before the protect point) and its second
+    (right after it)."""
+    cb = game.combat
+    if not cb:
+        return
+    a, d = game.objects[cb["attacker"]], game.objects[cb["defender"]]
+    rule = RULE.attack_window if step == STEP.attack_window else RULE.defend_window
+    game.fire(rule, "attack_window" if rule == RULE.attack_window else "defend_window", [a, d],
+              attacker=a, defender=d, player=player)
+
+
 def protect_point(game) -> None:
     cb = game.combat
     if not cb:
         return
     a = game.objects[cb["attacker"]]
     d = game.objects[cb["defender"]]
+    game.fire(RULE.protect_point, "protect_point", [a, d], attacker=a, defender=d)
     if a.zone != "play" or d.zone != "play":
         return
     owner = chars(game, d).controller
@@ -130,8 +157,10 @@ def protect_point(game) -> None:
                 game.set(a, "attacking", o.id)
             game.combat = cb = {**cb, "defender": o.id}     # a new dict: a rewind restores the old one
             d = o
+            game.fire(RULE.protecting, "protecting_defends", [o, a], caused_by=f.id, object=o, attacker=a)
         else:
             game.near_miss(RULE.protector, "no_protect", [], player=game.by_name[owner])
+    game.fire(RULE.enter_combat, "enter_combat", [a, d], attacker=a, defender=d)
     f = game.fire(RULE.defender, "defends", [d, a], object=d, attacker=a)
     with game.under(f):
         game.set(d, "defending", True)
@@ -144,16 +173,27 @@ def conclude(game) -> None:
     a = game.objects[cb["attacker"]]
     d = game.objects[cb["defender"]]
     if a.zone != "play" or d.zone != "play" or not a.attacking or not d.defending:
+        alone = [o for o in (a, d) if o.zone == "play" and (o.attacking or o.defending)]
+        game.near_miss(RULE.in_combat, "not_in_combat", alone, objects=alone or say("none"),
+                       why=say("combat.no_opposing"))
         game.near_miss(RULE.combat_damage, "no_combat", [], why=say("combat.none"))
     else:
+        game.fire(RULE.in_combat, "in_combat", [a, d], attacker=a, defender=d)
         ac, dc = chars(game, a), chars(game, d)
         an, dn = max(0, ac.atk or 0), max(0, dc.atk or 0)
+        if KEYWORD.long_range in ac.keywords:
+            game.fire(RULE.long_range, "long_range", [a, d], object=a, defender=d)
+            dn = 0
         f = game.fire(RULE.combat_damage, "combat_damage", [a, d], attacker=a, defender=d, a_amount=an, d_amount=dn)
         link = f"combat{cb['n']}"
         evs = []
         for src, sc, tgt, n in ((a, ac, d, an), (d, dc, a, dn)):
-            if n < 1:
+            if src is d and KEYWORD.long_range in ac.keywords:
                 continue
+            if n < 1:
+                game.near_miss(RULE.atk, "atk_zero", [src], object=src, amount=max(0, sc.atk or 0))
+                continue
+            game.fire(RULE.atk, "atk_damage", [src, tgt], object=src, target=tgt, amount=n, dtype=sc.damage_type)
             evs.append(Event("damage", {"source": src, "source_name": src.name, "controller": sc.controller,
                                         "target": tgt, "amount": n, "dtype": sc.damage_type, "combat": True,
                                         "preventable": True, "with": None, "link": link,

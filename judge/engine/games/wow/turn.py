@@ -13,7 +13,7 @@ closes when all players pass in succession with an empty chain (glossary 让过)
 from __future__ import annotations
 
 from judge.engine.games.wow.chars import chars
-from judge.engine.games.wow.combat import conclude, protect_point
+from judge.engine.games.wow.combat import conclude, protect_point, window_opens
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.words import RULE, STEP, say
 
@@ -87,4 +87,6 @@ def begin(game, step: str) -> None:
         game.happen_under(game.fire(RULE.draw, "draw_step", [ap], player=ap), "draw", {"player": ap})
     if step in (STEP.start_of_turn, STEP.end_of_turn, STEP.action):
         game.step_event(step)
+    if step in (ATTACK_WINDOW, STEP.defend_window):
+        window_opens(game, step, ap)
     game.give_priority(ap.name)
