@@ -22,7 +22,7 @@ from judge.engine.games.mtg.refs import Ctx, tag_exiled
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.targets import check_targets, target_objects
 from judge.engine.games.mtg.zones import on_stack
-from judge.engine.games.mtg.words import KEYWORD, STEP, TAP_SYMBOL, TERM, TYPE, ability_text, say
+from judge.engine.games.mtg.words import KEYWORD, STEP, SUBTYPE, TAP_SYMBOL, TERM, TYPE, ability_text, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
 MAIN = (STEP.main1, STEP.main2)
@@ -92,6 +92,8 @@ def cite_refusal(game, step, rule: str) -> None:
     and the game goes back to before it (409.1, beside the rewind rule 422.1); when the step that failed is a
     timing rule, the general rule that spells and abilities are played only when the rules allow (408.1a)."""
     kind = step.what
+    if rule == game.PRIORITY_RULE and kind in ("cast", "activate", "play"):
+        priority_passed_how(game, step)
     if kind not in ("cast", "activate"):
         return
     oid = step.data.get(kind)
@@ -104,6 +106,28 @@ def cite_refusal(game, step, rule: str) -> None:
               rule=rule)
     if rule in TIMING_RULES:
         game.fire("408.1a", "timing_illegal", objs, player=who, object=shown, rule=rule)
+
+
+# what last gave the priority holder priority (408.1c), by the kind of the trace step before the refused one
+_PRIORITY_BY = {"cast": "took_action", "activate": "took_action", "play": "took_action", "resolve": "resolved",
+                "pass": "passed", "step_begins": "step_began"}
+
+
+@rules.implements("408.1c", reasons={"priority_holder": "player holder why"})
+def priority_passed_how(game, step) -> None:
+    """A player acted without priority: who holds it, and why, by the way priority moves (408.1c) — a player who
+    plays a spell, an ability or a special action gets it again; after the top of the stack resolves, and as a
+    step begins, the active player gets it; a player who passes hands it to the opponent."""
+    actor = step.data.get("actor")
+    holder = game.priority
+    if actor is None or holder is None or actor == holder:
+        return
+    before = [s for s in game.recorder.trace.steps[:step.index] if s.kind in ("action", "event")]
+    how = _PRIORITY_BY.get(before[-1].what if before else "", "step_began")
+    if how == "took_action" and (before[-1].data.get("actor") or holder) != holder:
+        how = "passed"
+    game.fire("408.1c", "priority_holder", [game.by_name[holder]], player=game.by_name.get(actor, actor),
+              holder=game.by_name[holder], why=say(f"priority.{how}", player=holder, active=game.active))
 
 
 rules.declare("212.6d", reasons={"intrinsic_mana": "object land_type mana"})
@@ -185,8 +209,16 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     if "X" in cost and x is None:
         raise MissingChoice("x", obj.id, [], actor, "give `x:` on the cast action (409.1b)")
     xv = int(x or 0)
-    # 409.1c targets
+    # 409.1c targets (409.1d: a modal spell has the targets of its chosen mode only)
     tspecs = spec.get("targets", [])
+    mode_targets = None
+    if spec.get("modes") and tspecs:
+        mode_targets = names_targets(effects)
+        if not mode_targets:
+            if targets:
+                raise game.illegal("409.1d", "mode_without_targets", f"{obj.name}: mode {m} has no targets",
+                                   player=who, object=obj, mode=int(m))
+            tspecs = []
     chosen = check_targets(game, obj, tspecs, targets, controller=actor, colors=tuple(c.colors), itself=True)
     division = _division(game, actor, obj, effects, chosen, divide, xv)
     # 409.1f total cost, locked before paying
@@ -211,9 +243,12 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     if "X" in cost:
         game.fire("409.1b", "x_chosen", [obj], object=obj, x=xv)
         game.fire("104.3c", "x_announced", [obj], player=who, object=obj, x=xv)
-    if chosen:
+    if mode_targets:
+        game.fire("409.1d", "targets_after_mode", [obj], player=who, object=obj, mode=int(m))
+    if any(chosen):
         game.fire("409.1c", "targets_chosen", [obj] + target_objects(game, chosen), object=obj,
                   targets=target_objects(game, chosen))
+    spell_targets(game, obj, c, tspecs, chosen)
     if adds_mana(effects):      # 406.2: a spell that adds mana is no mana ability: on the stack like any other
         game.fire("406.2", "mana_spell_on_stack", [obj], object=obj)
     if division and len(division) > 1:
@@ -241,6 +276,42 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
 
 
 rules.declare("406.2", reasons={"mana_spell_on_stack": "object", "mana_trigger_on_stack": "ability"})
+
+
+rules.declare("409.1d", reasons={"targets_after_mode": "player object mode", "mode_without_targets": "player object mode"})
+rules.declare("415.1", reasons={"spell_has_targets": "object targets"})
+rules.declare("415.3", reasons={"aura_spell_targets": "object targets"})
+rules.declare("415.4", reasons={"no_target_chosen": "object"})
+rules.declare("415.2", reasons={"ability_has_targets": "ability source targets"})
+
+_TARGET_REFS = frozenset({"target", "targets", "target1", "target2"})
+
+
+def names_targets(spec) -> bool:
+    """Whether these effects refer to what "目标" chose (`target`, `targets`, …) anywhere in their parameters."""
+    if isinstance(spec, str):
+        return spec in _TARGET_REFS
+    if isinstance(spec, dict):
+        return any(names_targets(v) for v in spec.values())
+    if isinstance(spec, (list, tuple)):
+        return any(names_targets(v) for v in spec)
+    return False
+
+
+def spell_targets(game, obj, c, tspecs, chosen) -> None:
+    """Whether the spell being cast is a targeted spell, and by which rule: an instant's or a sorcery's text says
+    "目标" (415.1), an Aura spell always targets what its enchant ability names (415.3); with "up to N" and none
+    chosen it has no targets at all (415.4), so nothing can make it lose them."""
+    if not tspecs:
+        return
+    got = target_objects(game, chosen)
+    if not got:
+        game.fire("415.4", "no_target_chosen", [obj], object=obj)
+        return
+    if SUBTYPE.aura in c.subtypes:
+        game.fire("415.3", "aura_spell_targets", [obj, *got], object=obj, targets=got)
+    elif TYPE.instant in c.types or TYPE.sorcery in c.types:
+        game.fire("415.1", "spell_has_targets", [obj, *got], object=obj, targets=got)
 
 
 def _castable_from(game, actor, obj) -> str:
@@ -704,8 +775,10 @@ def _to_the_stack(game, actor, obj, ab, targets, x, mana, total, pay, tap, other
     on_stack(game, item, below, obj)
     if "X" in M.parse_cost(ab.spec.get("cost", "")):
         game.fire("104.3c", "x_announced", [item.id], player=who, object=item, x=int(x or 0))
-    if chosen:
+    if any(chosen):
         game.fire("409.1c", "targets_chosen", [item.id] + target_objects(game, chosen), object=item,
+                  targets=target_objects(game, chosen))
+        game.fire("415.2", "ability_has_targets", [item.id, obj], ability=item, source=obj,
                   targets=target_objects(game, chosen))
     activate_mana_sources(game, actor, mana)
     paid = pay_cost(game, actor, item, total, pay, sacrifice=other.sacrifice, tap_self=tap, other=other.parts,

@@ -43,10 +43,51 @@ def mana_text(spec) -> str:
 
 
 def run(game, ctx: Ctx, effects: list[dict]) -> None:
-    """Follow the instructions in order (413.2b): each is one verb of `VERB_FUNCS` with its parameters."""
-    for e in effects:
+    """Follow the instructions in order (413.2b): each is one verb of `VERB_FUNCS` with its parameters. An effect
+    of several steps in which several players decide is done step by step (413.2d): each step's decisions, then
+    that step, then the next."""
+    several = len(effects) > 1
+    for i, e in enumerate(effects):
         verb = next(k for k in e if k in VERB_FUNCS)
+        if several:
+            step_decisions(game, ctx, e, verb, i + 1)
         VERB_FUNCS[verb](game, ctx, e)
+
+
+_DECISIONS = ("sacrifice", "discard")     # the verbs whose players each choose what the step does to them
+
+
+@rules.implements("413.2d", reasons={"step_decisions": "step players"})
+def step_decisions(game, ctx, e, verb: str, step: int) -> None:
+    """413.2d: in a spell or ability of several steps, the players make one step's decisions (the active player
+    first, 103.4) and that step is done before anyone decides for the next. Cited for each step in which more
+    than one player decides."""
+    if verb not in _DECISIONS:
+        return
+    order, _ = decision_order(game, ctx, players(game, ctx, e.get("who", "you")))
+    deciding = [p for p in order if _has_choice(game, e, verb, p)]
+    if len(deciding) > 1:
+        game.fire("413.2d", "step_decisions", deciding, step=step, players=[p.name for p in deciding])
+
+
+def _has_choice(game, e, verb: str, p) -> bool:
+    """Whether the player has anything to choose from for this instruction: a permanent to sacrifice, a card to
+    discard."""
+    if verb == "sacrifice":
+        return bool(select(game, {**(e["sacrifice"] or {}), "controller": "you"}, controller=p.name))
+    return bool(game.zone_objects(p.name, "hand"))
+
+
+@rules.implements("409.2b", reasons={"controller_first": "player players"})
+def decision_order(game, ctx, who: list) -> tuple[list, bool]:
+    """The order in which these players make a decision the effect asks of all of them: APNAP (103.4), except
+    that a spell's or ability's controller asked to decide together with other players decides first (409.2b).
+    (order, whether 409.2b changed it)."""
+    order = [p for name in game.apnap() for p in who if p.name == name]
+    mine = next((p for p in order if p.name == ctx.controller), None)
+    if mine is None or order[0] is mine:
+        return order, False
+    return [mine] + [p for p in order if p is not mine], True
 
 
 @rules.implements("418.3b", reasons={"locked_set": "source objects", "rule_changing_not_locked": "source what"})
@@ -178,10 +219,12 @@ def _sacrifice(game, ctx, e):
     who = players(game, ctx, e.get("who", "you"))
     n = int(e.get("count", 1))
     picks = []
-    order = [p for name in game.apnap() for p in who if p.name == name]
+    order, first = decision_order(game, ctx, who)
     cand_of = {p.name: select(game, {**f, "controller": "you"}, controller=p.name) for p in order}
     choosers = [p for p in order if cand_of[p.name]]
-    if len(choosers) > 1:
+    if len(choosers) > 1 and first and choosers[0].name == ctx.controller:
+        game.fire("409.2b", "controller_first", choosers, player=choosers[0], players=[p.name for p in choosers])
+    elif len(choosers) > 1:
         game.fire("103.4", "apnap_choices", [], players=[p.name for p in choosers])
     for p in order:
         cands = cand_of[p.name]
@@ -218,7 +261,11 @@ def _draw(game, ctx, e):
 
 def _discard(game, ctx, e):
     n = amount(game, ctx, e["discard"])
-    for p in players(game, ctx, e.get("who", "you")):
+    order, first = decision_order(game, ctx, players(game, ctx, e.get("who", "you")))
+    deciding = [p for p in order if _has_choice(game, e, "discard", p)]
+    if first and len(deciding) > 1 and deciding[0].name == ctx.controller:
+        game.fire("409.2b", "controller_first", deciding, player=deciding[0], players=[p.name for p in deciding])
+    for p in order:
         hand = game.zone_objects(p.name, "hand")
         if len(hand) <= n:
             chosen = game.chooser.forced("discard", p.name, [o.id for o in hand], by=p.name)

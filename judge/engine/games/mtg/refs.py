@@ -266,7 +266,22 @@ def players(game, ctx, ref) -> list[Player]:
     return [p for p in refs(game, ctx, ref) if isinstance(p, Player)]
 
 
+_INFORMATION = ("count", "hand_size", "max_mana_value", "life", "power", "toughness", "zone_size", "counters")
+
+
+@rules.implements("413.2f", reasons={"information_once": "source amount"})
 def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
+    """How much an amount is. Read from the game by a resolving effect (a count, a hand's size, a power…), it is
+    determined as the effect is carried out, once (413.2f); a static ability's amount (no `ctx`) is read again
+    and again and is not cited."""
+    n = _amount(game, ctx, a, source=source, controller=controller)
+    if ctx is not None and isinstance(a, dict) and any(k in a for k in _INFORMATION):
+        game.fire("413.2f", "information_once", [ctx.source] if isinstance(ctx.source, Card) else [],
+                  source=ctx.source_name, amount=n)
+    return n
+
+
+def _amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
     n = plain_amount(ctx, a)
     if n is not None:
         return n

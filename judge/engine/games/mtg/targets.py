@@ -65,6 +65,21 @@ def target_problem(game, spec: dict, cand, *, source, controller: str, source_co
     return None
 
 
+rules.declare("415.5", reasons={"target_not_permanent": "object target zone"})
+
+
+def not_a_permanent(game, spec: dict, cand, controller: str) -> bool:
+    """415.5: a target word that names no player, no other zone and no spell or ability means a permanent: a card
+    that would fit the word anywhere but in play (a creature card in a graveyard for "target creature") is no legal
+    target because it is not a permanent. A card that would not fit it anyway fails on that (409.1c)."""
+    if isinstance(cand, (Player, StackAbility)) or cand.zone in ("battlefield", "stack"):
+        return False
+    f = target_filter(spec)
+    if f.get("zone", "battlefield") != "battlefield":
+        return False
+    return matches(game, cand, {**f, "zone": cand.zone}, controller=controller) is None
+
+
 def target_filter(spec: dict) -> dict:
     """The filter one use of "目标" stands for: its own filter, its word's zone and types."""
     word = TARGETS[spec.get("what", TARGET.permanent)]
@@ -105,6 +120,8 @@ def choose_targets(game, subject: str, specs: list, *, controller: str, source, 
                                            source_colors=source_colors, itself=itself)
                 if bad and bad[0] in _OWN_RULE:
                     return f"{x}: {bad[0]}", _OWN_RULE[bad[0]][0]
+                if bad and bad[0] == "zone" and not_a_permanent(game, spec, t, controller):
+                    return f"{x}: not in play", "415.5"
             return None
 
         if n == 1:
@@ -160,7 +177,7 @@ def check_targets(game, obj, tspecs, given, *, controller, colors, itself: bool 
             _no_targets(game, obj, tspecs)
     given = list(given) if isinstance(given, list) else [given]
     needed = sum(int(s.get("count", 1)) for s in tspecs)
-    if tspecs[-1].get("up_to") and needed - int(tspecs[-1].get("count", 1)) < len(given) <= needed:
+    if tspecs[-1].get("up_to") and needed - int(tspecs[-1].get("count", 1)) <= len(given) <= needed:
         needed = len(given)                     # "up to N targets" as the last use of 目标: fewer are chosen
         tspecs = [*tspecs[:-1], {**tspecs[-1], "count": needed - sum(int(s.get("count", 1)) for s in tspecs[:-1])}]
     if len(given) != needed:
@@ -194,6 +211,9 @@ def check_targets(game, obj, tspecs, given, *, controller, colors, itself: bool 
                                        ability=t, types="/".join(named))
                 raise game.illegal("402.5", "ability_not_a_spell", f"{t.name} ({p}) is an ability, not a spell",
                                    object=obj, ability=t)
+            if bad and bad[0] == "zone" and not_a_permanent(game, spec, t, controller):
+                raise game.illegal("415.5", "target_not_permanent", f"{t.name} ({p}) is in {t.zone}, not in play",
+                                   object=obj, target=t, zone=zone_zh(t.zone))
             if bad and bad[0] in _OWN_RULE:      # itself (415.6), combat damage (310.3)
                 rule, code = _OWN_RULE[bad[0]]
                 raise game.illegal(rule, code, f"{obj.name}: {p} is not a legal target ({bad[0]})", object=obj)

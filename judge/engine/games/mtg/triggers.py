@@ -20,7 +20,7 @@ from judge.engine.games.mtg.filters import matches, select, source_matches
 from judge.engine.games.mtg.refs import Ctx
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import AbilityDef
-from judge.engine.games.mtg.targets import choose_targets
+from judge.engine.games.mtg.targets import choose_targets, target_objects
 from judge.engine.games.mtg.words import KEYWORD, STEP, TYPE, say
 
 _KIND_EVENTS = {
@@ -584,6 +584,7 @@ class DelayedAbility(StackAbility):
 @rules.implements("410.3", reasons={"trigger_to_stack": "ability player"})
 @rules.implements("410.4", reasons={"trigger_no_target": "ability"})
 @rules.implements("408.2a", reasons={"delayed_uses_stack": "ability"})
+@rules.implements("415.2", reasons={"ability_has_targets": "ability source targets"})
 @rules.implements("406.2", reasons={"mana_trigger_on_stack": "ability"})
 def put_on_stack(game, t: PendingTrigger) -> None:
     spec = t.ability.spec
@@ -603,6 +604,9 @@ def put_on_stack(game, t: PendingTrigger) -> None:
                   player=t.controller)
     with game.under(f):
         game.push(item)
+    if any(targets):            # its text says "目标": the ability has targets (415.2)
+        game.fire("415.2", "ability_has_targets", [t.id, t.source], caused_by=f.id, ability=name,
+                  source=src_obj or t.source_name, targets=target_objects(game, targets))
     if t.data.get("delayed"):   # the effect that made it used no stack; the ability it created does (408.2a)
         game.fire("408.2a", "delayed_uses_stack", [t.id], caused_by=f.id, ability=name)
     if adds_mana(spec.get("effects")):      # adds mana, but is no mana ability: it waits on the stack (406.2)
