@@ -180,6 +180,8 @@ def _regenerate(game, rep: Rep, ev: Event) -> list[Event]:
     return [Event("regenerate", {"object": o}, f.id, firing=f)]
 
 
+@rules.implements("419.1d", reasons={"prevention_effect": "effect event"})
+@rules.implements("419.3", reasons={"shield_used_up": "shield"})
 def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
     """419.7b: a prevention shield prevents what it can of the damage; what is left is still dealt."""
     d = ev.data
@@ -188,15 +190,17 @@ def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
     src, tgt = d.get("source_name", "?"), d["target"]
     if s.data.get("source_filter") is not None:
         game.fire("419.8b", "shield_source_rechecked", [tgt], shield=rep.name, source=src)
+    game.fire("419.1d", "prevention_effect", [tgt], effect=rep.name, event=describe(ev))
     if s.amount == "all":
         game.fire("419.7b", "all_damage_prevented", [tgt], amount=amount, source=src, target=tgt, shield=rep.name)
         return []
     prevented = min(s.amount, amount)
     s.amount -= prevented
-    if s.amount <= 0:
-        s.used = True
     f = game.fire("419.7b", "damage_prevented", [tgt], amount=prevented, source=src, target=tgt,
                   remaining=s.amount, shield=rep.name)
+    if s.amount <= 0:           # 419.3: it lasts until it is used up (or its duration ends): now it is
+        s.used = True
+        game.fire("419.3", "shield_used_up", [tgt], shield=rep.name)
     left = amount - prevented
     return [ev.replaced(f, amount=left)] if left > 0 else []
 
@@ -221,6 +225,8 @@ def _damage_instead(game, rep: Rep, ev: Event) -> list[Event]:
     amount = ev.data["amount"]
     if spec.get("source") is not None and (spec.get("prevent") is not None or spec.get("instead")):
         source_anywhere(game, rep, ev.data.get("source"))
+    if spec.get("prevent") is not None:
+        game.fire("419.1d", "prevention_effect", [rep.source], effect=rep.name, event=before)
     if spec.get("prevent") == "all":
         game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=amount,
                   after=say("replace.damage", n=0))
@@ -249,7 +255,31 @@ def _to_graveyard(game, rep: Rep, ev: Event) -> list[Event]:
                   after=say("replace.move", object=ev.data["object"].name,
                             to=say("move_to.shuffle" if inst == "shuffle_into_library" else f"move_to.{to}")))
     ne.firing = f
+    never_happened(game, ev, f)
     return [ne]
+
+
+@rules.implements("419.5", reasons={"replaced_never_happened": "object event after"},
+                  near_misses={"replaced_event_no_trigger": "ability object event"})
+def never_happened(game, ev: Event, f) -> None:
+    """419.5: the event a replacement effect replaced never happened; what happens is the modified event, and only
+    it triggers abilities. A permanent that would have been put into a graveyard and is removed from the game
+    instead never "goes to the graveyard": each ability that would have triggered on that is a near miss."""
+    o = ev.data["object"]
+    game.fire("419.5", "replaced_never_happened", [o], caused_by=f.id, object=o, event=describe(ev),
+              after=f.fields.get("after", ""))
+    if ev.data.get("from") != "battlefield":
+        return
+    for src, c, ab in game.abilities_in_play("triggered"):
+        w = ab.spec.get("when") or {}
+        if w.get("event") != "dies" or (w.get("self") and src is not o):
+            continue
+        flt = w.get("filter")
+        if flt and matches(game, o, {**flt, "zone": "battlefield"}, controller=c.controller, source_id=src.id):
+            continue
+        game.near_miss("419.5", "replaced_event_no_trigger", [src, o], caused_by=f.id,
+                       once=("419.5", src.id, ab.key, o.id, ev.root),
+                       ability=say("ability_of", source=src.name), object=o, event=describe(ev))
 
 
 def _gain_life(game, rep: Rep, ev: Event) -> list[Event] | None:

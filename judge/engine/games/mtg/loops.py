@@ -107,9 +107,11 @@ def do_loop(game, actor, loop=None, count=None, **_):
     game.recorder.step.after = game.end_of_step_state()
     before = signature(game)
     actors = []
+    states = []
     for a in turn:
         actors.append(_who(game, a))
         _perform(game, a)
+        states.append(signature(game))
     after = signature(game)
     game.begin_step("event", "loop_decision", {"count": len(turn)})
     if after != before:
@@ -133,6 +135,9 @@ def do_loop(game, actor, loop=None, count=None, **_):
         raise EngineError("421.3 covers a loop that both players of a two-player game control")
     ap = game.active
     nap = next(p for p in players if p != ap)
+    if independent(turn, actors, states, before):
+        _independent_numbers(game, ap, nap)
+        return
     n = game.choose("loop", ap, by=ap, auto=False, rule="421.3", legal=_count(1),
                     hint="421.3: the active player names a number first")
     game.fire("421.3", "loop_number", [game.by_name[ap]], player=game.by_name[ap], times=n)
@@ -157,6 +162,46 @@ def do_loop(game, actor, loop=None, count=None, **_):
     game.close_step()
     for a in tail:
         _perform(game, a)
+
+
+def independent(turn: list[dict], actors: list[str], states: list[dict], before: dict) -> bool:
+    """Whether the two players' optional actions do not depend on each other (421.5): the turn splits into one
+    player's part and then the other's, and the first part alone already brings the game back to how it was — each
+    player's actions are a loop of their own."""
+    for k in range(len(turn) - 1):
+        if states[k] != before:
+            continue
+        first = {who for a, who in zip(turn[:k + 1], actors) if a["kind"] in OPTIONAL}
+        rest = {who for a, who in zip(turn[k + 1:], actors[k + 1:]) if a["kind"] in OPTIONAL}
+        if len(first) == 1 and len(rest) == 1 and first != rest:
+            return True
+    return False
+
+
+@rules.implements("421.5", reasons={"loop_number_independent": "player times", "loop_agreed_independent": "player times",
+                                    "loop_larger": "player times active", "invalid_choice": "player choice answer"})
+def _independent_numbers(game, ap: str, nap: str) -> None:
+    """421.5: both players' optional actions, not depending on each other: the active player names a number; the
+    non-active player agrees, or names a larger one."""
+    n = game.choose("loop", ap, by=ap, auto=False, rule="421.5", legal=_count(1),
+                    hint="421.5: the active player names a number first")
+    game.fire("421.5", "loop_number_independent", [game.by_name[ap]], player=game.by_name[ap], times=n)
+
+    def nap_answer(v):
+        if isinstance(v, str) and v in AGREE:
+            return None
+        if isinstance(v, bool) or not isinstance(v, int):
+            return f"a larger number than {n}, or agree"
+        return None if v > n else f"{v} is not larger than {n}: name a larger number, or agree"
+
+    m = game.choose("loop", nap, by=nap, auto=False, rule="421.5", legal=nap_answer,
+                    hint=f"421.5: the non-active player agrees (`agree`) or names a number larger than {n}")
+    if isinstance(m, str):
+        game.fire("421.5", "loop_agreed_independent", [game.by_name[nap]], player=game.by_name[nap], times=n)
+    else:
+        game.fire("421.5", "loop_larger", [game.by_name[nap]], player=game.by_name[nap], times=m,
+                  active=game.by_name[ap])
+    game.close_step()
 
 
 def _count(least: int):

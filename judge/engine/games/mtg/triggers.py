@@ -17,7 +17,8 @@ from judge.engine.games.mtg.chars import chars, printed
 from judge.engine.games.mtg.effects import adds_mana, mana_text, run
 from judge.engine.games.mtg.events import describe
 from judge.engine.games.mtg.filters import matches, select, source_matches
-from judge.engine.games.mtg.refs import Ctx
+from judge.engine.games.mtg import mana as M
+from judge.engine.games.mtg.refs import Ctx, players
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import AbilityDef
 from judge.engine.games.mtg.targets import choose_targets, target_objects
@@ -296,10 +297,30 @@ def resolve_mana_trigger(game, t) -> None:
             if e.get("add_mana") == "same":
                 spec = (ev.data.get("mana") or {}) if ev else {}
                 produced = [x.get("add_mana") for x in spec.get("effects", []) if isinstance(x.get("add_mana"), str)]
-                effects.append({**e, "add_mana": produced[0] if produced else "C"})
+                effects.append({**e, "add_mana": same_type(game, ctx, t, e, produced)})
             else:
                 effects.append(e)
         run(game, ctx, effects)
+
+
+@rules.implements("411.3a", reasons={"same_type_chosen": "player mana choices"})
+def same_type(game, ctx, t, e, produced: list) -> str:
+    """The mana "of the same type" a triggered mana ability adds: the type the triggering mana ability produced;
+    when it produced mana of several types, the player who gets the mana chooses which (411.3a)."""
+    kinds = []
+    for text in produced:
+        fixed, hybrids, _ = M.parse_added(text if "{" in text else "{" + "}{".join(text) + "}")
+        for k in [*fixed, *(c for h in hybrids for c in h)]:
+            if k not in kinds:
+                kinds.append(k)
+    if len(kinds) < 2:
+        return produced[0] if produced else "C"
+    receiver = players(game, ctx, e.get("who", "you"))[0]
+    words = [M.COLOR_ZH.get(k, k) for k in kinds]
+    pick = game.choose("color", t.source, by=receiver.name, options=words)
+    game.fire("411.3a", "same_type_chosen", [receiver], player=receiver, mana=M.symbol(M.ZH_COLOR.get(pick, pick)),
+              choices="、".join(M.symbol(k) for k in kinds))
+    return "{" + pick + "}"
 
 
 NOT_THIS_EVENT = (None, None)
