@@ -199,9 +199,15 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     spec = obj.card.spell or {}
     # 409.1b modes and X
     effects = spec.get("effects", [])
+    chooser = None
     if spec.get("modes"):
         opts = [str(i + 1) for i in range(len(spec["modes"]))]
-        m = str(mode) if mode is not None else game.choose("mode", obj.id, by=actor, options=opts)
+        chooser = mode_chooser(game, actor, obj, spec, mode)
+        if chooser != actor:
+            m = str(game.choose("mode", obj.id, by=chooser, options=[int(o) for o in opts], sequence=True,
+                                legal=lambda a: None if str(a) in opts else f"one of {', '.join(opts)}"))
+        else:
+            m = str(mode) if mode is not None else game.choose("mode", obj.id, by=actor, options=opts)
         if m not in opts:
             raise game.illegal("409.1b", "mode_chosen", f"mode {m} is not one of {opts}", object=obj, mode=m)
         effects = spec["modes"][int(m) - 1]
@@ -234,12 +240,16 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
         mf = game.fire("401.1", "becomes_spell", [obj], object=obj, zone=zone_zh(from_zone))
         with game.under(mf):
             game.move(obj, "stack", reason="cast", controller=actor)
-        obj.cast = {"targets": chosen, "x": xv, "effects": effects, "controller": actor, "divide": division}
+        obj.cast = {"targets": chosen, "x": xv, "effects": effects, "controller": actor, "divide": division,
+                    "mode": int(m) if spec.get("modes") else None}
     if below is not None:
         game.fire("408.1e", "on_top", [obj, below], object=obj, below=below)
     on_stack(game, obj, below)
     if spec.get("modes"):
         game.fire("409.1b", "mode_chosen", [obj], object=obj, mode=int(m))
+        if chooser != actor:
+            game.fire("409.2", "opponent_chose", [obj, game.by_name[chooser]], player=game.by_name[chooser],
+                      object=obj, mode=int(m))
     if "X" in cost:
         game.fire("409.1b", "x_chosen", [obj], object=obj, x=xv)
         game.fire("104.3c", "x_announced", [obj], player=who, object=obj, x=xv)
@@ -312,6 +322,19 @@ def spell_targets(game, obj, c, tspecs, chosen) -> None:
         game.fire("415.3", "aura_spell_targets", [obj, *got], object=obj, targets=got)
     elif TYPE.instant in c.types or TYPE.sorcery in c.types:
         game.fire("415.1", "spell_has_targets", [obj, *got], object=obj, targets=got)
+
+
+@rules.implements("409.2", reasons={"opponent_chose": "player object mode", "opponent_chooses": "player object opponent"})
+def mode_chooser(game, actor, obj, spec, mode) -> str:
+    """Who chooses the mode: the spell's controller, unless the spell says an opponent does — then the opponent
+    does what the controller normally would (409.2), and a mode the caster names himself is refused."""
+    if spec.get("mode_by") != "opponent":
+        return actor
+    opp = next(p for p in game.apnap() if p != actor)
+    if mode is not None:
+        raise game.illegal("409.2", "opponent_chooses", f"{obj.name}: the opponent chooses the mode",
+                           player=game.by_name.get(actor, actor), object=obj, opponent=game.by_name[opp])
+    return opp
 
 
 def _castable_from(game, actor, obj) -> str:

@@ -16,13 +16,13 @@ from judge.engine.games.mtg import layers, text, zones
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg import schedule
 from judge.engine.games.mtg.chars import chars
-from judge.engine.games.mtg.filters import select
+from judge.engine.games.mtg.filters import select, source_matches
 from judge.engine.games.mtg.refs import Ctx, amount, players, refs, tag_exiled
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import (AbilityDef, Card, CEffect, Delayed, Shield, ability_defs, card_def, parse_delta,
                                           parse_pt)
 from judge.engine.games.mtg.vocab import COLORS, TokenDef
-from judge.engine.games.mtg.words import CREATURE_TYPES, TYPE, ability_text, say
+from judge.engine.games.mtg.words import CREATURE_TYPES, PERMANENT_TYPES, TYPE, ability_text, say
 from judge.engine.games.mtg.words import zone as zone_word
 
 
@@ -112,6 +112,7 @@ def decision_order(game, ctx, who: list) -> tuple[list, bool]:
     "effect_chosen": "player what value", "effect_no_objects": "source what",
     "effect_gain_abilities": "source objects origin abilities until",
     "effect_change_text": "source objects old new until",
+    "effect_redirect": "source object protected until",
 })
 def _doc_413_2b(game, ctx, e):
     """(the verbs below all fire 413.2b; this registers the rule and its reason codes)"""
@@ -373,6 +374,62 @@ def _counter(game, ctx, e):
             game.counter_item(o, "414.1", "countered", by=ctx.source_name)
 
 
+def _change_target(game, ctx, e):
+    for o in refs(game, ctx, e["change_target"]):
+        if o in game.stack:
+            change_target(game, ctx, o)
+
+
+@rules.implements("415.7a", reasons={"target_changed": "object before after", "target_unchanged": "object target"},
+                  near_misses={"no_other_target": "object target"})
+@rules.implements("415.7b", reasons={"mode_kept": "object mode"})
+@rules.implements("415.7c", reasons={"you_not_target": "object"})
+def change_target(game, ctx, item) -> None:
+    """"Change the target of target spell": only to another legal target — if there is none, the target stays
+    (415.7a); a modal spell keeps its mode, and the new target must suit that mode (415.7b); the words "you" in its
+    text are no target, so a spell without targets has nothing to change (415.7c). The new target is chosen by
+    the changing effect's controller (`choices: {retarget: {SPELL: NEW}}`)."""
+    from judge.engine.games.mtg.targets import legal_targets, target_objects
+    if isinstance(item, Card):
+        specs = (item.card.spell or {}).get("targets", [])
+        slots = (item.cast or {}).get("targets") or []
+        controller = (item.cast or {}).get("controller", item.controller)
+        colors = tuple(chars(game, item).colors)
+        mode = (item.cast or {}).get("mode")
+    else:
+        specs = item.ability.spec.get("targets", [])
+        slots = item.targets or []
+        controller = item.controller
+        colors = tuple(item.extra.get("source_colors") or ())
+        mode = None
+    now = target_objects(game, slots) if slots else []
+    if not now:
+        game.fire("415.7c", "you_not_target", [item], object=item)
+        return
+    if len(now) != 1:
+        return                              # "a spell with a single target": nothing this effect can change
+    i = next(k for k, slot in enumerate(slots) if slot)
+    old = now[0]
+    legal = [t for t in legal_targets(game, specs[i], controller=controller, source=item, source_colors=colors)
+             if t is not old]
+    if not legal:
+        game.near_miss("415.7a", "no_other_target", [item], object=item, target=old)
+        game.fire("415.7a", "target_unchanged", [item, old], object=item, target=old)
+        return
+    options = [t.name if isinstance(t, Player) else t.id for t in legal]
+    pick = game.choose("retarget", item.id, by=ctx.controller, options=options, rule="415.7a")
+    new = game.by_name.get(pick) or game.objects[pick]
+    slot = [("player", new.name, 0) if isinstance(new, Player) else ("obj", new.id, new.inc)]
+    changed = [slot if k == i else s for k, s in enumerate(slots)]
+    if isinstance(item, Card):
+        game.set_quiet(item, "cast", {**item.cast, "targets": changed})
+    else:
+        game.set_quiet(item, "targets", changed)
+    game.fire("415.7a", "target_changed", [item, old, new], object=item, before=old, after=new)
+    if mode is not None:
+        game.fire("415.7b", "mode_kept", [item], object=item, mode=mode)
+
+
 def _until(e, default="end_of_turn"):
     u = e.get("until", default)
     if isinstance(u, dict):
@@ -616,6 +673,13 @@ def _prevent(game, ctx, e):
     data = {"combat_only": bool(e.get("combat"))}
     if e.get("from") is not None:
         data["source_filter"] = e["from"]
+    if e.get("once"):                  # "the next time … would deal damage": all of that damage, then it is used up
+        data["once"] = True
+    if e.get("source") == "choose":
+        chosen = choose_source(game, ctx, e.get("from"))
+        if chosen is None:
+            return
+        data["chosen"] = chosen
     with game.under(f):
         for o in objs:                                         # one shield per object, fixed now (419.7c)
             key = ("player", o.name) if isinstance(o, Player) else o.key
@@ -623,6 +687,57 @@ def _prevent(game, ctx, e):
             if not isinstance(o, Player) and o.damage > 0:     # damage already dealt is not undone (419.4)
                 game.near_miss("419.4", "damage_already_dealt", [o], object=o, amount=o.damage, shield=ctx.source_name)
         shields_for_each(game, ctx, objs, n)
+
+
+@rules.implements("419.8a", reasons={"source_chosen": "player source shield"},
+                  near_misses={"not_chosen_source": "shield source chosen"})
+def choose_source(game, ctx, flt) -> tuple | None:
+    """419.8a: "a source of your choice", chosen as the effect is created: a permanent, a spell on the stack, or a
+    card or permanent a spell or ability on the stack refers to (its source, its targets); with a characteristic
+    ("a red source") only those that have it. (id, incarnation, whether it is a permanent spell — whose damage as
+    the permanent it becomes is prevented too), or None when nothing can be chosen."""
+    cands = [game.objects[i] for i in game.battlefield_ids()]
+    for item in game.stack:
+        if isinstance(item, Card):
+            cands.append(item)
+            continue
+        src = game.objects.get(getattr(item, "source", ""))
+        if src is not None:
+            cands.append(src)
+        for slot in getattr(item, "targets", None) or ():
+            cands.extend(game.objects[i] for k, i, _ in slot if k == "obj" and i in game.objects)
+    seen, options = set(), []
+    for o in cands:
+        if o.id in seen or o is ctx.item:
+            continue
+        seen.add(o.id)
+        if flt and source_matches(game, o, flt, controller=ctx.controller) is not None:
+            continue
+        options.append(o.id)
+    if not options:
+        impossible(game, game.by_name[ctx.controller], say("impossible.choose_source"))
+        return None
+    pick = game.choose("source", ctx.subject, by=ctx.controller, options=options, rule="419.8a")
+    o = game.objects[pick if isinstance(pick, str) else pick[0]]
+    game.fire("419.8a", "source_chosen", [o], player=game.by_name[ctx.controller], source=o, shield=ctx.source_name)
+    permanent_spell = o.zone == "stack" and any(t in chars(game, o).types for t in PERMANENT_TYPES)
+    return (o.id, o.inc, permanent_spell)
+
+
+def _redirect(game, ctx, e):
+    """"The next time damage would be dealt to X this turn, it is dealt to this creature instead": a redirection
+    shield on X, pointing at the creature as it is now (419.6c decides when it applies)."""
+    onto = next((o for o in refs(game, ctx, e["redirect"]) if not isinstance(o, Player)), None)
+    protected = refs(game, ctx, e.get("to", "you"))
+    if onto is None or not protected:
+        return
+    until = e.get("until", "end_of_turn")
+    f = _fire(game, ctx, "effect_redirect", [onto, *protected], source=ctx.source_name, object=onto,
+              protected=protected, until=_until_zh(until))
+    with game.under(f):
+        for p in protected:
+            key = ("player", p.name) if isinstance(p, Player) else p.key
+            _shield(game, ctx, "redirect", key, None, {"onto": onto.key}, until)
 
 
 @rules.implements("419.7c", reasons={"shield_per_creature": "source objects amount"})
@@ -890,6 +1005,7 @@ VERB_FUNCS = {
     "tap": _tapper("tap", "effect_tap"),
     "untap": _tapper("untap", "effect_untap"),
     "counter": _counter,
+    "change_target": _change_target,
     "pump": _pt_change("pump", "effect_pump", "delta", parse_delta),
     "set_pt": _pt_change("set_pt", "effect_set_pt", "pt", parse_pt),
     "switch_pt": _switch,
@@ -902,6 +1018,7 @@ VERB_FUNCS = {
     "becomes": _becomes,
     "control": _control,
     "prevent": _prevent,
+    "redirect": _redirect,
     "phase_out": _phase_out,
     "change_text": _change_text,
     "regenerate": _regenerate,

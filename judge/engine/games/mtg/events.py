@@ -58,9 +58,14 @@ def candidates(game, ev: Event) -> list[Rep]:
         tgt = d["target"]
         tkey = ("player", tgt.name) if isinstance(tgt, Player) else tgt.key
         for s in game.shields:
+            if s.kind == "redirect" and not s.used and s.protects == tkey:
+                out.append(Rep(s.id, "redirect", s.source_name, s.controller, shield=s))
+                continue
             if s.kind != "prevent" or s.used:
                 continue
             if s.protects is not None and s.protects != tkey:
+                continue
+            if s.data.get("chosen") is not None and not _chosen_source(game, s, ev):
                 continue
             if s.data.get("source_filter") is not None and not _source_still_qualifies(game, s, ev):
                 continue
@@ -70,6 +75,13 @@ def candidates(game, ev: Event) -> list[Rep]:
     for o, c, ab in game.abilities_in_play("replacement"):
         if _static_applies(game, o, ab.spec, ev):
             out.append(Rep(f"{o.id}.{ab.key}", "static", o.name, c.controller, spec=ab.spec, source=o))
+    if k == "move" and d.get("to") == "battlefield" and d.get("from") != "battlefield":
+        # "this comes into play tapped": the entering permanent's own replacement effect (419.1c)
+        o = d["object"]
+        for ab in o.card.abilities:
+            if ab.kind == "replacement" and ab.spec["event"] == "enters" and ab.spec.get("self"):
+                out.append(Rep(f"{o.id}.{ab.key}", "static", o.name, d.get("controller") or o.owner, spec=ab.spec,
+                               source=o))
     return out
 
 
@@ -89,6 +101,20 @@ def _source_still_qualifies(game, s, ev: Event) -> bool:
     check, expected, actual = bad
     game.near_miss("419.8b", "shield_source_failed", [src], once=(s.id, ev.root),
                    shield=s.source_name, source=name, check=check, expected=expected, actual=actual)
+    return False
+
+
+def _chosen_source(game, s, ev: Event) -> bool:
+    """419.8a: a shield against "a source of your choice" applies only to damage that source deals — a permanent's,
+    whether from its abilities or in combat; a permanent spell's once it is the permanent it became."""
+    oid, inc, permanent_spell = s.data["chosen"]
+    src = ev.data.get("source")
+    if src is not None and src.id == oid and (src.inc == inc or (permanent_spell and src.zone == "battlefield")):
+        return True
+    chosen = game.objects.get(oid)
+    game.near_miss("419.8a", "not_chosen_source", [src] if src is not None else [], once=(s.id, ev.root),
+                   shield=s.source_name, source=ev.data.get("source_name", "?"),
+                   chosen=chosen.name if chosen is not None else oid)
     return False
 
 
@@ -123,6 +149,12 @@ def _static_applies(game, src: Card, spec: dict, ev: Event) -> bool:
         return True
     if want == "destroy":
         return ev.kind == "destroy" and (not spec.get("self") or d["object"] is src)
+    if want == "enters":
+        if ev.kind != "move" or d["to"] != "battlefield" or d.get("from") == "battlefield" or spec.get("self"):
+            return False
+        flt = spec.get("filter")
+        return not flt or matches(game, d["object"], {**flt, "zone": d["object"].zone}, controller=ctrl,
+                                  source_id=src.id) is None
     if want in ("gain_life", "draw"):
         if ev.kind != want:
             return False
@@ -153,6 +185,8 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
         return _regenerate(game, rep, ev)
     if rep.kind == "prevent":
         return _prevent(game, rep, ev)
+    if rep.kind == "redirect":
+        return _redirect(game, rep, ev)
     static = _STATIC.get(rep.spec["event"])
     out = static(game, rep, ev) if static is not None else None
     if out is not None:
@@ -193,6 +227,9 @@ def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
     game.fire("419.1d", "prevention_effect", [tgt], effect=rep.name, event=describe(ev))
     if s.amount == "all":
         game.fire("419.7b", "all_damage_prevented", [tgt], amount=amount, source=src, target=tgt, shield=rep.name)
+        if s.data.get("once"):      # "the next time …": this damage, then it is used up (419.3)
+            s.used = True
+            game.fire("419.3", "shield_used_up", [tgt], shield=rep.name)
         return []
     prevented = min(s.amount, amount)
     s.amount -= prevented
@@ -203,6 +240,30 @@ def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
         game.fire("419.3", "shield_used_up", [tgt], shield=rep.name)
     left = amount - prevented
     return [ev.replaced(f, amount=left)] if left > 0 else []
+
+
+@rules.implements("419.6c", reasons={"damage_redirected": "shield amount source target onto"},
+                  near_misses={"redirect_void": "shield onto why"})
+def _redirect(game, rep: Rep, ev: Event) -> list[Event]:
+    """419.6c: damage that would be dealt to one creature or player is dealt to another instead; if, as it would be
+    redirected, the creature it points at is no longer in play or no longer a creature, the effect does nothing
+    (and the damage is dealt as it was). Either way the shield is used."""
+    s = rep.shield
+    s.used = True
+    d = ev.data
+    onto = game.objects.get(s.data["onto"][0])
+    why = None
+    if onto is None or onto.key != s.data["onto"] or onto.zone != "battlefield":
+        why = say("why.redirect_gone")
+    elif TYPE.creature not in chars(game, onto).types:
+        why = say("why.redirect_not_creature")
+    if why is not None:
+        game.near_miss("419.6c", "redirect_void", [onto] if onto is not None else [], shield=rep.name,
+                       onto=onto if onto is not None else s.data["onto"][0], why=why)
+        return [ev]
+    f = game.fire("419.6c", "damage_redirected", [d["target"], onto], shield=rep.name, amount=d["amount"],
+                  source=d.get("source_name", "?"), target=d["target"], onto=onto)
+    return [ev.replaced(f, target=onto)]
 
 
 @rules.implements("419.8c", reasons={"source_in_play": "effect source", "source_not_in_play": "effect source zone"})
@@ -309,8 +370,21 @@ def _draw(game, rep: Rep, ev: Event) -> list[Event] | None:
     return [Event("move", {"object": card, "to": "hand", "from": "graveyard", "reason": "effect"}, f.id, firing=f)]
 
 
+@rules.implements("419.1c", reasons={"enters_replaced": "effect object what"})
+def _enters(game, rep: Rep, ev: Event) -> list[Event]:
+    """419.1c: "[this permanent] comes into play tapped" / "[objects] come into play tapped" is a replacement
+    effect: the permanent enters that way — it is never in play untapped first."""
+    o = ev.data["object"]
+    if not rep.spec.get("tapped"):
+        return [ev]
+    f = game.fire("419.1c", "enters_replaced", [rep.source, o], effect=rep.name, object=o,
+                  what=say("replace.enters_tapped"))
+    return [ev.replaced(f, tapped=True)]
+
+
 # a static replacement effect, by the event it watches: what happens instead (None: not this effect's case)
-_STATIC = {"damage": _damage_instead, "to_graveyard": _to_graveyard, "gain_life": _gain_life, "draw": _draw}
+_STATIC = {"damage": _damage_instead, "to_graveyard": _to_graveyard, "gain_life": _gain_life, "draw": _draw,
+           "enters": _enters}
 
 
 def describe(ev: Event) -> str:
@@ -394,6 +468,10 @@ def perform(game, ev: Event) -> bool:
         host = d.get("attach")
         if ok and host is not None and d["to"] == "battlefield":
             game.set(d["object"], "attached_to", host.id)
+        if ok and d.get("tapped") and d["to"] == "battlefield":     # it enters tapped (419.1c)
+            game.set(d["object"], "tapped", True)
+        if ok and d["to"] == "battlefield":
+            statics_apply(game, d["object"])
         return ok
     if k == "draw":
         return game.draw_one(d["player"])
@@ -429,6 +507,16 @@ def perform(game, ev: Event) -> bool:
     if k in ("step", "cast", "attack", "block", "tap_for_mana", "hand_empty", "unblocked"):
         return True          # pure trigger events: they happened by being announced
     return False
+
+
+@rules.implements("408.2b", reasons={"static_no_stack": "object ability"})
+def statics_apply(game, o) -> None:
+    """408.2b: a permanent's static abilities generate their effects as soon as it is in play and for as long as
+    it is — nothing goes on the stack, so there is nothing to respond to. Cited as a permanent with a static
+    ability enters play."""
+    ab = next((a for a in chars(game, o).abilities if a.kind == "static"), None)
+    if ab is not None:
+        game.fire("408.2b", "static_no_stack", [o], object=o, ability=ab.text or say("ability.static"))
 
 
 def _damage(game, d: dict) -> bool:

@@ -114,6 +114,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "tap": (),
     "untap": (),
     "counter": (),
+    "change_target": (),              # a spell or ability on the stack: its controller's new target for it (415.7)
     "pump": ("what", "until", "x"),   # "+X/+0" with `x: AMOUNT`: X determined once as it resolves (418.3c)
     "set_pt": ("what", "until"),
     "switch_pt": ("until",),
@@ -125,7 +126,8 @@ VERBS: dict[str, tuple[str, ...]] = {
     "set_color": ("what", "until"),
     "becomes": ("what", "until"),
     "control": ("until", "who"),
-    "prevent": ("to", "from", "until", "combat"),
+    "prevent": ("to", "from", "until", "combat", "source", "once"),   # source: choose — "a source of your choice"
+    "redirect": ("to", "until"),      # damage that would be dealt to `to` is dealt to this object instead (419.6c)
     "regenerate": (),
     "token": ("count", "who"),
     "delayed": (),
@@ -297,7 +299,7 @@ class Static(_M):
 class Replacement(_M):
     """A replacement or prevention effect from a static ability (419)."""
 
-    event: Literal["damage", "to_graveyard", "gain_life", "draw", "destroy"]
+    event: Literal["damage", "to_graveyard", "gain_life", "draw", "destroy", "enters"]
     source: Filter | None = None           # damage dealt by a matching source
     source_controller: Literal["you", "any", "opponent"] = "any"
     self_: bool = Field(False, alias="self")   # only events about this object
@@ -307,6 +309,8 @@ class Replacement(_M):
     plus: int = 0
     instead: Literal["exile", "shuffle_into_library", "draw", "return_from_graveyard", "nothing"] | None = None
     prevent: Union[int, Literal["all"], None] = None
+    tapped: bool = False                   # event enters: "… comes into play tapped" (419.1c)
+    filter: Filter | None = None           # event enters: which permanents ("creatures your opponents control")
 
 
 class Ability(_M):
@@ -332,6 +336,7 @@ class Spell(_M):
     targets: list[Target] = []
     effects: list[Effect] = []
     modes: list[list[Effect]] = []
+    mode_by: Literal["you", "opponent"] = "you"    # "an opponent chooses one —" (409.2)
 
 
 class Card(_M):
