@@ -21,6 +21,7 @@ from judge.engine.games.mtg.refs import Ctx, amount, players, refs, tag_exiled
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import (AbilityDef, Card, CEffect, Delayed, Shield, ability_defs, card_def, parse_delta,
                                           parse_pt)
+from judge.engine.games.mtg.targets import legal_targets, target_objects
 from judge.engine.games.mtg.vocab import COLORS, TokenDef
 from judge.engine.games.mtg.words import CREATURE_TYPES, PERMANENT_TYPES, TYPE, ability_text, say
 from judge.engine.games.mtg.words import zone as zone_word
@@ -389,7 +390,6 @@ def change_target(game, ctx, item) -> None:
     (415.7a); a modal spell keeps its mode, and the new target must suit that mode (415.7b); the words "you" in its
     text are no target, so a spell without targets has nothing to change (415.7c). The new target is chosen by
     the changing effect's controller (`choices: {retarget: {SPELL: NEW}}`)."""
-    from judge.engine.games.mtg.targets import legal_targets, target_objects
     if isinstance(item, Card):
         specs = (item.card.spell or {}).get("targets", [])
         slots = (item.cast or {}).get("targets") or []
