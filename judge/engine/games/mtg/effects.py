@@ -884,10 +884,30 @@ def _may(game, ctx, e):
     if getattr(ctx.item, "kind", None) == "triggered":
         game.fire("410.5", "optional_trigger_decided", [who], player=who, ability=ctx.item.name,
                   choice=say("answer.yes") if ans else say("answer.no"))
-    if ans:
+    if ans and len(inner) > 1:
+        seen = len(game.recorder.step.firings)
+        run(game, ctx, inner[:1])
+        if_you_do(game, ctx, who, inner[0], game.recorder.step.firings[seen:])
+        run(game, ctx, inner[1:])
+    elif ans:
         run(game, ctx, inner)
     else:
         run(game, ctx, e.get("otherwise", []) or [])
+
+
+# the rules whose firing means an event was replaced or prevented (419)
+_REPLACED = frozenset({"mtg:419.1a", "mtg:419.9b", "mtg:419.1c", "mtg:419.6b", "mtg:419.6c", "mtg:419.7b"})
+
+
+@rules.implements("419.5b", reasons={"if_you_do_replaced": "player what"})
+def if_you_do(game, ctx, who, first: dict, firings) -> None:
+    """419.5b: "you may [Y]. If you do, [Z]": "if you do" asks whether the player chose to do Y, not which event
+    happened — when Y was replaced by another event, it refers to that one, and Z still follows."""
+    hit = next((f for f in firings if f.rule in _REPLACED), None)
+    if hit is not None:
+        what = hit.fields.get("event") or hit.fields.get("before")
+        game.fire("419.5b", "if_you_do_replaced", [who], player=who,
+                  what=what if isinstance(what, str) else say("replace.some_event"))
 
 
 def _impossible(game, ctx, effects, who) -> str | None:
