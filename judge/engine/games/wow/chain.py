@@ -55,6 +55,7 @@ rules.declare("704.1a", reasons={"restriction": "object requires hero"})
 rules.declare(RULE.instant, reasons={"not_instant_timing": "player object why"})
 rules.declare(RULE.play, reasons={"not_playable": "player object why"})
 rules.declare(RULE.place, reasons={"one_resource": "player object"})
+rules.declare(RULE.non_combat, reasons={"not_non_combat": "player object why"})
 rules.declare(RULE.exhaust, reasons={"already_exhausted": "object"})
 rules.declare(RULE.activation, reasons={"not_since_turn_start": "object"})
 rules.declare(RULE.payment_power, reasons={"no_such_power": "player object power", "not_controller": "player object"})
@@ -404,7 +405,7 @@ def place_resource(game, actor, play=None, **_):
     actor, p, obj = _from_hand(game, actor, play)
     why = non_combat_problem(game, actor)
     if why:
-        raise game.illegal(RULE.instant, "not_instant_timing", f"a resource can only be placed {why}", player=p,
+        raise game.illegal(RULE.non_combat, "not_non_combat", f"a resource can only be placed {why}", player=p,
                        object=obj, why=why)
     if p.resources_placed >= 1:
         raise game.illegal(RULE.place, "one_resource", f"{actor} has already placed a resource this turn", player=p,

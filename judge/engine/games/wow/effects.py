@@ -31,7 +31,7 @@ from judge.engine.games.wow.packets import affected_controller, candidates
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import Delayed, Modifier, Shield, WCard, ability_defs
 from judge.engine.games.wow.triggers import becomes_near_miss
-from judge.engine.games.wow.words import TYPE, say, zone
+from judge.engine.games.wow.words import RULE, TYPE, say, zone
 
 
 @dataclass(slots=True)
@@ -324,7 +324,12 @@ def one_shot(game, ctx: Ctx, target, what: str) -> None:
 def _simple(kind, code):
     def run_(game, ctx, e):
         evs = []
-        for o in _found(ctx, [o for o in refs(game, ctx, e[kind]) if not isinstance(o, Player) and o.zone == "play"]):
+        cards = [o for o in refs(game, ctx, e[kind]) if not isinstance(o, Player)]
+        if kind == "destroy":
+            for o in cards:
+                if o.zone != "play":
+                    game.near_miss(RULE.destroy, "not_in_play", [o], object=o, zone=zone(o.zone))
+        for o in _found(ctx, [o for o in cards if o.zone == "play"]):
             if kind == "exhaust" and o.tapped and o.zone == "play":
                 _fire(game, code, [o], source=ctx.source_name, object=o)
                 becomes_near_miss(game, o, say("state.exhausted"))

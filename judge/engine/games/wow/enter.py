@@ -24,7 +24,7 @@ from judge.engine.games.wow.events import area_for, move
 from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import CardDef, Modifier
-from judge.engine.games.wow.words import TYPE, say, zone
+from judge.engine.games.wow.words import RULE, TYPE, say, zone
 
 
 @rules.implements("704.1", reasons={"ongoing_no_chain": "object powers"})
@@ -34,6 +34,7 @@ from judge.engine.games.wow.words import TYPE, say, zone
                   near_misses={"enters_with_lost": "object power why"})
 @rules.implements("710.1c", reasons={"ongoing_starts": "object powers"})
 @rules.implements("710.1e", reasons={"uniqueness": "player name kept destroyed"})
+@rules.implements(RULE.put, reasons={"damage_put": "object damage"})
 def enter_play(game, obj, d: dict) -> bool:
     controller = d.get("controller") or obj.owner
     if obj.zone == "gone":
@@ -87,6 +88,8 @@ def enter_play(game, obj, d: dict) -> bool:
     if exhausted or damage:
         f = game.fire("710.1b", "enters_with", [obj], object=obj, exhausted=exhausted, damage=damage,
                       why="；".join(whys))
+        if damage:
+            game.fire(RULE.put, "damage_put", [obj], caused_by=f.id, object=obj, damage=damage)
         with game.under(f):
             if exhausted:
                 game.set(obj, "tapped", True)
@@ -137,7 +140,7 @@ def _uniqueness(game, obj) -> None:
     f = game.fire("710.1e", "uniqueness", gone, player=game.by_name[c.controller], name=c.name,
                   kept=game.objects[keep], destroyed=gone)
     with game.under(f):
-        game.happen([Event("destroy", {"object": o}, f.id, firing=f) for o in gone])
+        game.happen([Event("destroy", {"object": o, "uniqueness": True}, f.id, firing=f) for o in gone])
 
 
 def token_card(name: str, spec: dict):

@@ -18,6 +18,8 @@ from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.words import RULE, TYPE, say, zone
 
 rules.declare(RULE.attach, reasons={"attachment_falls_off": "object host"})
+rules.declare(RULE.owner, reasons={"owners_zone": "object owner controller zone"})
+OWNED_ZONES = ("deck", "graveyard", "hand", "removed")     # 拥有者: a card only goes to its owner's one
 
 
 
@@ -35,6 +37,10 @@ def move(game, obj, to: str, *, controller: str | None = None, top: bool = True,
     frm = obj.zone
     if frm == "gone":
         return False
+    held = chars(game, obj).controller if frm == "play" else obj.controller
+    if to in OWNED_ZONES and frm in ("play", "chain") and held != obj.owner and not obj.token:
+        game.fire(RULE.owner, "owners_zone", [obj], object=obj, owner=game.by_name[obj.owner],
+                  controller=game.by_name[held], zone=zone(to))
     if frm == "chain" and obj in game.stack:
         game.stack.remove(obj)
     if frm == "play":

@@ -28,7 +28,10 @@ from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.events import describe
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.triggers import would_trigger
-from judge.engine.games.wow.words import TYPE, say
+from judge.engine.games.wow.words import RULE, TYPE, say
+
+rules.declare(RULE.heal, reasons={"healed": "object amount removed wasted"}, near_misses={"heal_fails": "object amount"})
+rules.declare(RULE.lethal_damage, reasons={"dealt_lethal": "object damage health"})
 
 
 @dataclass(slots=True, eq=False)
@@ -321,6 +324,9 @@ def deal(game, ev: Event) -> bool:
         return False
     d["damage_before"] = t.damage
     game.set(t, "damage", t.damage + n)
+    health = chars(game, t).health
+    if health is not None and d["damage_before"] < health <= t.damage:
+        game.fire(RULE.lethal_damage, "dealt_lethal", [t], object=t, damage=t.damage, health=health)
     return True
 
 
@@ -328,7 +334,12 @@ def heal(game, ev: Event) -> bool:
     """Glossary 治愈: remove that much damage; extra healing is wasted; healing an undamaged character fails."""
     d = ev.data
     t = d["target"]
-    if t.zone != "play" or t.damage <= 0 or d["amount"] < 1:
+    if t.zone != "play" or d["amount"] < 1:
         return False
-    game.set(t, "damage", max(0, t.damage - d["amount"]))
+    if t.damage <= 0:
+        game.near_miss(RULE.heal, "heal_fails", [t], object=t, amount=d["amount"])
+        return False
+    removed = min(t.damage, d["amount"])
+    game.fire(RULE.heal, "healed", [t], object=t, amount=d["amount"], removed=removed, wasted=d["amount"] - removed)
+    game.set(t, "damage", t.damage - removed)
     return True

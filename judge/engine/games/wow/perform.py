@@ -13,6 +13,13 @@ from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.enter import enter_play
 from judge.engine.games.wow.events import move
 from judge.engine.games.wow.packets import deal, heal
+from judge.engine.games.wow.rules import rules
+from judge.engine.games.wow.words import RULE
+
+rules.declare(RULE.destroy, reasons={"destroyed": "object owner"}, near_misses={"not_in_play": "object zone"})
+rules.declare(RULE.discard, reasons={"discarded": "object owner"})
+rules.declare(RULE.cannot, reasons={"cannot_be_destroyed": "object"},
+              near_misses={"uniqueness_first": "object"})
 
 
 def perform(game, ev: Event) -> bool:
@@ -53,9 +60,19 @@ def perform(game, ev: Event) -> bool:
 def expand(game, ev: Event) -> list[Event] | None:
     if ev.kind == "destroy":
         o = ev.data["object"]
-        if o.zone == "play" and chars(game, o).flags.get("indestructible"):
-            return []
+        if o.zone != "play":
+            return []                   # only a card in play can be destroyed (a link's own check names it)
+        if chars(game, o).flags.get("indestructible"):
+            if not ev.data.get("uniqueness"):
+                game.fire(RULE.cannot, "cannot_be_destroyed", [o], object=o)
+                return []
+            game.near_miss(RULE.cannot, "uniqueness_first", [o], object=o)
+        game.fire(RULE.destroy, "destroyed", [o], object=o, owner=game.by_name[o.owner])
         return into_graveyard(ev, "play")
     if ev.kind == "discard":
-        return into_graveyard(ev, "hand", only_from_there=False)
+        o = ev.data["object"]
+        if o.zone != "hand":
+            return []                   # only a card in hand can be discarded
+        game.fire(RULE.discard, "discarded", [o], object=o, owner=game.by_name[o.owner])
+        return into_graveyard(ev, "hand")
     return None
