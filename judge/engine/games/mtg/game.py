@@ -431,6 +431,24 @@ class MtgGame(CardGame):
             self.set(o, "sick", True)
             zones.attachments_keep_control(self, o)
 
+    @rules.implements("102.3e", reasons={"win_and_lose": "player opponents"})
+    def players_lose(self, losses: list) -> None:
+        """Players lose at the same time. When every player still in the game is among them, each one's opponents
+        all lose — he would win by that (102.2a) — while he loses too: a player who would win and lose at the same
+        time loses (102.3e), so nobody wins (the game is drawn, 102.4a)."""
+        left = self.in_game()
+        losing = list(dict.fromkeys(p.name for p, _ in losses))
+        if len(left) > 1 and {p.name for p in left} <= set(losing):
+            seen = set()
+            for p, f in losses:
+                if p.name in seen:
+                    continue
+                seen.add(p.name)
+                with self.under(f):
+                    self.fire("102.3e", "win_and_lose", [p], player=p,
+                              opponents="、".join(o.name for o in left if o is not p))
+        super().players_lose(losses)
+
     def after_losses(self) -> None:
         """102.1: when a player wins or the game is a draw, the game ends at once (cited once, as it ends)."""
         was_over = self.over
