@@ -187,6 +187,7 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
         return _prevent(game, rep, ev)
     if rep.kind == "redirect":
         return _redirect(game, rep, ev)
+    not_locked_in(game, rep)
     static = _STATIC.get(rep.spec["event"])
     out = static(game, rep, ev) if static is not None else None
     if out is not None:
@@ -197,6 +198,20 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
         game.fire(rule, code, [rep.source], effect=rep.name, event=before, before=before, after=say("replace.nothing"))
         return []
     return [ev]
+
+
+@rules.implements("419.2", reasons={"not_locked_in": "effect item"})
+def not_locked_in(game, rep: Rep) -> None:
+    """419.2: replacement and prevention effects apply as the event happens — they are not locked in beforehand. Cited
+    where it decides: the effect's source came into play after the spell or ability now resolving was put on the
+    stack, and still it applies to that spell's event."""
+    item = game.resolving
+    src = rep.source
+    if item is None or src is None or src.zone != "battlefield":
+        return
+    cast_at = getattr(item, "timestamp", None)
+    if cast_at and src.timestamp > cast_at:
+        game.fire("419.2", "not_locked_in", [src, item], effect=rep.name, item=item)
 
 
 def _applied(ev: Event) -> tuple[str, str]:
