@@ -56,6 +56,7 @@ rules.declare(RULE.instant, reasons={"not_instant_timing": "player object why"})
 rules.declare(RULE.play, reasons={"not_playable": "player object why"})
 rules.declare(RULE.place, reasons={"one_resource": "player object"})
 rules.declare(RULE.non_combat, reasons={"not_non_combat": "player object why"})
+rules.declare(RULE.resource, reasons={"resources_exhausted": "player objects n"})
 rules.declare(RULE.exhaust, reasons={"already_exhausted": "object"})
 rules.declare(RULE.activation, reasons={"not_since_turn_start": "object"})
 rules.declare(RULE.payment_power, reasons={"no_such_power": "player object power", "not_controller": "player object"})
@@ -332,6 +333,7 @@ def pay_resources(game, actor, n: int, obj, costs=None, *, why_rule: str = "707.
                            player=p, object=obj, why=say("why.not_enough_resources", n=n, have=len(ready)))
         picks = ready[:n]
     f = game.fire("707.1e", "cost_paid", [obj, *picks], player=p, object=obj, paid=say("paid.resources", n=n))
+    game.fire(RULE.resource, "resources_exhausted", picks, caused_by=f.id, player=p, objects=picks, n=n)
     with game.under(f):
         game.happen([Event("exhaust", {"object": o}, f.id, firing=f) for o in picks])
 

@@ -41,6 +41,8 @@ rules.declare(RULE.protecting, reasons={"protecting_defends": "object attacker"}
 rules.declare(RULE.enter_combat, reasons={"enter_combat": "attacker defender"})
 rules.declare(RULE.in_combat, reasons={"in_combat": "attacker defender"}, near_misses={"not_in_combat": "objects why"})
 rules.declare(RULE.elusive, reasons={"elusive_defender": "player object"})
+rules.declare(RULE.opposing, reasons={"own_not_opposing": "player object"})
+rules.declare(RULE.friendly, reasons={"teammate_friendly": "player object teammate"})
 rules.declare(RULE.ferocity, reasons={"ferocity_attacker": "object"})
 rules.declare(RULE.long_range, reasons={"long_range": "object defender"})
 rules.declare(RULE.atk, reasons={"atk_damage": "object target amount dtype"}, near_misses={"atk_zero": "object amount"})
@@ -72,9 +74,16 @@ def propose(game, actor, attack=None, **_):
     ferocious = ac.type == TYPE.ally and a.fresh
     if ferocious and KEYWORD.ferocity not in ac.keywords:
         raise _illegal(game, say("propose.fresh", card=a.name), actor, a)
-    if d is None or d.zone != "play" or not chars(game, d).is_character or game.friendly(chars(game, d).controller,
-                                                                                         actor):
+    if d is None or d.zone != "play" or not chars(game, d).is_character:
         raise _illegal(game, say("propose.not_opposing", id=did), actor, d or did)
+    held = chars(game, d).controller
+    if held == actor:
+        raise IllegalAction(game.rid(RULE.opposing), "own_not_opposing", {"player": p, "object": d},
+                            f"cannot propose this combat: {d.name} is {actor}'s own, not opposing")
+    if game.friendly(held, actor):
+        raise IllegalAction(game.rid(RULE.friendly), "teammate_friendly",
+                            {"player": p, "object": d, "teammate": game.by_name[held]},
+                            f"cannot propose this combat: {d.name} is a friendly player's")
     if KEYWORD.elusive in chars(game, d).keywords:
         raise IllegalAction(game.rid(RULE.elusive), "elusive_defender", {"player": p, "object": d},
                             f"cannot propose this combat: {d.name} is elusive")
