@@ -652,6 +652,8 @@ class MtgGame(CardGame):
 
     def perform(self, event) -> bool:
         if event.kind == "move":
+            if not zones.ante_zone_move(self, event):      # only ante cards move cards into or out of ante (217.9c)
+                return False
             event.data["old_inc"] = event.data["object"].inc
             done = events.perform(self, event)
             event.data["new_inc"] = event.data["object"].inc      # the object it became there (410.10)

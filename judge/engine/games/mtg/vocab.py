@@ -66,7 +66,7 @@ class Filter(_M):
     name: str | None = None
     controller: Literal["you", "opponent", "any"] = "any"
     owner: Literal["you", "opponent", "any"] = "any"
-    zone: Literal["battlefield", "graveyard", "hand", "library", "exile", "stack"] = "battlefield"
+    zone: Literal["battlefield", "graveyard", "hand", "library", "exile", "stack", "ante"] = "battlefield"
     tapped: bool | None = None
     attacking: bool | None = None
     blocking: bool | None = None

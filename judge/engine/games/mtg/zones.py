@@ -15,7 +15,7 @@ from judge.engine.games.mtg.chars import chars, snapshot
 from judge.engine.games.mtg.filters import matches
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.targets import target_filter
-from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, KEYWORD, SUBTYPE, say
+from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, KEYWORD, SUBTYPE, TERM, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
 rules.declare("217.1a", reasons={"to_owners_zone": "object owner controller zone"})
@@ -356,3 +356,32 @@ def as_enters(game, obj) -> None:
     obj.extra["chosen"] = chosen
     game.version += 1
     game.fire("410.10e", "as_enters_not_trigger", [obj], object=obj)
+
+
+ANTE = "ante"
+
+
+def _ante_card(obj) -> bool:
+    """An ante card: its text says "remove this card from your deck before playing if you're not playing for
+    ante" (217.9c; the book's words in the game's vocabulary)."""
+    card = getattr(obj, "card", None)
+    return card is not None and TERM.ante_card in (card.text or "")
+
+
+@rules.implements("217.9c", reasons={"only_ante_cards": "object source zone"})
+def ante_zone_move(game, event) -> bool:
+    """Whether an object may move into or out of the ante zone: only the ante cards — those whose text says to
+    remove them from the deck when not playing for ante — can put cards there or take them out (217.9c); anteing
+    at the start of the game is the rule itself (217.9b, 217.9d). Another spell's or ability's effect can't: the
+    card stays where it is (cited, where a judge would ask why nothing moved). Returns whether it may move."""
+    obj, to = event.data.get("object"), event.data.get("to")
+    if ANTE not in (getattr(obj, "zone", None), to) or event.data.get("reason") == ANTE:
+        return True
+    item = game.resolving
+    src = game.objects.get(item.source) if item is not None and hasattr(item, "source_inc") else item
+    if src is not None and _ante_card(src):
+        return True
+    name = src.name if src is not None else say("none")
+    game.fire("217.9c", "only_ante_cards", [obj] + ([src] if src is not None else []), object=obj, source=name,
+              zone=zone_zh(to if to == ANTE else obj.zone))
+    return False
