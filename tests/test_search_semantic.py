@@ -283,3 +283,34 @@ def test_a_model_giving_float64_is_kept_as_float32(tmp_path):
             return super().passage(texts).astype("float64")
 
     assert semantic.vectors(Wide(), "wide", ["甲", "乙"], tmp_path).dtype.name == "float32"
+
+
+def test_exact_matches_stay_first_and_only_text_hits_are_reordered():
+    hits = [SimpleNamespace(uid="420.5c", score=10.0, match="number"),
+            SimpleNamespace(uid="a", score=10.0, match="text"), SimpleNamespace(uid="b", score=9.9, match="text")]
+    cos = {"420.5c": 0.0, "a": 0.1, "b": 0.9}
+    assert [h.uid for h in semantic.ordered(hits, cos)] == ["420.5c", "b", "a"]
+    assert [h.uid for h in semantic.reranked(hits, cos)] == ["b", "a", "420.5c"]    # what ordered must not do
+
+
+def test_judge_search_deep_opens_with_the_headword_asked(monkeypatch):
+    """优先权 in the WoW book: its glossary entry is pinned first, with rules as high behind it (708.1 scores the
+    same); a model that finds the entry the least alike of all (cos −1, every rule +1) must not push it down."""
+    import numpy as np
+    from typer.testing import CliRunner
+
+    from judge.cli import app
+    from rulebook import load_book
+
+    uids, _ = semantic.passages(load_book("wow"))
+    matrix = np.array([[-1.0, 0.0, 0.0] if u == "glossary:优先权" else [1.0, 0.0, 0.0] for u in uids])
+    model = SimpleNamespace(query=lambda text: np.array([1.0, 0.0, 0.0]))
+    monkeypatch.setattr(semantic, "load_model", lambda: model)
+    monkeypatch.setattr(semantic, "model_name", lambda m: "against")
+    monkeypatch.setattr(semantic, "vectors", lambda *a, **k: matrix)
+    res = CliRunner().invoke(app, ["search", "优先权", "--book", "wow", "--deep", "--json", "-n", "3"])
+    assert res.exit_code == 0, res.output
+    import json
+
+    got = json.loads(res.stdout)["results"]
+    assert got[0]["id"] == "glossary:优先权" and got[0]["match"] == "headword"
