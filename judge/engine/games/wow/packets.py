@@ -32,6 +32,7 @@ from judge.engine.games.wow.words import RULE, TYPE, say
 
 rules.declare(RULE.heal, reasons={"healed": "object amount removed wasted"}, near_misses={"heal_fails": "object amount"})
 rules.declare(RULE.lethal_damage, reasons={"dealt_lethal": "object damage health"})
+rules.declare(RULE.replacement, near_misses={"replaced_no_trigger": "ability source event"})
 
 
 @dataclass(slots=True, eq=False)
@@ -199,12 +200,23 @@ def _next_time(game, rep: Rep, ev: Event) -> list[Event]:
                       before=desc, after=say("packet.redirect", hero=hero.name if hero else say("packet.no_hero"),
                                              n=before),
                       kept=say("packet.kept_redirect"))
-        return [ev.replaced(f, target=hero)] if hero is not None else []
+        out = [ev.replaced(f, target=hero)] if hero is not None else []
+        _not_triggered(game, ev, out)
+        return out
     new = before + int(sd.get("plus", 0))
     game.fire("717.1", "packet_replaced", [d["target"]], effect=rep.name, before=desc, after=new, kept=_kept(d))
     f = game.fire("717.4", "next_time", [d["target"]], effect=rep.name, before=desc, after=new,
                   link=d.get("link_name") or "-")
     return [ev.replaced(f, amount=new)]
+
+
+def _not_triggered(game, old: Event, new: list[Event]) -> None:
+    """替代性更动: the replaced event did not happen, so what it alone would have triggered does not trigger."""
+    still = {(src.id, ab.key) for e in new for src, ab in would_trigger(game, e)}
+    for src, ab in would_trigger(game, old):
+        if (src.id, ab.key) not in still:
+            game.near_miss(RULE.replacement, "replaced_no_trigger", [src], once=(src.id, ab.key, old.root),
+                           ability=say("name.power_of", source=src.name), source=src, event=describe(old))
 
 
 def _prevent(game, rep: Rep, ev: Event) -> list[Event]:

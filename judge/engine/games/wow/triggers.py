@@ -167,6 +167,13 @@ def _dealt_damage(game, src, ctrl, w, d, snapshot):
     source, target = d.get("source"), d["target"]
     if w.get("your_hero") and target is not game.hero_of(ctrl):
         return NOT_THIS_EVENT
+    if not _is_self(w, target, src):
+        return NOT_THIS_EVENT            # "when this is dealt damage": the packet's target is the power's card
+    rf = w.get("filter")
+    if rf:
+        bad = _recipient_before(game, target, rf, ctrl, src, {"damage": d.get("damage_before", target.damage)})
+        if bad:
+            return False, (*bad, target)
     sf = w.get("source")
     if sf and (source is None or matches(game, source, sf, controller=ctrl, source_id=src.id)):
         return NOT_THIS_EVENT
