@@ -188,6 +188,21 @@ def where_it_went(game, ctx, o) -> bool:
     return there
 
 
+def _put_on_library(game, ctx, e):
+    """"Put REF on top of (`bottom: true`: on the bottom of) its owner's library": all at once, in no particular
+    order — two or more in one library, its owner orders them (217.2d, `zones.together`)."""
+    top = not e.get("bottom")
+    evs = []
+    for o in refs(game, ctx, e["put_on_library"]):
+        if isinstance(o, Player):
+            continue
+        f = _fire(game, ctx, "effect_return", [o], source=ctx.source_name, object=o,
+                  zone=say("move_to.library_top" if top else "move_to.library_bottom"))
+        evs.append(Event("move", {"object": o, "to": "library", "from": o.zone, "reason": "effect", "top": top,
+                                  "shuffle": False}, f.id, firing=f))
+    game.happen(evs)
+
+
 def _zone_verb(code, to, reason):
     def run_(game, ctx, e):
         evs = []
@@ -1015,6 +1030,7 @@ VERB_FUNCS = {
     "return_to_hand": _zone_verb("effect_return", "hand", "effect"),
     "return_to_battlefield": _zone_verb("effect_return", "battlefield", "effect"),
     "shuffle_into_library": _zone_verb("effect_shuffle", "library", "effect"),
+    "put_on_library": _put_on_library,
     "sacrifice": _sacrifice,
     "draw": _draw,
     "discard": _discard,

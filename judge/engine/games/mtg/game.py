@@ -119,7 +119,7 @@ class MtgGame(CardGame):
         self.normal_active: str | None = None        # whose turn the last turn that was not an extra one was
         self.auto_declared: tuple | None = None
         self.activations: dict = {}    # (object id, incarnation, ability key) → (turn, times, by whom): 403.3
-        self.gy_batches: dict = {}     # owner → (card ids put into his graveyard together, turn, step): 217.4c
+        self.gy_batches: dict = {}     # (owner, zone) → (card ids put there together, turn, step): 217.4c, 217.2d
         self.block_queue: list[str] = []
         self.live_state_triggers: set = set()
         self._seen: dict = {}

@@ -26,6 +26,7 @@ rules.declare("217.8b", reasons={"phased_out_face_up": "player zone"})
 rules.declare("217.1b", reasons={"order_kept": "player zone", "owner_arranges": "player zone before after",
                                  "not_owner_arranges": "player zone owner"})
 rules.declare("217.4c", reasons={"arranged_together": "player zone before after"})
+rules.declare("217.2d", reasons={"arranged_on_library": "player zone before after"})
 rules.declare("217.9b", reasons={"ante_public": "player zone"})
 
 # the reason a zone's look rule gives when the look is allowed, and when it is not
@@ -90,11 +91,12 @@ def arrange(game, actor: str | None, arrange=None, order: list | None = None, **
     name = _name(owner, z)
     game.recorder.step.data["what"] = name
     rule = ZONE_ORDER.get(z)
-    if z == "graveyard" and owner == actor:
+    if z in ("graveyard", "library") and owner == actor:
         ids = list(game.zones.get(game.zone_key(owner, owner, z), ()))
         new = [str(x) for x in (order or [])]
-        if new != ids and zones.arranges_together(game, owner, ids, new):     # cards that went there together
-            game.fire("217.4c", "arranged_together", [p], player=p, zone=name,
+        if new != ids and zones.arranges_together(game, owner, ids, new, z):     # cards that went there together
+            rule, code = ("217.4c", "arranged_together") if z == "graveyard" else ("217.2d", "arranged_on_library")
+            game.fire(rule, code, [p], player=p, zone=name,
                       before=[game.objects[i] for i in ids], after=[game.objects[i] for i in new])
             game.zones[game.zone_key(owner, owner, z)][:] = new
             return

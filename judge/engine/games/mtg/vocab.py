@@ -104,6 +104,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "return_to_hand": (),
     "return_to_battlefield": (),
     "shuffle_into_library": (),
+    "put_on_library": ("bottom",),   # on top of (bottom of) its owner's library; several at once: 217.2d
     "sacrifice": ("who", "count"),
     "draw": ("who",),
     "discard": ("who",),

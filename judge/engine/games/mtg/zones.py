@@ -74,6 +74,7 @@ def spell_or_not(game, obj, frm: str, to: str, reason: str) -> None:
 
 @rules.implements("217.4c", reasons={"owner_orders_together": "player objects"})
 @rules.implements("200.1", near_misses={"token_not_card": "object cards"})
+@rules.implements("217.2d", reasons={"owner_orders_library": "player objects where"})
 def together(game, evs) -> None:
     """Two or more cards an event put into one graveyard at the same time: their owner may put them in any order
     (217.4c); they arrive in the order the events were performed, and he may `arrange` them in the same step. A
@@ -93,13 +94,35 @@ def together(game, evs) -> None:
         if len(objs) < 2:
             continue
         game.fire("217.4c", "owner_orders_together", objs, player=game.by_name[owner], objects=objs)
-        game.gy_batches = {**game.gy_batches, owner: (tuple(o.id for o in objs), game.turn, game.step)}
+        game.gy_batches = {**game.gy_batches, (owner, "graveyard"): (tuple(o.id for o in objs), game.turn, game.step)}
+    on_library(game, evs)
 
 
-def arranges_together(game, owner: str, ids: list, new: list) -> bool:
-    """Whether putting `owner`'s graveyard `ids` in the order `new` only reorders among themselves the cards that
-    went there together in this step, still side by side (217.4c); every other card keeps its place."""
-    batch = game.gy_batches.get(owner)
+def on_library(game, evs) -> None:
+    """Two or more cards an effect put on top of (or on the bottom of) the same library at the same time: their
+    owner may put them in any order and needn't reveal it (217.2d); he may `arrange` them in the same step. A
+    library shuffled into is not in any order to choose."""
+    by_owner: dict = {}
+    for ev in evs:
+        d = ev.data
+        o = d.get("object") if ev.kind == "move" and d.get("to") == "library" and not d.get("shuffle") else None
+        if o is not None and o.zone == "library" and not o.token:
+            by_owner.setdefault((o.owner, "library_top" if d.get("top", True) else "library_bottom"), []).append(o)
+    for (owner, where), objs in by_owner.items():
+        if len(objs) < 2:
+            continue
+        game.fire("217.2d", "owner_orders_library", objs, player=game.by_name[owner], objects=objs,
+                  where=say(f"move_to.{where}"))
+        game.gy_batches = {**game.gy_batches, (owner, where): (tuple(o.id for o in objs), game.turn, game.step)}
+
+
+def arranges_together(game, owner: str, ids: list, new: list, zone: str = "graveyard") -> bool:
+    """Whether putting `owner`'s graveyard (library) `ids` in the order `new` only reorders among themselves the
+    cards that went there together in this step, still side by side (217.4c, 217.2d); every other card keeps its
+    place."""
+    if zone == "library":
+        return any(arranges_together(game, owner, ids, new, where) for where in ("library_top", "library_bottom"))
+    batch = game.gy_batches.get((owner, zone))
     if batch is None or (batch[1], batch[2]) != (game.turn, game.step) or len(new) != len(ids):
         return False
     pos = sorted(ids.index(i) for i in batch[0] if i in ids)
