@@ -82,7 +82,8 @@ class MtgGame(CardGame):
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
                               "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared",
                               "mulligans", "mulligan_order", "first_draw_skip", "extra_turns", "inserted",
-                              "skips", "step_queue", "resume_after", "normal_active", "triggered_during", "activations", "gy_batches")
+                              "skips", "step_queue", "resume_after", "normal_active", "triggered_during", "activations", "gy_batches",
+                              "casting", "drawn_face_down")
     ZONE_SPECS = ZONE_SPECS
     REWIND_RULE = "422.1"
     CHOICE_RULES = CHOICE_RULES
@@ -119,6 +120,8 @@ class MtgGame(CardGame):
         self.normal_active: str | None = None        # whose turn the last turn that was not an extra one was
         self.auto_declared: tuple | None = None
         self.activations: dict = {}    # (object id, incarnation, ability key) → (turn, times, by whom): 403.3
+        self.casting: str | None = None   # the spell being cast, until it has been cast (409.1i): 217.2f
+        self.drawn_face_down: tuple = ()  # the cards drawn meanwhile, kept face down (217.2f)
         self.gy_batches: dict = {}     # (owner, zone) → (card ids put there together, turn, step): 217.4c, 217.2d
         self.block_queue: list[str] = []
         self.live_state_triggers: set = set()
@@ -320,6 +323,7 @@ class MtgGame(CardGame):
             return False
         card = self.objects[lib[0]]
         self.relocate(card, "hand", controller=p.name)
+        zones.drawn_while_casting(self, p, card)
         return True
 
     def remove_from_stack(self, item) -> None:
@@ -651,6 +655,10 @@ class MtgGame(CardGame):
         return a.name if isinstance(a, Player) else (a.id if a is not None else str(event.id))
 
     def perform(self, event) -> bool:
+        if event.kind == "cast":
+            done = events.perform(self, event)
+            zones.cast_complete(self, event.data["object"])
+            return done
         if event.kind == "move":
             if not zones.ante_zone_move(self, event):      # only ante cards move cards into or out of ante (217.9c)
                 return False

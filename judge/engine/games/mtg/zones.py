@@ -65,6 +65,7 @@ def spell_or_not(game, obj, frm: str, to: str, reason: str) -> None:
     land played from the hand never is one: playing it doesn't use the stack, so it can't be countered or
     responded to (305.4)."""
     if to == "stack" and reason == "cast":
+        game.casting = obj.id                          # being cast until it has been cast (409.1i): 217.2f
         game.fire("213.1", "card_is_spell", [obj], object=obj, types="".join(chars(game, obj).types))
     elif frm == "stack" and to != "stack":
         game.fire("401.2", "no_longer_spell", [obj], object=obj, how=say(LEFT_STACK.get(reason, "left_stack.other")))
@@ -408,3 +409,31 @@ def ante_zone_move(game, event) -> bool:
     game.fire("217.9c", "only_ante_cards", [obj] + ([src] if src is not None else []), object=obj, source=name,
               zone=zone_zh(to if to == ANTE else obj.zone))
     return False
+
+
+@rules.implements("217.2f", reasons={"drawn_face_down": "player object spell",
+                                     "drawn_turned_up": "player objects spell"})
+def drawn_while_casting(game, player, card) -> None:
+    """A card drawn while a spell is being cast (by a mana ability activated to pay for it): it is kept face down
+    until the spell has been cast (217.2f, 409.1i). (The rule says the same of an ability being played; only
+    spells are followed here.)"""
+    spell = game.objects.get(game.casting) if game.casting else None
+    if spell is None or spell.zone != "stack":
+        return
+    game.set(card, "face_down", True)
+    game.drawn_face_down = (*game.drawn_face_down, card.id)
+    game.fire("217.2f", "drawn_face_down", [player, card, spell], player=player, object=card, spell=spell)
+
+
+def cast_complete(game, spell) -> None:
+    """The spell has been cast (409.1i): the cards drawn while it was being cast are turned face up (217.2f)."""
+    game.casting = None
+    drawn = [o for o in (game.objects[i] for i in game.drawn_face_down) if o.zone == "hand" and o.face_down]
+    game.drawn_face_down = ()
+    for p in game.players:
+        mine = [o for o in drawn if o.owner == p.name]
+        if not mine:
+            continue
+        for o in mine:
+            game.set(o, "face_down", False)
+        game.fire("217.2f", "drawn_turned_up", [p, *mine, spell], player=p, objects=mine, spell=spell)
