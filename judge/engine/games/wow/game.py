@@ -51,11 +51,13 @@ CHOICE_RULES = {
     "keep_equipment": "800.1c",  # equipment he owns and controls
     "new_deck": "800.2b",
     "protect": RULE.protector,
+    "inspire": RULE.inspire,
 }
 # the refused answers the scenarios exercise, declared on their rules (the reason codes are the game's: a refusal
 # under another rule above reads the same; tests/test_wow.py wants every declared pair emitted by a scenario)
 ANSWER_REFUSALS = {
-    "invalid_choice": ("706.2", "707.1b", "707.1d", "708.2", "709.2b", "712.7", "800.1c", "800.2b", "801.2"),
+    "invalid_choice": ("706.2", "707.1b", "707.1d", "708.2", "709.2b", "712.7", "800.1c", "800.2b", "801.2",
+                       RULE.inspire),
     "wrong_chooser": ("717.3b",),
     "nothing_legal": ("708.2",),
 }

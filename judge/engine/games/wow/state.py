@@ -31,6 +31,7 @@ class CardDef:
     slot: str | None = None
     strike_cost: int | None = None
     keywords: tuple = ()
+    inspire: str | None = None      # 激励 [牌]
     cost: int | None = None
     x: bool = False
     faction: str | None = None
@@ -60,7 +61,7 @@ def card_def(name: str, d: dict, *, token: bool = False) -> CardDef:
         name=name, type=d["type"], instant=bool(d.get("instant")), ongoing=bool(d.get("ongoing")),
         subtypes=tuple(d.get("subtypes", ())), unique=bool(d.get("unique")), atk=d.get("atk"),
         damage_type=d.get("damage_type"), health=d.get("health"), def_=d.get("def"), slot=d.get("slot"),
-        strike_cost=d.get("strike_cost"), keywords=tuple(d.get("keywords", ())), cost=d.get("cost"), x=bool(d.get("x")),
+        strike_cost=d.get("strike_cost"), keywords=tuple(d.get("keywords", ())), inspire=d.get("inspire"), cost=d.get("cost"), x=bool(d.get("x")),
         faction=d.get("faction"), class_=d.get("class"), requires=d.get("requires"), attach=d.get("attach"),
         play=d.get("play"), play_cost=d.get("play_cost"), abilities=ability_defs(d.get("abilities", [])),
         text=d.get("text", ""), line=d.get("line"), en=d.get("en"), token=token,

@@ -12,10 +12,12 @@ closes when all players pass in succession with an empty chain (glossary 让过)
 """
 from __future__ import annotations
 
+from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.combat import conclude, protect_point, window_opens
 from judge.engine.games.wow.rules import rules
-from judge.engine.games.wow.words import RULE, STEP, say
+from judge.engine.games.wow.words import KEYWORD, RULE, STEP, TARGET_FILTERS, say
 
 ATTACK_WINDOW = STEP.attack_window
 
@@ -56,6 +58,32 @@ def _end_durations(game, ends, why: str) -> None:
             game.set(s, "used", True)
 
 
+@rules.implements(RULE.inspire, reasons={"inspire_ready": "player object source"})
+def _inspired(game, ap) -> list:
+    """激励 [牌]: at the start of each other player's ready step, the controller of a character with Inspire may
+    ready one exhausted [牌] of his party — without the chain, at the same time as that player readies his
+    cards. (source, card, player) for each one chosen; `choices: {inspire: {SOURCE: CARD or false}}`."""
+    out, taken = [], set()
+    for q in game.players:
+        if q.name == ap.name:
+            continue
+        for src in game.party(q.name):
+            if KEYWORD.inspire not in chars(game, src).keywords or not src.card.inspire:
+                continue
+            want = TARGET_FILTERS[src.card.inspire]
+            cands = [o for o in game.in_play() if o.tapped and o.id not in taken and o.area != "resource"
+                     and chars(game, o).controller == q.name and matches(game, o, want, controller=q.name) is None]
+            if not cands:
+                continue
+            ans = game.choose("inspire", src.id, by=q.name, options=[o.id for o in cands] + [False], auto=False,
+                              rule=RULE.inspire, hint=f"{src.name}: {q.name} may ready one exhausted {src.card.inspire}"
+                                                      " of his party (false: none)")
+            if ans is not False:
+                taken.add(ans)
+                out.append((src, game.objects[ans], q))
+    return out
+
+
 @rules.implements(RULE.ready, reasons={"ready_step": "player objects"},
                   near_misses={"chose_not_to_ready": "player object"})
 @rules.implements(RULE.activation, reasons={"in_party_since_turn_start": "player objects"})
@@ -81,8 +109,14 @@ def begin(game, step: str) -> None:
                     game.near_miss(RULE.ready, "chose_not_to_ready", [o], player=ap, object=o)
                     continue
             readied.append(o)
+        extra = _inspired(game, ap)
         f = game.fire(RULE.ready, "ready_step", readied, player=ap, objects=readied)
-        game.happen_under(f, "ready", *({"object": o} for o in readied))
+        evs = [Event("ready", {"object": o}, f.id, firing=f) for o in readied]
+        for src, o, q in extra:      # 激励: at the same time as the turn player readies his cards
+            fi = game.fire(RULE.inspire, "inspire_ready", [o, src], caused_by=f.id, player=q, object=o, source=src)
+            evs.append(Event("ready", {"object": o}, fi.id, firing=fi))
+        with game.under(f):
+            game.happen(evs)
     if step == STEP.draw:
         game.happen_under(game.fire(RULE.draw, "draw_step", [ap], player=ap), "draw", {"player": ap})
     if step in (STEP.start_of_turn, STEP.end_of_turn, STEP.action):

@@ -332,6 +332,7 @@ class Card(_M):
     slot: str | None = None
     strike_cost: int | None = None
     keywords: list[str] = []
+    inspire: str | None = None          # 激励 [牌]: what the keyword readies (a target word: 盟军, 英雄…)
     requires: str | None = None         # "[talent] Hero Required": the hero must have this subtype
     attach: Target | None = None        # 结附目标…
     play: Play | None = None
@@ -342,6 +343,7 @@ class Card(_M):
     _type = one_known("type", known=TYPES, what="card type")
     _dt = one_known("damage_type", known=DAMAGE_TYPES, what="damage type")
     _kw = all_known("keywords", known=KEYWORDS, what="keyword")
+    _inspire = one_known("inspire", known=TARGET.words(), what="card word after the keyword Inspire")
     _faction = one_known("faction", known=FACTIONS, what="faction")
     _class = one_known("class_", known=CLASSES, what="class")
 
@@ -349,6 +351,8 @@ class Card(_M):
     def _shape(self):
         if self.type in CHARACTER_TYPES and self.health is None:
             raise ValueError(f"a {self.type} needs `health` ({TERM.health})")
+        if (self.inspire is None) != (KEYWORD.inspire not in self.keywords):
+            raise ValueError(f"the keyword {KEYWORD.inspire} and `inspire: CARD WORD` go together")
         if self.attach is not None and self.type != TYPE.ability:
             raise ValueError(f"only ability cards attach ({TERM.attach}) in this vocabulary")
         return self
