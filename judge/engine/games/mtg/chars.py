@@ -154,7 +154,7 @@ _STATIC_OPS = (
 )
 _FLAGS = ("cant_attack", "cant_block", "cant_attack_alone", "must_attack", "must_block", "min_blockers",
           "untargetable", "protection", "unblockable_if_defender_controls", "extra_blocks", "doesnt_untap",
-          "may_not_untap", "assign_as_unblocked")
+          "may_not_untap", "assign_as_unblocked", "top_revealed")
 
 
 def static_ops(spec: dict) -> list:

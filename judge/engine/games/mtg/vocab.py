@@ -292,6 +292,7 @@ class Static(_M):
     untargetable: bool = False
     doesnt_untap: bool = False           # "this doesn't untap during its controller's untap step" (302.2)
     may_not_untap: bool = False          # "you may choose not to untap this during your untap step" (302.2)
+    top_revealed: bool = False           # "play with the top card of your library revealed" (217.2e)
     assign_as_unblocked: bool = False    # "you may have this assign its combat damage as though it weren't blocked" (310.2e)
     protection: list[str] = []
     unblockable_if_defender_controls: Filter | None = None   # 308.1: each attacker's own defending player

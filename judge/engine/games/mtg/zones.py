@@ -66,6 +66,7 @@ def spell_or_not(game, obj, frm: str, to: str, reason: str) -> None:
     responded to (305.4)."""
     if to == "stack" and reason == "cast":
         game.casting = obj.id                          # being cast until it has been cast (409.1i): 217.2f
+        game.revealed_tops = revealed_tops(game)       # the top cards revealed now (217.2e)
         game.fire("213.1", "card_is_spell", [obj], object=obj, types="".join(chars(game, obj).types))
     elif frm == "stack" and to != "stack":
         game.fire("401.2", "no_longer_spell", [obj], object=obj, how=say(LEFT_STACK.get(reason, "left_stack.other")))
@@ -428,6 +429,7 @@ def drawn_while_casting(game, player, card) -> None:
 def cast_complete(game, spell) -> None:
     """The spell has been cast (409.1i): the cards drawn while it was being cast are turned face up (217.2f)."""
     game.casting = None
+    new_top_revealed(game, spell)
     drawn = [o for o in (game.objects[i] for i in game.drawn_face_down) if o.zone == "hand" and o.face_down]
     game.drawn_face_down = ()
     for p in game.players:
@@ -437,3 +439,31 @@ def cast_complete(game, spell) -> None:
         for o in mine:
             game.set(o, "face_down", False)
         game.fire("217.2f", "drawn_turned_up", [p, *mine, spell], player=p, objects=mine, spell=spell)
+
+
+def revealed_tops(game) -> tuple:
+    """(player, id of his library's top card or None) for each player who plays with the top card of his library
+    revealed — a permanent he controls says so (217.2e)."""
+    out = []
+    for p in game.players:
+        if any(chars(game, o).controller == p.name and chars(game, o).flags.get("top_revealed")
+               for o in game.battlefield()):
+            lib = game.zones.get((p.name, "library")) or []
+            out.append((p.name, lib[0] if lib else None))
+    return tuple(out)
+
+
+@rules.implements("217.2e", reasons={"new_top_revealed_after": "player before after spell"})
+def new_top_revealed(game, spell) -> None:
+    """A player plays with the top card of his library revealed, and that card changed while a spell was being
+    cast (a mana ability drew it, …): the new top card was not revealed until the spell had been cast; it is
+    revealed now (217.2e, 409.1i)."""
+    tops, game.revealed_tops = game.revealed_tops, ()
+    for name, before in tops:
+        lib = game.zones.get((name, "library")) or []
+        after = lib[0] if lib else None
+        if after == before or after is None:
+            continue
+        was = game.objects[before] if before else say("none")
+        game.fire("217.2e", "new_top_revealed_after", [game.by_name[name], game.objects[after], spell],
+                  player=game.by_name[name], before=was, after=game.objects[after], spell=spell)
