@@ -75,6 +75,7 @@ rules.declare("501.2", reasons={"evasion": "attacker blocker why"})
 rules.declare("308.1", reasons={"evasion": "attacker blocker why"})
 rules.declare("502.4b", reasons={"flying_block": "attacker blocker"})
 rules.declare("310.1", reasons={"combat_damage_assigned": "assignments"})
+rules.declare("408.1g", reasons={"combat_damage_uses_stack": "player"})
 rules.declare("310.2a", reasons={"no_combat_damage": "object power"})
 rules.declare("310.4", reasons={"combat_damage_dealt": "assignments", "combat_damage_dealt_would": "assignments"})
 rules.declare("310.2b", reasons={"unblocked_assigns_to_player": "object player amount"})
@@ -642,6 +643,9 @@ def assign_combat_damage(game) -> None:
                   assignments=_assign_text(assignments))
     with game.under(f):
         game.push(item)
+        # 408.1g: once assigned, combat damage goes on the stack like a spell or ability — it is dealt only when
+        # it resolves, and the active player gets priority first (the players may respond to it).
+        game.fire("408.1g", "combat_damage_uses_stack", [game.by_name[game.active]], player=game.by_name[game.active])
 
 
 @rules.implements("502.2c", reasons={"first_strike_gained_late": "object", "first_strike_lost_late": "object"})
