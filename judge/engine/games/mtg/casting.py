@@ -80,6 +80,7 @@ for _rule in ("401.6", "402.8c", "412.3"):
     rules.declare(_rule, reasons={"own_cost_reduction": "object amount"})
 rules.declare("409.1", reasons={"cast_illegal": "player object rule", "activation_illegal": "player object rule"})
 rules.declare("408.1a", reasons={"timing_illegal": "player object rule"})
+rules.declare("212.5e", reasons={"as_instant": "player object"})
 rules.declare("212.5e#2", reasons={"as_sorcery": "player object", "as_sorcery_not_now": "player object why"})
 
 # the refusals that are about *when* a spell or ability may be played (408.1a cites them): sorcery timing by card
@@ -670,6 +671,8 @@ def _may_activate(game, actor, obj, ab) -> None:
         raise game.illegal("403.2", "not_controller", f"only {owner} can activate {obj.name}'s abilities",
                            player=who, object=obj, controller=owner)
     timing = spec.get("timing", "instant")
+    if "timing" in spec and timing == "instant":   # the text says "any time you could play an instant": only
+        game.fire("212.5e", "as_instant", [obj], player=who, object=obj)   # priority (required above), no instant
     if timing == "sorcery":          # "only any time you could cast a sorcery": the sorcery timing, no sorcery needed
         why = sorcery_timing_problem(game, actor)
         if why:

@@ -231,7 +231,7 @@ class Activated(_M):
     targets: list[Target] = []
     effects: list[Effect] = []
     zone: Literal["battlefield", "graveyard", "hand"] = "battlefield"
-    timing: Literal["instant", "sorcery", "your_upkeep"] = "instant"
+    timing: Literal["instant", "sorcery", "your_upkeep"] | None = None   # unsaid: like an instant, no 212.5e
     limit: Literal["once_each_turn"] | None = None   # "activate this ability only once each turn" (403.3)
 
     @field_validator("cost")
