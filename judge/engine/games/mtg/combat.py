@@ -177,6 +177,8 @@ def do_attack(game, actor, attack=None, mana=None, pay=None, **_):
         if chars(game, o).flags.get("cant_attack_alone") and len(objs) > 1:
             others = [x for x in objs if x is not o]
             game.fire("306.4", "not_alone", [o, *others], object=o, others=others)
+    game.fire("408.2g", "game_action_no_stack", [game.by_name[actor]], player=game.by_name[actor],
+              action=say("game_action.declare_attackers"))     # a game action: no stack (408.2g, in turn.py)
     with game.under(f):
         for o in objs:
             game.set(o, "attacking", plan[o.id])
@@ -403,6 +405,8 @@ def do_block(game, actor, block=None, mana=None, pay=None, **_):
     if blocks:
         f = game.fire("309.2e", "blockers_declared", [x for p in pairs for x in p], player=game.by_name[actor],
                       blocks=blocks)
+        game.fire("408.2g", "game_action_no_stack", [game.by_name[actor]], player=game.by_name[actor],
+                  action=say("game_action.declare_blockers"))     # a game action: no stack (408.2g, in turn.py)
     else:
         f = game.fire("309.2e", "no_block_declared", [], player=game.by_name[actor])
     for b in dict.fromkeys(b for b, _ in pairs):     # blocking more than one: its text beats 309.2a (103.1)

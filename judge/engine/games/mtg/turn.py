@@ -99,6 +99,7 @@ def _end_phase(game, phase: str) -> None:
             with game.under(f):
                 game.set(p, "pool", {})
                 game.set(p, "life", p.life - total)
+            game_action(game, p, "mana_burn")
     if phase == PHASE.combat:
         inc = [o for o in game.battlefield() if o.attacking or o.blocking]
         if inc:
@@ -204,6 +205,15 @@ def phase_begins(game, ap, step: str, since: tuple | None) -> None:
         game.fire(rule, "phase_steps", [], phase=phase, steps="、".join(steps_of(phase)))
 
 
+@rules.implements("408.2g", reasons={"game_action_no_stack": "player action"})
+def game_action(game, player, action: str, by=None) -> None:
+    """408.2g: a game action (phasing and untapping in the untap step, the draw of the draw step, declaring
+    attackers and blockers, the cleanup, mana burn) does not use the stack: it simply happens, with nothing on the
+    stack to respond to. Cited once the action has been done, and only when something was actually done."""
+    game.fire("408.2g", "game_action_no_stack", [player], caused_by=by.id if by is not None else "", player=player,
+              action=say(f"game_action.{action}"))
+
+
 @rules.implements("302.1", reasons={"phasing_first": "player objects"})
 def _phasing_first(game, ap) -> None:
     """302.1: first in the untap step, the active player's permanents with phasing phase out and what phased
@@ -214,6 +224,7 @@ def _phasing_first(game, ap) -> None:
     f = game.fire("302.1", "phasing_first", [*going, *coming], player=ap, objects=[*going, *coming])
     with game.under(f):
         zones.phasing(game, going, coming)
+    game_action(game, ap, "phasing")
 
 
 def begin(game, step: str, again: bool = False, since: tuple | None = None) -> None:
@@ -236,11 +247,15 @@ def begin(game, step: str, again: bool = False, since: tuple | None = None) -> N
         f = game.fire("302.2", "untap_step" if tapped else "untap_nothing", tapped, player=ap,
                       **({"objects": tapped} if tapped else {}))
         game.happen_under(f, "untap", *({"object": o} for o in tapped))
+        if tapped:
+            game_action(game, ap, "untap")
         game.fire("302.3", "no_priority_in_untap", [], player=ap)
         begin(game, STEP.upkeep)
         return
     if step == STEP.draw and not skips_first_draw(game, ap):
-        game.happen_under(game.fire("304.1", "draw_step", [ap], player=ap), "draw", {"player": ap})
+        f = game.fire("304.1", "draw_step", [ap], player=ap)
+        game.happen_under(f, "draw", {"player": ap})
+        game_action(game, ap, "draw", by=f)
     if step == STEP.declare_attackers:
         if not game.possible_attackers():
             game.auto_declared = (game.turn, step)
@@ -290,6 +305,7 @@ def _cleanup(game, ap, again: bool) -> None:
         f = game.fire("314.1", "discard_to_hand_size", [ap], player=ap, count=over, limit=ap.hand_limit)
         game.fire("217.3b", "hand_size_limit", [ap], player=ap, limit=ap.hand_limit)
         game.happen_under(f, "discard", *({"object": game.objects[i], "player": ap} for i in ans))
+        game_action(game, ap, "cleanup")
     damaged = [o for o in game.battlefield() if o.damage]
     eot = game.count_effects("end_of_turn")
     if damaged or eot:
@@ -303,6 +319,8 @@ def _cleanup(game, ap, again: bool) -> None:
             for o in damaged:
                 game.set(o, "damage", 0)
             game.end_effects("end_of_turn")
+        if not over > 0:
+            game_action(game, ap, "cleanup")
     game.step_event(STEP.cleanup)
     acted = game.pending or _sba_would_apply(game)
     if acted:
