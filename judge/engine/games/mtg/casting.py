@@ -80,6 +80,8 @@ for _rule in ("401.6", "402.8c", "412.3"):
     rules.declare(_rule, reasons={"own_cost_reduction": "object amount"})
 rules.declare("409.1", reasons={"cast_illegal": "player object rule", "activation_illegal": "player object rule"})
 rules.declare("408.1a", reasons={"timing_illegal": "player object rule"})
+rules.declare("402.8e", reasons={"works_where_cost_paid": "object ability cost zone",
+                                "cost_not_payable_here": "player object ability cost zone where"})
 rules.declare("212.5e", reasons={"as_instant": "player object"})
 rules.declare("212.5e#2", reasons={"as_sorcery": "player object", "as_sorcery_not_now": "player object why"})
 
@@ -659,11 +661,24 @@ def _may_activate(game, actor, obj, ab) -> None:
     spec = ab.spec
     who = game.by_name.get(actor, actor)
     zone = spec.get("zone", "battlefield")
+    # a cost that can't be paid while the object is in play ("discard this card"): the ability works where it
+    # can be paid, its owner's hand (402.8e)
+    by_cost = zone == "battlefield" and bool(spec.get("discard_self"))
+    if by_cost:
+        zone = "hand"
+        if obj.zone != zone:
+            raise game.illegal("402.8e", "cost_not_payable_here",
+                               f"{obj.name}'s ability costs discarding it: it works only in its owner's hand, "
+                               f"not in {obj.zone}", player=who, object=obj, ability=ability_text(obj, ab),
+                               cost=say("cost.discard_of", objects=[obj.name]), zone=zone_zh(obj.zone),
+                               where=zone_zh(zone))
+        game.fire("402.8e", "works_where_cost_paid", [obj], object=obj, ability=ability_text(obj, ab),
+                  cost=say("cost.discard_of", objects=[obj.name]), zone=zone_zh(obj.zone))
     if obj.zone != zone:
         raise game.illegal("402.8g", "ability_zone",
                            f"{obj.name}'s ability works only while it is in {zone}; it is in {obj.zone}", object=obj,
                            ability=ability_text(obj, ab), zone=zone_zh(obj.zone))
-    if zone != "battlefield":               # an ability that says it works in a zone works only there (402.8b)
+    if zone != "battlefield" and not by_cost:   # an ability that says it works in a zone works only there (402.8b)
         game.fire("402.8b", "works_in_its_zone", [obj], object=obj, ability=ability_text(obj, ab),
                   zone=zone_zh(obj.zone))
     owner = chars(game, obj).controller if obj.zone == "battlefield" else obj.owner
@@ -743,8 +758,11 @@ def _other_costs(game, actor, obj, spec, costs) -> OtherCosts:
     """A sacrifice (of itself or of a permanent `costs:` names), discards, the library's top cards, counters:
     each one the player can pay (409.1h), or the activation is illegal."""
     out = OtherCosts(obj if spec.get("sacrifice_self") else _sacrifice_cost(game, obj, spec, costs, actor))
+    if spec.get("discard_self"):            # "discard this card" (402.8e: only from the hand)
+        out.discards.append(obj)
+        out.parts.append(say("cost.discard_of", objects=[obj.name]))
     if spec.get("discard"):
-        out.discards = _discard_cost(game, actor, obj, int(spec["discard"]), (costs or {}).get("discard"))
+        out.discards += _discard_cost(game, actor, obj, int(spec["discard"]), (costs or {}).get("discard"))
         out.parts.append(say("cost.discard_of", objects=[o.name for o in out.discards]))
     if spec.get("exile_top"):
         n = int(spec["exile_top"])

@@ -225,6 +225,7 @@ class Activated(_M):
     sacrifice: Filter | None = None    # additional cost: sacrifice a matching permanent
     sacrifice_self: bool = False
     discard: int = 0
+    discard_self: bool = False         # "discard this card": payable only from its owner's hand (402.8e)
     exile_top: int = 0                 # additional cost: remove the top N cards of your library from the game
     link: str | None = None            # abilities of one card with the same link are linked (217.7d)
     remove_counters: dict[str, int] = {}
