@@ -34,6 +34,7 @@ STATIC_IN_PLAY = ("418.4b", "412.1", "405.1", "402.8")
 for _rule in STATIC_IN_PLAY:
     rules.declare(_rule, reasons={"static_starts": "object source", "static_stops": "object source"})
 rules.declare("405.2", reasons={"characteristic_defining": "object source what"})
+rules.declare("408.2f", reasons={"cda_applies_now": "object what value"})
 rules.declare("407.3", reasons={"all_instances_removed": "object ability n source"})
 rules.declare("407.2", reasons={"set_is_not_granted": "object source kept"})
 rules.declare("200.10", reasons={"counters_change_pt": "object counters"})
@@ -85,7 +86,10 @@ def cite(game, obj, c, attr: str, printed_types=None, seen_multi: set | None = N
                       counters="、".join(f"{name}×{n}" for name, n in got))
     for r in recs:
         if r.kind == "cda_pt":                                                    # 405.2 (layer 6a)
-            game.fire("405.2", "characteristic_defining", [obj], object=obj, source=r.source_name, what=what)
+            f = game.fire("405.2", "characteristic_defining", [obj], object=obj, source=r.source_name, what=what)
+            # 408.2f: a characteristic-defining ability uses no stack; it applies whenever it is relevant, so the
+            # value follows the game state at once (nothing waits to resolve)
+            game.fire("408.2f", "cda_applies_now", [obj], caused_by=f.id, object=obj, what=what, value=c.pt)
             break
     _timestamps(game, obj, recs, what)
     if attr == "keywords":
