@@ -46,14 +46,14 @@ def test_a_main_phase_ends_by_305_2_and_a_step_by_300_2():
 def test_the_arrangement_of_cards_that_went_together_keeps_every_other_card_in_place():
     from judge.engine.games.mtg.zones import arranges_together
     from types import SimpleNamespace as NS
-    g = NS(gy_batches={("甲", "graveyard"): (("b", "c"), 1, "x")}, turn=1, step="x")
+    g = NS(batches_together={("甲", "graveyard"): (("b", "c"), 1, "x")}, turn=1, step="x")
     assert arranges_together(g, "甲", ["a", "b", "c", "d"], ["a", "c", "b", "d"])
     assert not arranges_together(g, "甲", ["a", "b", "c", "d"], ["c", "b", "a", "d"])
     assert not arranges_together(g, "甲", ["a", "b", "c", "d"], ["a", "c", "b"])
     assert not arranges_together(g, "甲", ["a", "b", "x", "c"], ["a", "c", "x", "b"])     # no longer side by side
-    assert not arranges_together(NS(gy_batches={("甲", "graveyard"): (("b", "c"), 1, "y")}, turn=1, step="x"), "甲",
+    assert not arranges_together(NS(batches_together={("甲", "graveyard"): (("b", "c"), 1, "y")}, turn=1, step="x"), "甲",
                                  ["a", "b", "c"], ["a", "c", "b"])                        # another step
-    assert not arranges_together(NS(gy_batches={("甲", "graveyard"): (("b", "c"), 2, "x")}, turn=1, step="x"), "甲",
+    assert not arranges_together(NS(batches_together={("甲", "graveyard"): (("b", "c"), 2, "x")}, turn=1, step="x"), "甲",
                                  ["a", "b", "c"], ["a", "c", "b"])                        # another turn
     assert not arranges_together(g, "乙", ["a", "b", "c"], ["a", "c", "b"])
 
@@ -62,10 +62,10 @@ def test_arranging_a_batch_of_three_and_nothing_outside_it():
     from types import SimpleNamespace as NS
 
     from judge.engine.games.mtg.zones import arranges_together
-    g = NS(gy_batches={("甲", "graveyard"): (("b", "c", "d"), 1, "x")}, turn=1, step="x")
+    g = NS(batches_together={("甲", "graveyard"): (("b", "c", "d"), 1, "x")}, turn=1, step="x")
     assert arranges_together(g, "甲", ["a", "b", "c", "d", "e"], ["a", "d", "c", "b", "e"])
     assert not arranges_together(g, "甲", ["a", "b", "c", "d", "e"], ["e", "d", "c", "b", "a"])
-    g2 = NS(gy_batches={("甲", "graveyard"): (("b", "c"), 1, "x")}, turn=1, step="x")
+    g2 = NS(batches_together={("甲", "graveyard"): (("b", "c"), 1, "x")}, turn=1, step="x")
     assert not arranges_together(g2, "甲", ["a", "b", "c", "d"], ["d", "c", "b", "a"])
     assert not arranges_together(g2, "甲", ["a", "d"], ["d", "a"])            # the batch left the graveyard
 
@@ -76,13 +76,13 @@ def test_a_library_batch_is_ordered_only_in_its_own_library_and_only_by_library_
     from types import SimpleNamespace as NS
 
     from judge.engine.games.mtg.zones import arranges_together
-    top = NS(gy_batches={("甲", "library_top"): (("a", "b"), 1, "x")}, turn=1, step="x")
+    top = NS(batches_together={("甲", "library_top"): (("a", "b"), 1, "x")}, turn=1, step="x")
     assert arranges_together(top, "甲", ["a", "b", "l"], ["b", "a", "l"], "library")
     assert not arranges_together(top, "甲", ["a", "b", "l"], ["b", "a", "l"])           # not the graveyard
     assert not arranges_together(top, "甲", ["a", "b", "l"], ["l", "a", "b"], "library")   # the rest keeps its place
-    bottom = NS(gy_batches={("甲", "library_bottom"): (("a", "b"), 1, "x")}, turn=1, step="x")
+    bottom = NS(batches_together={("甲", "library_bottom"): (("a", "b"), 1, "x")}, turn=1, step="x")
     assert arranges_together(bottom, "甲", ["l", "a", "b"], ["l", "b", "a"], "library")
-    gy = NS(gy_batches={("甲", "graveyard"): (("a", "b"), 1, "x")}, turn=1, step="x")
+    gy = NS(batches_together={("甲", "graveyard"): (("a", "b"), 1, "x")}, turn=1, step="x")
     assert not arranges_together(gy, "甲", ["a", "b", "l"], ["b", "a", "l"], "library")
 
 

@@ -71,6 +71,15 @@ def step_decisions(game, ctx, e, verb: str, step: int) -> None:
         game.fire("413.2d", "step_decisions", deciding, step=step, players=[p.name for p in deciding])
 
 
+def controller_first(game, ctx, deciding: list, first: bool) -> bool:
+    """Cite 409.2b where it decided who goes first: several players decide (`deciding`, in `decision_order`), and
+    the spell's or ability's controller, moved ahead of APNAP (`first`), is one of them. Whether it was cited."""
+    if first and len(deciding) > 1 and deciding[0].name == ctx.controller:
+        game.fire("409.2b", "controller_first", deciding, player=deciding[0], players=[p.name for p in deciding])
+        return True
+    return False
+
+
 def _has_choice(game, e, verb: str, p) -> bool:
     """Whether the player has anything to choose from for this instruction: a permanent to sacrifice, a card to
     discard."""
@@ -239,9 +248,7 @@ def _sacrifice(game, ctx, e):
     order, first = decision_order(game, ctx, who)
     cand_of = {p.name: select(game, {**f, "controller": "you"}, controller=p.name) for p in order}
     choosers = [p for p in order if cand_of[p.name]]
-    if len(choosers) > 1 and first and choosers[0].name == ctx.controller:
-        game.fire("409.2b", "controller_first", choosers, player=choosers[0], players=[p.name for p in choosers])
-    elif len(choosers) > 1:
+    if not controller_first(game, ctx, choosers, first) and len(choosers) > 1:
         game.fire("103.4", "apnap_choices", [], players=[p.name for p in choosers])
     for p in order:
         cands = cand_of[p.name]
@@ -280,8 +287,7 @@ def _discard(game, ctx, e):
     n = amount(game, ctx, e["discard"])
     order, first = decision_order(game, ctx, players(game, ctx, e.get("who", "you")))
     deciding = [p for p in order if _has_choice(game, e, "discard", p)]
-    if first and len(deciding) > 1 and deciding[0].name == ctx.controller:
-        game.fire("409.2b", "controller_first", deciding, player=deciding[0], players=[p.name for p in deciding])
+    controller_first(game, ctx, deciding, first)
     for p in order:
         hand = game.zone_objects(p.name, "hand")
         if len(hand) <= n:

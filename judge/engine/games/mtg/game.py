@@ -82,8 +82,8 @@ class MtgGame(CardGame):
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
                               "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared",
                               "mulligans", "mulligan_order", "first_draw_skip", "extra_turns", "inserted",
-                              "skips", "step_queue", "resume_after", "normal_active", "triggered_during", "activations", "gy_batches",
-                              "casting", "drawn_face_down", "revealed_tops")
+                              "skips", "step_queue", "resume_after", "normal_active", "triggered_during", "activations",
+                              "batches_together", "casting", "drawn_face_down", "revealed_tops")
     ZONE_SPECS = ZONE_SPECS
     REWIND_RULE = "422.1"
     CHOICE_RULES = CHOICE_RULES
@@ -123,7 +123,7 @@ class MtgGame(CardGame):
         self.casting: str | None = None   # the spell being cast, until it has been cast (409.1i): 217.2f
         self.drawn_face_down: tuple = ()  # the cards drawn meanwhile, kept face down (217.2f)
         self.revealed_tops: tuple = ()    # (player, top card id) revealed as the casting began (217.2e)
-        self.gy_batches: dict = {}     # (owner, zone) → (card ids put there together, turn, step): 217.4c, 217.2d
+        self.batches_together: dict = {}   # (owner, zone) → (ids put there together, turn, step): 217.4c, 217.2d
         self.block_queue: list[str] = []
         self.live_state_triggers: set = set()
         self._seen: dict = {}

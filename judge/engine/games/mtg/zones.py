@@ -96,7 +96,7 @@ def together(game, evs) -> None:
         if len(objs) < 2:
             continue
         game.fire("217.4c", "owner_orders_together", objs, player=game.by_name[owner], objects=objs)
-        game.gy_batches = {**game.gy_batches, (owner, "graveyard"): (tuple(o.id for o in objs), game.turn, game.step)}
+        _remember_batch(game, (owner, "graveyard"), objs)
     on_library(game, evs)
 
 
@@ -115,7 +115,13 @@ def on_library(game, evs) -> None:
             continue
         game.fire("217.2d", "owner_orders_library", objs, player=game.by_name[owner], objects=objs,
                   where=say(f"move_to.{where}"))
-        game.gy_batches = {**game.gy_batches, (owner, where): (tuple(o.id for o in objs), game.turn, game.step)}
+        _remember_batch(game, (owner, where), objs)
+
+
+def _remember_batch(game, key: tuple, objs: list) -> None:
+    """The cards put into one graveyard or one end of a library together, in this step: `arranges_together` lets
+    their owner reorder them among themselves (a new dict, so the undo journal keeps the old one)."""
+    game.batches_together = {**game.batches_together, key: (tuple(o.id for o in objs), game.turn, game.step)}
 
 
 def arranges_together(game, owner: str, ids: list, new: list, zone: str = "graveyard") -> bool:
@@ -124,7 +130,7 @@ def arranges_together(game, owner: str, ids: list, new: list, zone: str = "grave
     place."""
     if zone == "library":
         return any(arranges_together(game, owner, ids, new, where) for where in ("library_top", "library_bottom"))
-    batch = game.gy_batches.get((owner, zone))
+    batch = game.batches_together.get((owner, zone))
     if batch is None or (batch[1], batch[2]) != (game.turn, game.step) or len(new) != len(ids):
         return False
     pos = sorted(ids.index(i) for i in batch[0] if i in ids)
