@@ -242,14 +242,11 @@ def impossible(game, p, what: str) -> None:
 def _sacrifice(game, ctx, e):
     """Each affected player chooses, in APNAP order (103.4), then all are sacrificed at once."""
     f = e["sacrifice"] or {}
-    who = players(game, ctx, e.get("who", "you"))
     n = int(e.get("count", 1))
-    picks = []
-    order, first = decision_order(game, ctx, who)
+    order, first = decision_order(game, ctx, players(game, ctx, e.get("who", "you")))
     cand_of = {p.name: select(game, {**f, "controller": "you"}, controller=p.name) for p in order}
-    choosers = [p for p in order if cand_of[p.name]]
-    if not controller_first(game, ctx, choosers, first) and len(choosers) > 1:
-        game.fire("103.4", "apnap_choices", [], players=[p.name for p in choosers])
+    together(game, ctx, [p for p in order if cand_of[p.name]], first)
+    picks = []
     for p in order:
         cands = cand_of[p.name]
         if not cands:
@@ -260,18 +257,37 @@ def _sacrifice(game, ctx, e):
         if len(cands) <= n:
             chosen = game.chooser.forced("sacrifice", p.name, ids, by=p.name)
         else:
+            knows_before(game, p, picks)
             ans = game.choose("sacrifice", p.name, by=p.name, options=ids if n == 1 else None,
                               legal=(lambda a, ids=ids: None if (isinstance(a, list) and len(a) == n and
                                                                   all(x in ids for x in a))
                                      else f"choose {n} of {', '.join(ids)}") if n > 1 else None)
             chosen = ans if isinstance(ans, list) else [ans]
-        for oid in chosen:
-            picks.append((p, game.objects[oid]))
+        picks.append((p, [game.objects[oid] for oid in chosen]))
     evs = []
-    for p, o in picks:
-        fr = _fire(game, ctx, "effect_sacrifice", [o], player=p, object=o)
-        evs.append(Event("sacrifice", {"object": o}, fr.id, firing=fr))
+    for p, objs in picks:
+        for o in objs:
+            fr = _fire(game, ctx, "effect_sacrifice", [o], player=p, object=o)
+            evs.append(Event("sacrifice", {"object": o}, fr.id, firing=fr))
     game.happen(evs)
+
+
+def together(game, ctx, deciding: list, first: bool) -> None:
+    """103.4: several players (`deciding`, in `decision_order`) make a decision the same instruction asks of them
+    all: the active player first, then the others in turn order, and the actions happen at the same time — unless
+    409.2b put the spell's or ability's controller first (`controller_first`, cited instead)."""
+    if not controller_first(game, ctx, deciding, first) and len(deciding) > 1:
+        game.fire("103.4", "apnap_choices", [], players=[p.name for p in deciding])
+
+
+@rules.implements("103.4a", reasons={"knows_previous": "player known"})
+def knows_before(game, p, picks: list) -> None:
+    """103.4a: a player deciding after others in one simultaneous decision (103.4) knows what they decided —
+    cited when he has a real choice to make (more options than he must take) and someone decided before him.
+    `picks`: (player, objects) of the decisions made so far."""
+    known = [say("decision_of", player=q.name, objects="、".join(o.name for o in objs)) for q, objs in picks if objs]
+    if known:
+        game.fire("103.4a", "knows_previous", [p], player=p, known=known)
 
 
 def _draw(game, ctx, e):
@@ -284,10 +300,11 @@ def _draw(game, ctx, e):
 
 
 def _discard(game, ctx, e):
+    """Each affected player chooses what to discard, in APNAP order (103.4), then all discard at once."""
     n = amount(game, ctx, e["discard"])
     order, first = decision_order(game, ctx, players(game, ctx, e.get("who", "you")))
-    deciding = [p for p in order if _has_choice(game, e, "discard", p)]
-    controller_first(game, ctx, deciding, first)
+    together(game, ctx, [p for p in order if _has_choice(game, e, "discard", p)], first)
+    picks = []
     for p in order:
         hand = game.zone_objects(p.name, "hand")
         if len(hand) <= n:
@@ -298,14 +315,18 @@ def _discard(game, ctx, e):
                 game.fire("416.3", "do_what_you_can", [p], player=p, wanted=say("discard_n", n=n),
                           did=say("discard_n", n=len(hand)))
         else:
+            knows_before(game, p, picks)
             ids = [o.id for o in hand]
             ans = game.choose("discard", p.name, by=p.name, options=ids, legal=lambda a, ids=ids: (
                 None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in ids for x in a)
                 else f"choose exactly {n} different cards of {', '.join(ids)}"))
             chosen = list(ans)
-        objs = [game.objects[i] for i in chosen]
+        picks.append((p, [game.objects[i] for i in chosen]))
+    evs = []
+    for p, objs in picks:
         f = _fire(game, ctx, "effect_discard", objs, player=p, objects=objs)
-        game.happen([Event("discard", {"object": o, "player": p}, f.id, firing=f) for o in objs])
+        evs.extend(Event("discard", {"object": o, "player": p}, f.id, firing=f) for o in objs)
+    game.happen(evs)
 
 
 def _discard_hand(game, ctx, e):
