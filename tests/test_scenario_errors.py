@@ -94,10 +94,24 @@ def test_unknown_rule_id(write):
     assert e.line == 15 and "book 'mtg' has no rule 999.9z" in e.message
 
 
-def test_not_fired_on_an_unimplemented_rule_is_refused(write):
-    p = write(BASE + "  not_fired: [100.1]\n")
-    e = error_of(p)
-    assert "never applies it" in e.message and "could never be met (or never fail)" in e.message
+def test_a_rule_the_engine_never_applies_fails_that_expectation_only(write):
+    # 100.1 is in the book but no engine code applies it: the file loads, the board is still checked, and each
+    # expectation on 100.1 fails on its own line saying why (a judge's file naming every deciding rule keeps
+    # the rest of its answer; an expectation that could never fail is never a silent pass)
+    p = write(BASE + "  fired: [420.5c, 100.1]\n  not_fired: [100.1]\n")
+    out = replay(load_scenario(p), None)
+    assert out.error is None
+    assert [(f.field, f.line) for f in out.failures] == [("expect.fired.1", 15), ("expect.not_fired.0", 16)]
+    assert all("never applies it" in f.message and "mtg:100.1" in f.message for f in out.failures)
+    wrong = replay(load_scenario(write(BASE.replace("where: {bear: graveyard}", "where: {bear: hand}")
+                                       + "  fired: [100.1]\n")), None)
+    assert [f.field for f in wrong.failures] == ["expect.where.bear", "expect.fired.0"]
+
+
+def test_rejected_by_a_rule_the_engine_never_applies_says_so(write):
+    p = write(BASE.replace("  - {as: 甲, pass: true}\n", "  - {as: 甲, pass: true, rejected: 100.1}\n"))
+    out = replay(load_scenario(p), None)
+    assert len(out.failures) == 1 and "never applies it" in out.failures[0].message
 
 
 def test_unknown_step_player_and_id(write):

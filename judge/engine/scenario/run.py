@@ -17,7 +17,7 @@ from typing import Any
 
 from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.trace import Trace
-from judge.engine.scenario.expect import Failure, check_expect, rule_id
+from judge.engine.scenario.expect import Failure, check_expect, rule_id, unapplied
 from judge.engine.scenario.load import ScenarioFile, variant as get_variant
 from judge.engine.scenario.model import Action
 from judge.engine.scenario.yamlio import line_of
@@ -134,7 +134,7 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
                     want = rule_id(game, a.rejected)
                     out.failures.append(Failure(sf.path, where, path, want, by,
                                                 f"the engine refused the action, but by {by} ({e.message}), "
-                                                f"not {want}"))
+                                                f"not {want}{_why_not(game, a.rejected)}"))
             else:
                 if a.rejected is not None:
                     out.checked += 1
@@ -142,7 +142,7 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
                     out.failures.append(Failure(sf.path, line_of(marks, abase + (i, "rejected")),
                                                 ".".join(map(str, abase + (i, "rejected"))), want, "accepted",
                                                 f"expected the engine to refuse this action by {want}, but it was "
-                                                f"accepted"))
+                                                f"accepted{_why_not(game, a.rejected)}"))
             if a.expect is not None:
                 out.failures += check_expect(game, sf, a.expect, abase + (i, "expect"), where=f"after action {i + 1}")
                 out.checked += 1
@@ -181,3 +181,9 @@ def finish_trace(game, out: Outcome) -> None:
         "winner": next((p.name for p in game.players if p.won), None),
         "lost": [p.name for p in game.players if p.lost],
     }
+
+
+def _why_not(game, ref: str) -> str:
+    """`; ` and why, when the rule a `rejected:` names is one the engine never applies (the loader accepts it)."""
+    why = unapplied(game, ref)
+    return f"; {why}" if why else ""
