@@ -48,7 +48,7 @@ REFUSING = [("707.2-illegal-choice-rewound.yaml", None, "wow:712.7", "invalid_ch
             ("708.3-hur-may-destroy-armor.yaml", "加入连锁时指定英雄为目标", "wow:708.2", "invalid_choice"),
             ("708.3-hur-may-destroy-armor.yaml", "场上没有防具却仍指定了目标", "wow:708.2", "nothing_legal"),
             ("717.3b-team-intervene-helm-stance.yaml", "由你（丙）代朋友", "wow:717.3b", "wrong_chooser"),
-            ("800.1-hearthstone.yaml", "保留一个盟军", "wow:800.1c", "invalid_choice"),
+            ("装备-hearthstone-keeps-equipment.yaml", "选择对手的防具", "wow:800.1c", "invalid_choice"),
             ("801.2-optional-loop.yaml", "乙选择的数字不比甲的小", "wow:801.2", "invalid_choice"),
             ("801.2-optional-loop.yaml", None, "wow:801.2", "cannot_continue"),
             ("707.1f-shield-bash-adding-steps.yaml", "没有未横置的盾牌", "wow:707.1e", "cannot_complete"),

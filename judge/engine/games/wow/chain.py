@@ -27,7 +27,7 @@ from judge.engine.games.common.costs import cost_changers
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.events import move
 from judge.engine.games.wow.hearth import hearth, is_hearth
-from judge.engine.games.wow.filters import group_refs, legal_targets, matches, target_problem
+from judge.engine.games.wow.filters import described, group_refs, legal_targets, matches, target_problem, tspec
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect
 from judge.engine.games.wow.words import KEYWORD, RULE, STEP, TYPE, say
@@ -59,6 +59,8 @@ rules.declare(RULE.non_combat, reasons={"not_non_combat": "player object why"})
 rules.declare(RULE.resource, reasons={"resources_exhausted": "player objects n"})
 rules.declare(RULE.exhaust, reasons={"already_exhausted": "object"})
 rules.declare(RULE.activation, reasons={"not_since_turn_start": "object"})
+rules.declare(RULE.faction, reasons={"faction_matches": "object faction link what",
+                                    "wrong_faction": "object faction actual link what"})
 rules.declare(RULE.payment_power, reasons={"no_such_power": "player object power", "not_controller": "player object"})
 
 
@@ -276,12 +278,19 @@ def check_targets(game, obj, specs, given, *, controller, effects=()) -> list:
         bad = target_problem(game, spec, t, source=obj, controller=controller)
         if bad:
             check, exp, act = bad
+            if check == "faction":
+                raise game.illegal(RULE.faction, "wrong_faction", f"{t.name} is not a {exp} card", object=t,
+                                   faction=exp, actual=act, link=obj, what=described(spec))
             if check == "untargetable":
                 raise game.illegal("706.1", "untargetable", f"{t.name} can't be targeted (706.1)", object=obj,
                                target=t, why=act)
             raise game.illegal("706.1", "illegal_target", f"{t.name} ({gid}) is not a legal target: {exp} ≠ {act}",
                            object=obj, target=t, check=check, expected=exp, actual=act)
         slots.append([("obj", t.id, t.inc)])
+        faction = (tspec(spec).get("filter") or {}).get("faction")
+        if faction:                # 阵营: the description names a faction, and the target has its icon
+            game.fire(RULE.faction, "faction_matches", [t, obj], object=t, faction=faction, link=obj,
+                      what=described(spec))
     game.fire("707.1d", "targets_chosen", [obj] + [game.objects[s[0][1]] for s in slots], object=obj,
               targets=[game.objects[s[0][1]] for s in slots])
     return slots

@@ -43,6 +43,8 @@ rules.declare(RULE.in_combat, reasons={"in_combat": "attacker defender"}, near_m
 rules.declare(RULE.elusive, reasons={"elusive_defender": "player object"})
 rules.declare(RULE.opposing, reasons={"own_not_opposing": "player object"})
 rules.declare(RULE.friendly, reasons={"teammate_friendly": "player object teammate"})
+rules.declare(RULE.party, reasons={"not_in_party": "player object"})
+rules.declare(RULE.character, reasons={"not_character": "player object kind"})
 rules.declare(RULE.ferocity, reasons={"ferocity_attacker": "object"})
 rules.declare(RULE.long_range, reasons={"long_range": "object defender"})
 rules.declare(RULE.atk, reasons={"atk_damage": "object target amount dtype"}, near_misses={"atk_zero": "object amount"})
@@ -66,7 +68,10 @@ def propose(game, actor, attack=None, **_):
         raise _illegal(game, why, actor, aid)
     a = game.objects.get(aid)
     d = game.objects.get(did)
-    if a is None or a.zone != "play" or a not in game.party(actor):
+    if a is not None and a.zone == "play" and a not in game.party(actor):
+        raise IllegalAction(game.rid(RULE.party), "not_in_party", {"player": p, "object": a},
+                            f"cannot propose this combat: {a.name} is not in {actor}'s party")
+    if a is None or a.zone != "play":
         raise _illegal(game, say("propose.not_in_party", id=aid), actor, a or aid)
     ac = chars(game, a)
     if a.tapped:
@@ -74,8 +79,12 @@ def propose(game, actor, attack=None, **_):
     ferocious = ac.type == TYPE.ally and a.fresh
     if ferocious and KEYWORD.ferocity not in ac.keywords:
         raise _illegal(game, say("propose.fresh", card=a.name), actor, a)
-    if d is None or d.zone != "play" or not chars(game, d).is_character:
+    if d is None or d.zone != "play":
         raise _illegal(game, say("propose.not_opposing", id=did), actor, d or did)
+    if not chars(game, d).is_character:
+        raise IllegalAction(game.rid(RULE.character), "not_character",
+                            {"player": p, "object": d, "kind": chars(game, d).type},
+                            f"cannot propose this combat: {d.name} is not a character")
     held = chars(game, d).controller
     if held == actor:
         raise IllegalAction(game.rid(RULE.opposing), "own_not_opposing", {"player": p, "object": d},

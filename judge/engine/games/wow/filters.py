@@ -46,6 +46,9 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
         return ("damage_type", f["damage_type"], c.damage_type or say("none"))
     if f.get("name") and c.name != f["name"]:
         return ("name", f["name"], c.name)
+    fa = f.get("faction")
+    if fa and obj.card.faction != fa:          # 阵营: the faction icon printed on the card
+        return ("faction", fa, obj.card.faction or say("none"))
     who = f.get("controller", "any")
     if who != "any" and controller is not None:
         ctrl = c.controller if obj.zone in ("play", "chain") else obj.owner
@@ -113,6 +116,12 @@ def target_filter(spec: dict) -> dict:
     f = dict(TARGET_FILTERS.get(spec.get("what", TARGET.hero_or_ally), {}))
     f.update(spec.get("filter") or {})
     return f
+
+
+def described(spec) -> str:
+    """A target description as the card's text says it: its faction, then its word (部落盟军, 盟军)."""
+    spec = tspec(spec)
+    return ((spec.get("filter") or {}).get("faction") or "") + spec.get("what", TARGET.hero_or_ally)
 
 
 def target_problem(game, spec: dict, cand, *, source, controller: str) -> tuple | None:

@@ -57,7 +57,7 @@ CHOICE_RULES = {
 # under another rule above reads the same; tests/test_wow.py wants every declared pair emitted by a scenario)
 ANSWER_REFUSALS = {
     "invalid_choice": ("706.2", "707.1b", "707.1d", "708.2", "709.2b", "712.7", "800.1c", "800.2b", "801.2",
-                       RULE.inspire),
+                       RULE.inspire, RULE.equipment),
     "wrong_chooser": ("717.3b",),
     "nothing_legal": ("708.2",),
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.interrupt import interrupt
 from judge.engine.games.wow.rules import rules
-from judge.engine.games.wow.words import GROUPS, GROUP, TYPE, say
+from judge.engine.games.wow.words import GROUPS, GROUP, RULE, TYPE, say
 
 #: the zones whose cards are shuffled into their owner's deck between games (800.1d)
 BETWEEN_GAMES = ("hand", "graveyard", "removed", "play", "resources")
@@ -26,6 +26,7 @@ def is_hearth(ab) -> bool:
 @rules.implements("800.1a", reasons={"hearthing": "player object"})
 @rules.implements("800.1b", reasons={"with_priority": "player", "without_priority": "player holder"})
 @rules.implements("800.1c", reasons={"no_link": "player object", "keeps": "player objects"})
+@rules.implements(RULE.equipment, reasons={"equipment_kept": "player objects"})
 def hearth(game, actor: str, obj, ab) -> None:
     """Hearthing with Hearthstone `obj`'s power `ab` (800.1a–d)."""
     p = game.by_name[actor]
@@ -53,13 +54,29 @@ def keep(game, name: str) -> list:
         return []
     ids = [o.id for o in own]
     ans = game.choose("keep_equipment", name, by=name, options=ids, auto=False, rule="800.1c",
-                      legal=lambda a: None if isinstance(a, list) and all(x in ids for x in a) and len(set(a)) == len(a)
-                      else say("hearth.keep_legal", ids="、".join(ids)),
+                      legal=lambda a: keep_problem(game, name, a, ids),
                       hint="800.1c: the equipment (owned and controlled) this player keeps in play between games")
     picked = [game.objects[i] for i in ans]
-    game.fire("800.1c", "keeps", picked or [game.by_name[name]], player=game.by_name[name],
-              objects=picked or say("none"))
+    f = game.fire("800.1c", "keeps", picked or [game.by_name[name]], player=game.by_name[name],
+                  objects=picked or say("none"))
+    if picked:
+        game.fire(RULE.equipment, "equipment_kept", picked, caused_by=f.id, player=game.by_name[name], objects=picked)
     return picked
+
+
+def keep_problem(game, name: str, answer, ids: list):
+    """Why an answer to "which equipment do you keep" is illegal (None if legal): a card he owns and controls in
+    play that is not equipment — 装备 is an armor, item or weapon — is refused under 装备, anything else under
+    800.1c."""
+    if isinstance(answer, list) and len(set(answer)) == len(answer):
+        for x in answer:
+            o = game.objects.get(x) if isinstance(x, str) else None
+            if x not in ids and o is not None and o.zone == "play" and o.owner == name \
+                    and chars(game, o).controller == name and chars(game, o).type not in GROUPS[GROUP.equipment]:
+                return say("hearth.not_equipment", card=o.name, kind=chars(game, o).type), RULE.equipment
+        if all(x in ids for x in answer):
+            return None
+    return say("hearth.keep_legal", ids="、".join(ids))
 
 
 @rules.implements("800.1d", reasons={"between_games": "player kept moved"})

@@ -51,6 +51,7 @@ class Filter(_M):
     subtypes: list[str] = []                # has all of these (兽人, 暗夜精灵, 盾牌, …)
     damage_type: str | None = None          # a weapon's or character's damage type
     name: str | None = None
+    faction: str | None = None              # 阵营: the card's faction icon (部落盟军: an ally with the Horde icon)
     controller: Literal["you", "opponent", "friendly", "any"] = "any"
     zone: Literal["play", "hand", "deck", "graveyard", "removed", "chain"] = "play"
     exhausted: bool | None = None
@@ -63,6 +64,7 @@ class Filter(_M):
     instant: bool | None = None
 
     _dt = one_known("damage_type", known=DAMAGE_TYPES, what="damage type")
+    _faction = one_known("faction", known=FACTIONS, what="faction")
 
 
 Amount = Union[int, str, dict]
