@@ -12,7 +12,7 @@ from __future__ import annotations
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.vocab import dump
 from judge.engine.core.errors import EngineError
-from judge.engine.games.mtg import layers, text, zones
+from judge.engine.games.mtg import events, layers, text, zones
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg import schedule
 from judge.engine.games.mtg.chars import chars
@@ -52,7 +52,15 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
         verb = next(k for k in e if k in VERB_FUNCS)
         if several:
             step_decisions(game, ctx, e, verb, i + 1)
-        VERB_FUNCS[verb](game, ctx, e)
+        if e.get("replace") is None:
+            VERB_FUNCS[verb](game, ctx, e)
+            continue
+        # "… instead": a self-replacement effect of this instruction, which applies to its own events only (419.6d)
+        game.self_replacing.append(events.own_replacement(game, ctx, e["replace"], i))
+        try:
+            VERB_FUNCS[verb](game, ctx, e)
+        finally:
+            game.self_replacing.pop()
 
 
 _DECISIONS = ("sacrifice", "discard")     # the verbs whose players each choose what the step does to them
@@ -110,7 +118,8 @@ def decision_order(game, ctx, who: list) -> tuple[list, bool]:
     "effect_shuffle": "source object", "effect_sacrifice": "player object",
     "effect_draw": "player count", "effect_discard": "player objects", "effect_gain_life": "player amount",
     "effect_lose_life": "player amount", "effect_add_mana": "player mana", "effect_tap": "source object",
-    "effect_untap": "source object", "effect_counter": "source object", "effect_pump": "source objects delta until",
+    "effect_untap": "source object", "effect_counter": "source object", "effect_copy": "source object",
+    "effect_pump": "source objects delta until",
     "effect_set_pt": "source objects pt until", "effect_switch": "source objects until",
     "effect_counters": "source object counter n", "effect_gain_kw": "source objects keywords until",
     "effect_lose_kw": "source objects keywords until", "effect_lose_all": "source objects until",
@@ -415,6 +424,58 @@ def _counter(game, ctx, e):
         f = _fire(game, ctx, "effect_counter", [o], source=ctx.source_name, object=o)
         with game.under(f):
             game.counter_item(o, "414.1", "countered", by=ctx.source_name)
+
+
+@rules.implements("401.1a", reasons={"spell_copied": "object original player", "copy_new_target": "object before after",
+                                     "copy_same_targets": "object targets"},
+                  near_misses={"copy_not_cast": "ability source object"})
+def _copy_spell(game, ctx, e):
+    """"Copy target instant or sorcery spell": the copy is a spell too, with no card (401.1a) — put on the stack
+    under the copying effect's controller, with the original's characteristics and the choices made for it as it
+    was cast (mode, X, targets, division). It is not cast: nothing that triggers on casting sees it (a near miss
+    per such ability). With `new_targets: true` its controller may choose new targets for it, each legal for the
+    spell (`choices: {retarget: {COPY: NEW}}`; naming the old target keeps it)."""
+    for o in refs(game, ctx, e["copy_spell"]):
+        if not isinstance(o, Card) or o not in game.stack:
+            continue
+        if any(t in chars(game, o).types for t in PERMANENT_TYPES):
+            raise EngineError(f"{o.name}: copying a permanent spell is not in this book (only instants and sorceries"
+                              f" — rule 503 is outside the 2006 excerpt)")
+        copy = game.copy_spell(o, ctx.controller)
+        who = game.by_name[ctx.controller]
+        with game.under(_fire(game, ctx, "effect_copy", [copy, o], source=ctx.source_name, object=o)):
+            game.fire("401.1a", "spell_copied", [copy, o], object=copy, original=o, player=who)
+        if e.get("new_targets"):
+            _copy_targets(game, ctx, copy)
+        game.copy_not_cast(copy)
+
+
+def _copy_targets(game, ctx, copy) -> None:
+    """A copy's controller may choose new targets for it: each use of "目标" with one target gets an answer among
+    the targets legal for it now (the old one included, which keeps it)."""
+    specs = (copy.card.spell or {}).get("targets", [])
+    slots = list(copy.cast.get("targets") or [])
+    colors = tuple(chars(game, copy).colors)
+    changed = False
+    for i, slot in enumerate(slots):
+        if i >= len(specs) or len(slot) != 1:
+            continue
+        old = target_objects(game, [slot])
+        legal = legal_targets(game, specs[i], controller=ctx.controller, source=copy, source_colors=colors)
+        if not legal:
+            continue
+        options = [t.name if isinstance(t, Player) else t.id for t in legal]
+        pick = game.choose("retarget", copy.id, by=ctx.controller, options=options, rule="401.1a", auto=False)
+        new = game.by_name.get(pick) or game.objects[pick]
+        if old and new is old[0]:
+            continue
+        slots[i] = [("player", new.name, 0) if isinstance(new, Player) else ("obj", new.id, new.inc)]
+        game.fire("401.1a", "copy_new_target", [copy, new], object=copy, before=old[0] if old else "-", after=new)
+        changed = True
+    if changed:
+        game.set_quiet(copy, "cast", {**copy.cast, "targets": slots})
+    elif any(slots):
+        game.fire("401.1a", "copy_same_targets", [copy], object=copy, targets=target_objects(game, slots))
 
 
 def _change_target(game, ctx, e):
@@ -1069,6 +1130,7 @@ VERB_FUNCS = {
     "untap": _tapper("untap", "effect_untap"),
     "counter": _counter,
     "change_target": _change_target,
+    "copy_spell": _copy_spell,
     "pump": _pt_change("pump", "effect_pump", "delta", parse_delta),
     "set_pt": _pt_change("set_pt", "effect_set_pt", "pt", parse_pt),
     "switch_pt": _switch,

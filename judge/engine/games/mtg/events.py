@@ -37,6 +37,14 @@ class Rep:
     shield: Shield | None = None
     spec: dict | None = None
     source: Card | None = None
+    own: bool = False     # a self-replacement effect: the resolving instruction's own "… instead" (419.6d)
+
+
+def own_replacement(game, ctx, spec: dict, index: int) -> Rep:
+    """The self-replacement effect an instruction carries (`replace:`): it watches only the events that
+    instruction causes while it is carried out."""
+    return Rep(f"{ctx.subject}.replace{index + 1}", "static", ctx.source_name, ctx.controller, spec=spec,
+               source=ctx.source if isinstance(ctx.source, Card) else None, own=True)
 
 
 # ------------------------------------------------------------------ which effects could apply
@@ -72,6 +80,9 @@ def candidates(game, ev: Event) -> list[Rep]:
             if s.data.get("combat_only") and not d.get("combat"):
                 continue
             out.append(Rep(s.id, "prevent", s.source_name, s.controller, shield=s))
+    for rep in game.self_replacing:
+        if rep.source is not None and _static_applies(game, rep.source, rep.spec, ev):
+            out.append(rep)
     for o, c, ab in game.abilities_in_play("replacement"):
         if _static_applies(game, o, ab.spec, ev):
             out.append(Rep(f"{o.id}.{ab.key}", "static", o.name, c.controller, spec=ab.spec, source=o))
@@ -188,6 +199,8 @@ def apply(game, rep: Rep, ev: Event) -> list[Event]:
     if rep.kind == "redirect":
         return _redirect(game, rep, ev)
     not_locked_in(game, rep)
+    if rep.own:
+        game.fire("419.6d", "self_replacement", [rep.source], effect=rep.name, event=describe(ev))
     static = _STATIC.get(rep.spec["event"])
     out = static(game, rep, ev) if static is not None else None
     if out is not None:
@@ -212,6 +225,23 @@ def not_locked_in(game, rep: Rep) -> None:
     cast_at = getattr(item, "timestamp", None)
     if cast_at and src.timestamp > cast_at:
         game.fire("419.2", "not_locked_in", [src, item], effect=rep.name, item=item)
+
+
+rules.declare("419.6d", reasons={"self_replacement": "effect event", "self_replacement_first": "effect others event"})
+
+
+def first_tier(game, event, candidates: list) -> list:
+    """419.6d: when several replacement effects would modify one event and some are self-replacement effects of
+    the instruction that causes it, those apply first (419.9a): the choice, if any, is among them alone."""
+    own = [c for c in candidates if c.own]
+    return own or candidates
+
+
+def self_first(game, event, chosen: Rep, candidates: list) -> None:
+    """419.6d, cited as the self-replacement effect is taken before the others that would modify the event."""
+    others = [c.name for c in candidates if not c.own]
+    game.fire("419.6d", "self_replacement_first", [chosen.source], effect=chosen.name,
+              others="、".join(dict.fromkeys(others)), event=describe(event))
 
 
 def _applied(ev: Event) -> tuple[str, str]:
@@ -324,12 +354,12 @@ def _to_graveyard(game, rep: Rep, ev: Event) -> list[Event]:
     rule, code = _applied(ev)
     before = describe(ev)
     inst = spec.get("instead", "exile")
-    to = {"exile": "exile", "shuffle_into_library": "library"}.get(inst, "exile")
-    ne = ev.derive(to=to, shuffle=inst == "shuffle_into_library")
+    to = {"exile": "exile", "shuffle_into_library": "library", "put_on_library": "library"}.get(inst, "exile")
+    ne = ev.derive(to=to, shuffle=inst == "shuffle_into_library", top=True)
+    where = {"shuffle_into_library": "move_to.shuffle", "put_on_library": "move_to.library_top"}.get(inst,
+                                                                                                     f"move_to.{to}")
     f = game.fire(rule, code, [rep.source, ev.data["object"]], effect=rep.name, event=before,
-                  before=zone("graveyard"),
-                  after=say("replace.move", object=ev.data["object"].name,
-                            to=say("move_to.shuffle" if inst == "shuffle_into_library" else f"move_to.{to}")))
+                  before=zone("graveyard"), after=say("replace.move", object=ev.data["object"].name, to=say(where)))
     ne.firing = f
     never_happened(game, ev, f)
     return [ne]
@@ -562,4 +592,4 @@ def expand(game, ev: Event) -> list[Event] | None:
     return None
 
 
-__all__ = ["Rep", "candidates", "apply", "perform", "expand", "describe", "affected", "printed"]
+__all__ = ["Rep", "candidates", "first_tier", "own_replacement", "self_first", "apply", "perform", "expand", "describe", "affected", "printed"]

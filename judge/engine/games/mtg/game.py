@@ -110,6 +110,7 @@ class MtgGame(CardGame):
         self.first_draw_skip: str | None = None      # 101.5a: who skips his first turn's draw step
         self.extra_turns: list = []                  # 300.6 (schedule.ExtraTurn)
         self.resolving = None                        # the stack object resolving now (408.1f, 420.4)
+        self.self_replacing: list = []               # self-replacement effects of the instruction now carried out (419.6d)
         self.mid_resolution: dict = {}               # 420.4: state-based findings seen in the middle of it
         self.sba_step = None                         # the trace step whose settling performed state-based effects
         self.triggered_during: dict = {}             # pending trigger id → the object resolving when it triggered
@@ -340,7 +341,7 @@ class MtgGame(CardGame):
                 self._counter(item)
         else:
             self._counter(item)
-        if number == "414.1" and isinstance(item, Card):
+        if number == "414.1" and isinstance(item, Card) and item.zone == "graveyard":   # not if replaced (419.6d)
             self.fire("401.7", "countered_to_graveyard", [item], object=item, by=by or "-")
         self.fire("414.2", "costs_not_refunded", [item], object=item)
 
@@ -353,6 +354,33 @@ class MtgGame(CardGame):
     def cease(self, obj: Card) -> None:
         self.relocate(obj, "gone", new_object=False)
         obj.extra["gone"] = True
+
+    def copy_spell(self, orig: Card, controller: str) -> Card:
+        """A copy of a spell on the stack (401.1a): a spell with no card, put on the stack on top under
+        `controller`, who owns it; it has the original's characteristics (its card's copiable values) and the
+        choices made as the original was cast. Nobody casts it."""
+        name = say("copy_name", name=orig.name)
+        o = Card(self.new_id(f"{orig.id}.copy"), orig.card, controller, controller, "created", name,
+                 timestamp=self.tick())
+        o.extra["copy_of"] = orig.id
+        self.objects[o.id] = o
+        self.relocate(o, "stack", controller=controller)
+        self.stack.append(o)
+        o.cast = {**(orig.cast or {}), "controller": controller}
+        return o
+
+    def copy_not_cast(self, copy: Card) -> None:
+        """401.1a: a copy put on the stack was not cast — each ability that triggers on casting such a spell is a
+        near miss (a judge is asked whether it triggers)."""
+        ev = Event("cast", {"object": copy, "player": copy.controller})
+        for o in self.battlefield():
+            ch = chars(self, o)
+            for ab in ch.abilities:
+                if ab.kind == "triggered" and ab.spec["when"]["event"] == "cast":
+                    ok, _ = triggers.match(self, o, ch, ab.spec, ev, None)
+                    if ok:
+                        self.near_miss("401.1a", "copy_not_cast", [o, copy], ability=say("ability_of", source=o.name),
+                                       source=o, object=copy)
 
     def create_token(self, cdef, controller: str, base: str, creator=None, owner: str | None = None) -> Card:
         """A token put into play under `controller`; its owner is the controller of the spell or ability that
@@ -622,6 +650,7 @@ class MtgGame(CardGame):
         return events.candidates(self, event)
 
     def replacement_chooser(self, event, candidates):
+        candidates = events.first_tier(self, event, candidates)
         who = events.affected(event)
         if isinstance(who, Player):
             name = who.name
@@ -633,6 +662,9 @@ class MtgGame(CardGame):
 
     def choose_replacement(self, event, candidates):
         chosen = super().choose_replacement(event, candidates)
+        if chosen.own:               # a self-replacement effect applies first, nobody chooses it (419.6d)
+            events.self_first(self, event, chosen, candidates)
+            return chosen
         name, _ = self.replacement_chooser(event, candidates)
         label = {c.id: (f"{c.name}({c.id})" if [x.name for x in candidates].count(c.name) > 1 else c.name)
                  for c in candidates}

@@ -112,6 +112,17 @@ def token_gone(game, cm):
     return out
 
 
+@sba("420.5j", reasons={"copy_gone": "object zone"})
+def copy_gone(game, cm):
+    """A copy of a spell in a zone other than the stack ceases to exist (a resolved or countered copy went to a
+    graveyard: it is gone at the next check)."""
+    out = []
+    for o in list(game.objects.values()):
+        if o.extra.get("copy_of") and o.zone != "stack" and not o.extra.get("gone"):
+            out.append(("420.5j", "copy_gone", [o], {"object": o, "zone": zone_zh(o.zone)}, ("cease", o)))
+    return out
+
+
 @sba("420.5g", reasons={"drew_from_empty": "player"})
 @rules.implements("102.3c", reasons={"loses_drew_too_many": "player"})
 def drew_from_empty(game, cm):

@@ -97,8 +97,8 @@ class Target(_M):
 
 VERBS: dict[str, tuple[str, ...]] = {
     # verb: allowed extra parameters
-    "damage": ("to", "source", "divided"),
-    "destroy": ("no_regen",),
+    "damage": ("to", "source", "divided", "replace"),
+    "destroy": ("no_regen", "replace"),
     "exile": (),
     "bounce": (),
     "return_to_hand": (),
@@ -114,8 +114,9 @@ VERBS: dict[str, tuple[str, ...]] = {
     "add_mana": ("who",),
     "tap": (),
     "untap": (),
-    "counter": (),
-    "change_target": (),              # a spell or ability on the stack: its controller's new target for it (415.7)
+    "counter": ("replace",),          # replace: a self-replacement of this instruction's own event (419.6d)
+    "change_target": (),
+    "copy_spell": ("new_targets",),   # a spell on the stack: a copy of it, also a spell, not cast (401.1a)              # a spell or ability on the stack: its controller's new target for it (415.7)
     "pump": ("what", "until", "x"),   # "+X/+0" with `x: AMOUNT`: X determined once as it resolves (418.3c)
     "set_pt": ("what", "until"),
     "switch_pt": ("until",),
@@ -160,6 +161,8 @@ class Effect(_M):
         for key in (verb, *VERBS[verb]):
             _check_refs(v.get(key))
         nested(v, verb, _NESTED, _EFFECT_LISTS, Effect)
+        if v.get("replace") is not None:      # "… instead": the instruction replaces its own event (419.6d)
+            Replacement.model_validate(v["replace"])
         return v
 
 
@@ -310,7 +313,8 @@ class Replacement(_M):
     from_zone: Literal["battlefield", "any"] = "any"
     double: bool = False
     plus: int = 0
-    instead: Literal["exile", "shuffle_into_library", "draw", "return_from_graveyard", "nothing"] | None = None
+    instead: Literal["exile", "shuffle_into_library", "put_on_library", "draw", "return_from_graveyard",
+                     "nothing"] | None = None
     prevent: Union[int, Literal["all"], None] = None
     tapped: bool = False                   # event enters: "… comes into play tapped" (419.1c)
     filter: Filter | None = None           # event enters: which permanents ("creatures your opponents control")
