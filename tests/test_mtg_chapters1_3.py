@@ -89,3 +89,131 @@ def test_the_later_player_knows_the_earlier_sacrifice():
     one = _run(EACH.format(**SACRIFICE, b_hand="[]", b_field="[{card: 灰熊, id: d1}]",
                            choices="{sacrifice: {甲: c2}}"))
     assert _firings(one, "103.4") and not _firings(one, "103.4a")
+
+
+# ------------------------------------------------------------------ the bundled scenarios, firing by firing
+
+from judge.engine.scenario.load import load_scenario  # noqa: E402
+
+BUNDLED = Path(__file__).resolve().parents[1] / "scenarios" / "mtg"
+
+
+def _file(name: str, variant: str | None = None):
+    out = replay(load_scenario(BUNDLED / name), variant)
+    assert out.error is None, out.error
+    assert out.passed, [x.text() for x in out.failures]
+    return out
+
+
+def _rejected(out) -> list[str]:
+    return [s.rejected.rule for s in out.trace.steps if s.rejected is not None]
+
+
+def _near(out, rule: str) -> list:
+    return [n for s in out.trace.steps for n in s.near_misses if n.rule == f"mtg:{rule}"]
+
+
+def test_104_1_half_of_an_odd_number_is_rounded_as_the_card_says_and_cited():
+    out = _file("104.1-half-rounded.yaml")
+    [f] = _firings(out, "104.1")
+    assert f.reason == "fraction_rounded" and f.fields["result"] == 1 and "3" in f.fields["value"]
+    even = _file("104.1-half-rounded.yaml", "手牌数为偶数，一半是整数")
+    assert not _firings(even, "104.1")
+
+
+def test_104_1_half_rounds_up_and_down_and_even_is_exact():
+    from judge.engine.games.mtg.refs import half
+
+    class G:
+        fired: list = []
+
+        def fire(self, *a, **k):
+            self.fired.append((a, k))
+    g = G()
+    assert half(g, None, {"half": 0, "round": "up"}, 5) == 3
+    assert half(g, None, {"half": 0, "round": "down"}, 5) == 2
+    assert half(g, None, {"half": 0, "round": "up"}, 4) == 2
+    assert half(g, None, {"half": 0, "round": "down"}, 4) == 2
+    assert half(g, None, {"half": 0, "round": "up"}, 1) == 1
+    assert half(g, None, {"half": 0, "round": "down"}, 0) == 0
+    assert g.fired == []                              # no resolving effect: nothing to cite
+
+
+def test_104_1_a_negative_x_is_refused_and_zero_is_not():
+    out = _file("104.1-half-rounded.yaml", "X 宣告为负数被拒绝")
+    assert _rejected(out) == ["mtg:104.1"]
+    assert [s.rejected.reason for s in out.trace.steps if s.rejected is not None] == ["not_whole_number"]
+
+
+def test_104_1_half_needs_round_up_or_down():
+    from judge.engine.games.mtg.vocab import Effect
+    import pydantic
+    Effect.model_validate({"draw": {"half": {"hand_size": "you"}, "round": "up"}})
+    for bad in ({"half": 3}, {"half": 3, "round": "sideways"}, {"half": 3, "round": "up", "x": 1}):
+        try:
+            Effect.model_validate({"draw": bad})
+        except (pydantic.ValidationError, ValueError):
+            continue
+        raise AssertionError(f"{bad} accepted")
+
+
+def test_103_4b_several_choices_at_once_in_written_order_only():
+    out = _file("103.4b-choices-in-written-order.yaml")
+    [f] = _firings(out, "103.4b")
+    assert f.objects == ["stone"] and f.fields["order"] == ["颜色", "生物类别"]
+    one = _file("103.4b-choices-in-written-order.yaml", "只有一个决定，没有先后可言")
+    assert not _firings(one, "103.4b")
+
+
+def test_200_5_a_permanent_is_not_a_spell_and_200_5a_names_the_caster():
+    out = _file("200.5-spell-is-on-the-stack.yaml")
+    assert _rejected(out) == ["mtg:200.5"]
+    ok = _file("200.5-spell-is-on-the-stack.yaml", "以堆叠上的咒语为目标，其操控者失去生命")
+    assert _rejected(ok) == []
+    [f] = _firings(ok, "200.5a")
+    assert f.objects == ["cub"] and "甲" in str(f.fields["player"])
+    perm = _file("200.5-spell-is-on-the-stack.yaml", "永久物的操控者不是咒语的问题")
+    assert not _firings(perm, "200.5a") and _rejected(perm) == []
+
+
+def test_213_3_a_card_word_never_reaches_a_spell_on_the_stack():
+    out = _file("213.3-card-is-not-a-spell.yaml")
+    assert _rejected(out) == ["mtg:213.3"]
+    disc = _file("213.3-card-is-not-a-spell.yaml", "弃牌不能弃掉堆叠上的咒语")
+    assert _rejected(disc) == ["mtg:213.3"]
+    fine = _file("213.3-card-is-not-a-spell.yaml", "坟墓场中的牌才是牌，不需要213.3")
+    assert _rejected(fine) == [] and not _firings(fine, "213.3")
+
+
+def test_not_spell_or_card_by_zone():
+    from judge.engine.games.mtg.targets import not_spell_or_card
+    game = _file("213.3-card-is-not-a-spell.yaml").game
+    old = game.objects["old"]                             # a card in a graveyard
+    spell_word, card_word, creature_word = {"what": "咒语"}, {"what": "坟墓场中的牌"}, {"what": "生物"}
+    assert not_spell_or_card(game, spell_word, old) == ("200.5", "target_not_spell")
+    assert not_spell_or_card(game, card_word, old) is None
+    assert not_spell_or_card(game, creature_word, old) is None
+    assert not_spell_or_card(game, spell_word, game.by_name["甲"]) is None
+
+
+def test_206_3_only_the_printed_symbol_counts():
+    out = _file("206.3-expansion-symbol-only.yaml")
+    hits = {tuple(f.objects) for f in _firings(out, "206.3")}
+    assert hits == {("bomb",), ("bear",)}
+    misses = {tuple(n.objects): n.fields["symbol"] for n in _near(out, "206.3")}
+    assert misses == {("bomb4",): "第四版"}          # a reprint of the card; other permanents are no question
+    same = _file("206.3-expansion-symbol-only.yaml", "第四版重印版本印有原本系列的符号则算")
+    assert {tuple(f.objects) for f in _firings(same, "206.3")} == {("bomb",), ("bomb4",), ("bear",)}
+    other = _file("206.3-expansion-symbol-only.yaml", "不提系列的效应不看系列符号")
+    assert not _firings(other, "206.3") and not _near(other, "206.3")
+
+
+def test_expansion_placement_wins_then_card_then_none():
+    from judge.engine.games.mtg.filters import expansion, matches
+    game = _file("206.3-expansion-symbol-only.yaml").game
+    assert expansion(game.objects["bomb4"]) == "第四版"          # the copy's own printing
+    assert expansion(game.objects["bomb"]) == "古文明之战"       # the card's
+    assert expansion(game.objects["forge"]) == "时间漩涡"
+    assert matches(game, game.objects["forge"], {"set": "时间漩涡"}) is None
+    bad = matches(game, game.objects["forge"], {"set": "古文明之战"})
+    assert bad == ("set", "古文明之战", "时间漩涡")

@@ -66,6 +66,7 @@ class Placement(_M):
     blocking: Union[str, list[str], None] = None
     face_down: bool = False
     token: bool = False
+    set: str | None = None               # MTG: the expansion symbol printed on this copy (206; none: no symbol)
     with_: dict[str, Any] = Field(default_factory=dict, alias="with")   # override printed characteristics
 
     _s = field_validator("id", "card", mode="before")(classmethod(lambda cls, v: _strs(v)))

@@ -181,6 +181,17 @@ def _division_text(game, divide: dict) -> str:
     return "、".join(say("division_part", target=_label(game, k), n=n) for k, n in divide.items())
 
 
+@rules.implements("104.1", reasons={"not_whole_number": "player object x"})
+def whole_number(game, who, obj, x) -> int:
+    """The X a player announces (409.1b): 104.1 — the game uses only whole numbers, so a negative X is refused (a
+    fraction can't be written in a scenario: the action's `x` is an integer)."""
+    xv = int(x or 0)
+    if xv < 0:
+        raise game.illegal("104.1", "not_whole_number", f"X = {xv}: the game uses only whole numbers (104.1)",
+                           player=who, object=obj, x=xv)
+    return xv
+
+
 def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None, mana=None, pay=None, divide=None,
             **_):
     actor = game.require_priority(actor)
@@ -217,7 +228,7 @@ def do_cast(game, actor, cast=None, targets=None, x=None, mode=None, costs=None,
     cost = obj.card.cost
     if "X" in cost and x is None:
         raise MissingChoice("x", obj.id, [], actor, "give `x:` on the cast action (409.1b)")
-    xv = int(x or 0)
+    xv = whole_number(game, who, obj, x)
     # 409.1c targets (409.1d: a modal spell has the targets of its chosen mode only)
     tspecs = spec.get("targets", [])
     mode_targets = None
@@ -648,7 +659,7 @@ def do_activate(game, actor, activate=None, ability=None, targets=None, x=None, 
     _limit(game, actor, obj, ab)
     cost = M.parse_cost(ab.spec.get("cost", ""))
     tap = _tap_cost(game, obj, cost)
-    total = M.adjust(tuple(s for s in cost if s != "T"), x=int(x or 0))
+    total = M.adjust(tuple(s for s in cost if s != "T"), x=whole_number(game, game.by_name.get(actor, actor), obj, x))
     other = _other_costs(game, actor, obj, ab.spec, costs)
     if is_mana:
         _mana_ability(game, actor, obj, ab, total, pay, tap, other, paying=_paying)

@@ -327,8 +327,9 @@ def _discard(game, ctx, e):
             knows_before(game, p, picks)
             ids = [o.id for o in hand]
             ans = game.choose("discard", p.name, by=p.name, options=ids, legal=lambda a, ids=ids: (
-                None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in ids for x in a)
-                else f"choose exactly {n} different cards of {', '.join(ids)}"))
+                spell_named(game, a) or (None if isinstance(a, list) and len(a) == n and len(set(a)) == n
+                                         and all(x in ids for x in a)
+                                         else f"choose exactly {n} different cards of {', '.join(ids)}")))
             chosen = list(ans)
         picks.append((p, [game.objects[i] for i in chosen]))
     evs = []
@@ -336,6 +337,16 @@ def _discard(game, ctx, e):
         f = _fire(game, ctx, "effect_discard", objs, player=p, objects=objs)
         evs.extend(Event("discard", {"object": o, "player": p}, f.id, firing=f) for o in objs)
     game.happen(evs)
+
+
+def spell_named(game, answer) -> tuple | None:
+    """A choice of cards ("discard a card") answered with a spell on the stack: "card" can't refer to the card that
+    represents a spell (213.3) — refused under that rule. None otherwise."""
+    for x in (answer if isinstance(answer, list) else [answer]):
+        o = game.objects.get(x) if isinstance(x, str) else None
+        if isinstance(o, Card) and o.zone == "stack" and o in game.stack:
+            return f"{x} is a spell on the stack, not a card", "213.3"
+    return None
 
 
 def _discard_hand(game, ctx, e):
@@ -422,6 +433,8 @@ def _counter(game, ctx, e):
         if o not in game.stack:
             continue
         f = _fire(game, ctx, "effect_counter", [o], source=ctx.source_name, object=o)
+        if isinstance(o, Card):                 # "its controller" still means who cast it (200.5a)
+            ctx.spells[o.id] = game.chars(o).controller
         with game.under(f):
             game.counter_item(o, "414.1", "countered", by=ctx.source_name)
 

@@ -62,6 +62,8 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
             return ("not_keywords", say("check.lacks", value=k), k)
     if f.get("name") and c.name != f["name"] and not same_card(game, obj, c, f["name"]):
         return ("name", f["name"], c.name)
+    if f.get("set") and expansion(obj) != f["set"]:
+        return ("set", f["set"], expansion(obj) or say("check.no_set_symbol"))
     who = f.get("controller", "any")
     if who != "any" and controller is not None:
         ctrl = c.controller if obj.zone in ("battlefield", "stack") else obj.owner
@@ -93,6 +95,14 @@ def matches(game, obj, f: dict, *, controller: str | None = None, source_id: str
     if tk is not None and obj.token != tk:
         return ("token", _tok(tk), _tok(obj.token))
     return None
+
+
+def expansion(obj) -> str | None:
+    """The expansion symbol printed on this copy: its board placement's `set:`, else its card's; None: no symbol
+    (the first core sets had none, 206.3; a token has none)."""
+    extra = getattr(obj, "extra", None) or {}
+    card = getattr(obj, "card", None)
+    return extra.get("set") or getattr(card, "set", None)
 
 
 def english_name(game, name: str) -> str | None:
@@ -227,6 +237,8 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
                 cite(rule, "color_defining_everywhere", colors="".join(c.colors) or say("check.colorless"),
                      zone=zone_zh(obj.zone))
     _cite_named_colors(game, obj, f, c, ok, failed)
+    if f.get("set") and (ok or failed == "set"):
+        printed_symbol(game, obj, f["set"], ok)
     # another printing's name of the same card (202.3)
     if ok and f.get("name") and c.name != f["name"] and getattr(obj, "card", None) is not None:
         game.fire("202.3", "same_english_name", [obj], object=obj, name=f["name"])
@@ -238,6 +250,29 @@ def cite_characteristics(game, obj, f: dict, bad, *, ch=None) -> None:
     if failed in ("power", "toughness") and c.power is None and obj.zone == "battlefield":
         game.near_miss("208.3", "no_pt_not_creature", [obj], object=obj, what=say(f"char.{failed}"))
     _cite_types(game, obj, f, c, ok, failed, cite)
+
+
+@rules.implements("206.3", reasons={"expansion_symbol": "object set symbol"},
+                  near_misses={"expansion_symbol_misses": "object set symbol"})
+def printed_symbol(game, obj, wanted: str, ok: bool) -> None:
+    """206.3: a spell or ability that affects the cards of an expansion looks only at the expansion symbol — a
+    reprint in a core set has that core set's symbol (or none), and is not a card of the original expansion.
+    A firing when the object has the symbol, a near miss naming the symbol it has when it is a reprint of a card of
+    that expansion (`reprint_of`)."""
+    fields = {"object": obj, "set": wanted, "symbol": expansion(obj) or say("check.no_set_symbol")}
+    if ok:
+        game.fire("206.3", "expansion_symbol", [obj], **fields)
+    elif reprint_of(game, obj, wanted):
+        game.near_miss("206.3", "expansion_symbol_misses", [obj], **fields)
+
+
+def reprint_of(game, obj, wanted: str) -> bool:
+    """Whether `obj` is a printing of a card that was printed in `wanted` — its card says so, or another copy in the
+    game bears that symbol: where a judge is asked whether the reprint counts (any other object is no question)."""
+    card = getattr(obj, "card", None)
+    if card is not None and card.set == wanted:
+        return True
+    return any(getattr(o, "name", None) == obj.name and expansion(o) == wanted for o in game.objects.values())
 
 
 def _cite_named_colors(game, obj, f: dict, c, ok: bool, failed) -> None:

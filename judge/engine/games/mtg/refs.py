@@ -35,6 +35,7 @@ class Ctx:
     about: Card | None = None       # the object a delayed trigger refers to
     chosen: dict = field(default_factory=dict)
     last: dict = field(default_factory=dict)
+    spells: dict = field(default_factory=dict)    # id → controller of a spell this resolution took off the stack
     source_colors: tuple = ()
 
     @property
@@ -112,7 +113,12 @@ def refs(game, ctx: Ctx, ref) -> list:
         for b in base:
             if isinstance(b, Player):
                 continue
-            name = game.chars(b).controller if r == "its_controller" and b.zone == "battlefield" else b.owner
+            caster = spell_controller(game, ctx, b)
+            if caster is not None:
+                name = caster if r == "its_controller" else b.owner
+                spell_roles(game, b, r, name)
+            else:
+                name = game.chars(b).controller if r == "its_controller" and b.zone == "battlefield" else b.owner
             out.append(game.by_name[name])
         return out
     if r == "event_source":
@@ -120,6 +126,23 @@ def refs(game, ctx: Ctx, ref) -> list:
     if r == "event_target":
         return [ctx.event.data["target"]] if ctx.event and ctx.event.data.get("target") else []
     raise EngineError(f"unknown reference {r!r}")
+
+
+def spell_controller(game, ctx, b) -> str | None:
+    """Who controls `b` as a spell: the player who cast it (200.5a) — while it is on the stack, or when this
+    resolution took it off the stack just before ("counter target spell; its controller …"). None when `b` is no
+    spell."""
+    if isinstance(b, Card) and b.zone == "stack" and b in game.stack:
+        return game.chars(b).controller
+    return ctx.spells.get(b.id) if ctx is not None else None
+
+
+@rules.implements("200.5a", reasons={"spell_owner_controller": "object role player"})
+def spell_roles(game, b, r: str, name: str) -> None:
+    """200.5a: the owner of a spell is the owner of the card that represents it; its controller is the player who
+    cast it. Cited where an effect asks for a spell's controller or owner."""
+    game.fire("200.5a", "spell_owner_controller", [b], object=b, role=say(f"spell_role.{r}"),
+              player=game.by_name[name])
 
 
 # ------------------------------------------------------------------ linked abilities (217.7d)
@@ -274,11 +297,29 @@ def amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:
     """How much an amount is. Read from the game by a resolving effect (a count, a hand's size, a power…), it is
     determined as the effect is carried out, once (413.2f); a static ability's amount (no `ctx`) is read again
     and again and is not cited."""
+    if isinstance(a, dict) and "half" in a:
+        return half(game, ctx, a, amount(game, ctx, a["half"], source=source, controller=controller))
     n = _amount(game, ctx, a, source=source, controller=controller)
     if ctx is not None and isinstance(a, dict) and any(k in a for k in _INFORMATION):
         game.fire("413.2f", "information_once", [ctx.source] if isinstance(ctx.source, Card) else [],
                   source=ctx.source_name, amount=n)
     return n
+
+
+@rules.implements("104.1", reasons={"fraction_rounded": "source value result how"})
+def half(game, ctx: Ctx | None, a: dict, n: int) -> int:
+    """`{half: AMOUNT, round: up|down}`: 104.1 — the game uses only whole numbers; where an effect would make a
+    fraction (half of an odd number) it says whether to round up or down. Cited by a resolving effect when there
+    was a fraction to round; half of an even number is exact."""
+    q, odd = divmod(n, 2)
+    if not odd:
+        return q
+    up = a.get("round") == "up"
+    if ctx is not None:
+        game.fire("104.1", "fraction_rounded", [ctx.source] if isinstance(ctx.source, Card) else [],
+                  source=ctx.source_name, value=say("half_of", n=n), result=q + up,
+                  how=say("round.up" if up else "round.down"))
+    return q + up
 
 
 def _amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:

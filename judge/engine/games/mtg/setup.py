@@ -27,6 +27,8 @@ def load_card(g, pname: str, zname: str, pl, card) -> None:
                sick=pl.sick, damage=pl.damage, counters=pl.counters, attached_to=pl.attached_to,
                face_down=pl.face_down, token=pl.token or card.token, attacking=attacking or None,
                blocking=blocking)
+    if pl.set:                                  # this copy's printing (206.3)
+        g.objects[pl.id].extra["set"] = pl.set
 
 
 def shown(g, p) -> dict:

@@ -34,6 +34,7 @@ class CardDef:
     en: str | None = None
     token: bool = False
     as_enters: tuple = ()        # choices made as it comes into play: "choose_color", "choose_type" (419.1b)
+    set: str | None = None       # the expansion symbol printed on it (206); None: no symbol
 
     @property
     def mana_value(self) -> int:
@@ -74,7 +75,7 @@ def card_def(name: str, d: dict, *, token: bool = False) -> CardDef:
         supertypes=tuple(d.get("supertypes", ())), colors=tuple(colors), cost=cost, power=p, toughness=t,
         keywords=tuple(d.get("keywords", ())), abilities=ability_defs(d.get("abilities", [])),
         spell=d.get("spell"), additional_cost=d.get("additional_cost"), text=d.get("text", ""), en=d.get("en"),
-        token=token, as_enters=tuple(d.get("as_enters", ())),
+        token=token, as_enters=tuple(d.get("as_enters", ())), set=d.get("set"),
     )
 
 

@@ -68,6 +68,23 @@ def target_problem(game, spec: dict, cand, *, source, controller: str, source_co
 rules.declare("415.5", reasons={"target_not_permanent": "object target zone"})
 
 
+@rules.implements("200.5", reasons={"target_not_spell": "object target zone", "invalid_choice": "player choice answer"})
+@rules.implements("213.3", reasons={"spell_not_card": "object target", "invalid_choice": "player choice answer"})
+def not_spell_or_card(game, spec: dict, cand) -> tuple | None:
+    """What a spell word or a card word can't mean, each by its rule: a spell is a card on the stack (200.5) — a
+    permanent or a card in another zone is no spell, whatever else it is; and "card" can't refer to a card on the
+    stack that represents a spell (213.3) — a word for cards in a graveyard (or any zone but play) never reaches
+    one. (rule, code) when `cand` is such a mistaken choice for `spec`, else None."""
+    if isinstance(cand, (Player, StackAbility)):
+        return None
+    zone = target_filter(spec).get("zone", "battlefield")
+    if zone == "stack" and cand.zone != "stack":
+        return ("200.5", "target_not_spell")
+    if zone not in ("stack", "battlefield") and cand.zone == "stack" and cand in game.stack:
+        return ("213.3", "spell_not_card")
+    return None
+
+
 def not_a_permanent(game, spec: dict, cand, controller: str) -> bool:
     """415.5: a target word that names no player, no other zone and no spell or ability means a permanent: a card
     that would fit the word anywhere but in play (a creature card in a graveyard for "target creature") is no legal
@@ -122,6 +139,9 @@ def choose_targets(game, subject: str, specs: list, *, controller: str, source, 
                     return f"{x}: {bad[0]}", _OWN_RULE[bad[0]][0]
                 if bad and bad[0] == "zone" and not_a_permanent(game, spec, t, controller):
                     return f"{x}: not in play", "415.5"
+                mistaken = bad and bad[0] == "zone" and not_spell_or_card(game, spec, t)
+                if mistaken:
+                    return f"{x}: in {t.zone}", mistaken[0]
             return None
 
         if n == 1:
@@ -214,6 +234,13 @@ def check_targets(game, obj, tspecs, given, *, controller, colors, itself: bool 
             if bad and bad[0] == "zone" and not_a_permanent(game, spec, t, controller):
                 raise game.illegal("415.5", "target_not_permanent", f"{t.name} ({p}) is in {t.zone}, not in play",
                                    object=obj, target=t, zone=zone_zh(t.zone))
+            mistaken = bad and bad[0] == "zone" and not_spell_or_card(game, spec, t)
+            if mistaken and mistaken[0] == "200.5":
+                raise game.illegal("200.5", "target_not_spell", f"{t.name} ({p}) is in {t.zone}: not a spell",
+                                   object=obj, target=t, zone=zone_zh(t.zone))
+            if mistaken:
+                raise game.illegal("213.3", "spell_not_card", f"{t.name} ({p}) is a spell on the stack, not a card",
+                                   object=obj, target=t)
             if bad and bad[0] in _OWN_RULE:      # itself (415.6), combat damage (310.3)
                 rule, code = _OWN_RULE[bad[0]]
                 raise game.illegal(rule, code, f"{obj.name}: {p} is not a legal target ({bad[0]})", object=obj)

@@ -74,6 +74,7 @@ class Filter(_M):
     combat_with_source: bool | None = None   # blocking the source, or blocked by it ("阻挡～或被～阻挡的生物")
     token: bool | None = None
     shares_color_with: str | None = None   # a ref word, e.g. "target"
+    set: str | None = None         # "cards from the X expansion": the printed expansion symbol only (206.3)
 
     _types = all_known("types", "any_types", "not_types", known=TYPES, what="card type")
     _supertypes = all_known("supertypes", "not_supertypes", known=SUPERTYPES, what="supertype")
@@ -362,6 +363,7 @@ class Card(_M):
     spell: Spell | None = None
     additional_cost: Activated | None = None   # e.g. sacrifice a creature (409.1f)
     as_enters: list[Literal["choose_color", "choose_type"]] = []   # "as this comes into play, choose …" (419.1b)
+    set: str | None = None                 # the expansion symbol printed on it (206); a board card's `set:` wins
 
     _types = all_known("types", known=TYPES, what="card type")
     _super = all_known("supertypes", known=SUPERTYPES, what="supertype")
@@ -401,6 +403,11 @@ def _check_refs(v) -> None:
             if extra or not isinstance(v["linked"], str):
                 raise ValueError(f"a linked reference is {{linked: LINK, filter: FILTER}}, got {v!r}")
             Filter.model_validate(v.get("filter") or {})
+        if "half" in v:
+            if set(v) != {"half", "round"} or v["round"] not in ("up", "down"):
+                raise ValueError(f"half an amount is {{half: AMOUNT, round: up|down}} (104.1: the card says how a "
+                                 f"fraction is rounded), got {v!r}")
+            _check_refs(v["half"])
         if "choose" in v:
             extra = set(v) - {"choose", "from"}
             if extra or "from" not in v or not isinstance(v["choose"], int) or isinstance(v["choose"], bool):

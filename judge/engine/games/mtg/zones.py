@@ -364,6 +364,20 @@ def on_stack(game, item, below, source=None) -> None:
                   why=why)
 
 
+_AS_ENTERS_WHAT = {"choose_color": "color", "choose_type": "creature_type"}
+
+
+@rules.implements("103.4b", reasons={"written_order": "object player order"})
+def written_order(game, obj, ctrl: str) -> None:
+    """103.4b: a player making several decisions at the same time makes them in the order written — the choices of
+    "as this comes into play, choose …" are all made as it comes into play (419.1b), in the card's order. Cited
+    when there are two or more."""
+    kinds = obj.card.as_enters
+    if len(kinds) > 1:
+        game.fire("103.4b", "written_order", [obj], object=obj, player=game.by_name[ctrl],
+                  order=[say(_AS_ENTERS_WHAT[k]) for k in kinds])
+
+
 def as_enters(game, obj) -> None:
     """"As this comes into play, choose a colour / a creature type": not a trigger (410.10e) but part of the
     event that puts it into play (419.1b): its controller chooses now, before anything can see it in play; its
@@ -372,6 +386,7 @@ def as_enters(game, obj) -> None:
         return
     ctrl = obj.controller
     chosen = {}
+    written_order(game, obj, ctrl)
     for kind in obj.card.as_enters:
         if kind == "choose_color":
             ans = game.choose("color", obj.id, by=ctrl, options=list(COLOR.words()), auto=False)
