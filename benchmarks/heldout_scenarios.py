@@ -6,8 +6,8 @@ Each folder under benchmarks/heldout/ that holds scenario files is a set somebod
 text *before* changing the engine mechanism they exercise, and never tuned the engine on (issue 11: "set
 aside cases you will not tune on, and report them separately"). They are not part of the test suite: the
 point is to measure, not to pass. For every file and variant this prints whether it passed, and why not
-in one of three kinds — the file does not load (a rule the engine does not register yet, vocabulary it
-lacks), the replay stopped (an engine error), or an expectation failed — then the figures per set and
+in one of three kinds — the file does not load (vocabulary the engine lacks, a format mistake), the replay
+stopped (an engine error), or an expectation failed (a rule the engine does not apply yet is one) — then the figures per set and
 per group (the file name's prefix before the first `-`: `b3`, `s3`…).
 
 `--detail` prints each failure's text (what the closing notes quote); by default only the kinds are
@@ -18,7 +18,8 @@ shown, so reading the figures while working does not show what to tune.
   `near_miss` are taken out before loading, so a file naming a rule the engine does not register still loads; an
   action refused by another rule than its `rejected:` names still counts as refused);
 - **rules named**: of the rules the instance lists as deciding (`fired` and `fired_in_order` at the end and after
-  actions, and each action's `rejected:`), how many the trace cites (a firing or a refusal by that rule).
+  actions, and each action's `rejected:`), how many the trace cites (a firing or a refusal by that rule or a rule
+  numbered under it, as `judge check` reads them: `420.5` is cited by a firing of `420.5c`).
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from judge.engine.core.errors import EngineError  # noqa: E402
 from judge.engine.scenario.files import scenario_files  # noqa: E402
 from judge.engine.scenario import yamlio  # noqa: E402
-from judge.engine.scenario.expect import rule_id  # noqa: E402
+from judge.engine.scenario.expect import covers, rule_id  # noqa: E402
 from judge.engine.scenario.load import (ScenarioError, ScenarioErrors, _from_data, instances,  # noqa: E402
                                         load_scenario)
 from judge.engine.scenario.run import replay  # noqa: E402
@@ -83,7 +84,7 @@ def decisive_cited(path: Path) -> bool:
         rules.update(n.rule for n in st.near_misses)
         if st.rejected is not None:
             rules.add(st.rejected.rule)
-    return any(r.partition(":")[2] == want for r in rules)
+    return any(covers(want, r.partition(":")[2]) for r in rules)
 
 
 def _strip_rules(node):
@@ -148,7 +149,8 @@ def split_file(path: Path) -> list[tuple[str, bool, int, int]]:
         board = res.error is None and not [f for f in res.failures
                                            if not (f.field.endswith("rejected") and f.actual != "accepted")]
         cited = _cited(res)
-        named = sum(1 for r in listed if _safe_id(res.game, r) in cited) if res.game is not None else 0
+        named = (sum(1 for r in listed if any(covers(_safe_id(res.game, r), c) for c in cited))
+                 if res.game is not None else 0)
         out.append((label, board, len(listed), named))
     return out
 

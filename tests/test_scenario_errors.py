@@ -355,3 +355,39 @@ variants:
     bad = text.replace("pt: 2/4", "pt: 2/4, colour: 绿")
     e = error_of(write(bad, "bad.yaml"))
     assert "colour" in str(e)
+
+
+def test_a_rule_named_covers_the_rules_numbered_under_it(write):
+    # 420.5c fires when the bear dies: a judge naming 420.5 (state-based effects) names what decided
+    out = replay(load_scenario(write(BASE + "  fired: [420.5, '420', 420.5c]\n")), None)
+    assert out.failures == []
+    # a sibling is not named by it (420.5b: toughness 0, not this bear)
+    out = replay(load_scenario(write(BASE + "  fired: [420.5b]\n")), None)
+    assert [f.field for f in out.failures] == ["expect.fired.0"]
+
+
+def test_not_fired_on_a_parent_the_engine_applies_means_that_number(write):
+    # 420.5 itself is never fired, only its subrules: `not_fired: [420.5]` means none of them
+    p = write(BASE + "  not_fired: [420.5]\n")
+    out = replay(load_scenario(p), None)
+    assert [f.field for f in out.failures] == ["expect.not_fired.0"]
+    assert "as mtg:420.5c" in out.failures[0].message
+
+
+def test_covers():
+    from judge.engine.scenario.expect import covers
+    assert covers("mtg:420.5", "mtg:420.5c") and covers("mtg:420", "mtg:420.5") and covers("x:1.0.1", "x:1.0.1a")
+    assert covers("mtg:108.3", "mtg:108.3.c") and covers("mtg:420.5c", "mtg:420.5c")
+    assert not covers("mtg:420.5", "mtg:420.50") and not covers("mtg:42", "mtg:420")
+    assert not covers("mtg:420.5c", "mtg:420.5") and not covers("", "mtg:1") and not covers("mtg:1", "")
+    assert not covers("wow:双持", "wow:双持，远程") and not covers("mtg:420.5", None)
+
+
+def test_rejected_by_a_rule_numbered_under_the_one_named(write):
+    # paying nothing for 闪电击 is refused under 409.1h: `rejected: 409.1` (casting a spell) names it too,
+    # `rejected: 409.2` (a sibling) does not
+    unpaid = "  - {as: 乙, cast: bolt, targets: [bear], mana: [], rejected: RULE}\n"
+    text = BASE.replace("  - {as: 乙, cast: bolt", unpaid + "  - {as: 乙, cast: bolt")
+    assert replay(load_scenario(write(text.replace("RULE", "409.1"))), None).failures == []
+    out = replay(load_scenario(write(text.replace("RULE", "409.2"))), None)
+    assert len(out.failures) == 1 and "not mtg:409.2" in out.failures[0].message

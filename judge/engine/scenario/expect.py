@@ -210,8 +210,24 @@ def _want(game, r):
     return rule_id(game, spec.rule), spec
 
 
-def _hit(f, rule: str, spec: FiredSpec) -> bool:
-    if f.rule != rule:
+def covers(want: str, got: str) -> bool:
+    """Whether citing rule `got` cites rule `want`: the same rule, or a rule numbered under it (`420.5c` under
+    `420.5`, `420.5` under `420`, `1.0.1a` under `1.0.1`). A judge who names `420.5` as what decides means the
+    rule with its subrules; the engine cites the subrule that applied. `420.50` is not under `420.5`."""
+    if got == want:
+        return True
+    if not got or not want or not got.startswith(want):
+        return False
+    nxt = got[len(want)]
+    return nxt == "." or (nxt.isascii() and nxt.isalpha())
+
+
+def _hit(f, rule: str, spec: FiredSpec, under: bool = True) -> bool:
+    """Whether firing (or refusal, or near miss) `f` is what `spec` names: rule `rule` or, with `under`, a rule
+    numbered under it (`fired`, `fired_in_order`, `near_miss`). `not_fired` means the rule as numbered when the
+    engine applies that very number (a scenario showing 309.2 does not apply while 309.2a does), else none of
+    the rules under it."""
+    if not (covers(rule, f.rule) if under else f.rule == rule):
         return False
     if spec.reason is not None and f.reason != spec.reason:
         return False
@@ -219,10 +235,11 @@ def _hit(f, rule: str, spec: FiredSpec) -> bool:
 
 
 def unapplied(game, ref: str) -> str | None:
-    """Why an expectation on this rule can never be checked, if the engine never applies it (it is in the book —
-    the loader refused any other id — but no engine code fires, refuses or records a near miss by it)."""
+    """Why an expectation on this rule can never be checked, if the engine never applies it nor any rule under it
+    (it is in the book — the loader refused any other id — but no engine code fires, refuses or records a near
+    miss by it)."""
     num = game.rules.normalize(ref)
-    if num in game.rules.entries:
+    if any(covers(num, n) for n in game.rules.entries):
         return None
     return (f"rule {game.rid(num)} is in the book, but the engine never applies it, so it can neither be cited "
             f"nor be shown not to apply (`judge coverage --book {game.rules.book} -s not_implemented -s "
@@ -260,9 +277,11 @@ def _check_rules(game, e: Expect, fail) -> None:
         pos += 1
     for i, r in enumerate(e.not_fired):
         rule, spec = _want(game, r)
-        hits = [f for f in fired_all if _hit(f, rule, spec)]
+        exact = game.rules.normalize(spec.rule) in game.rules.entries    # else: none of the rules under it
+        hits = [f for f in fired_all if _hit(f, rule, spec, under=not exact)]
         if hits:
-            fail(("not_fired", i), "not fired", rule, f"rule {rule}{_detail(spec)} fired (firing {hits[0].id}, "
+            by = "" if hits[0].rule == rule else f" as {hits[0].rule}"
+            fail(("not_fired", i), "not fired", rule, f"rule {rule}{_detail(spec)} fired{by} (firing {hits[0].id}, "
                                                       f"reason {hits[0].reason}) but must not")
     for i, r in enumerate(e.near_miss):
         rule, spec = _want(game, r)

@@ -17,7 +17,7 @@ from typing import Any
 
 from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.trace import Trace
-from judge.engine.scenario.expect import Failure, check_expect, rule_id, unapplied
+from judge.engine.scenario.expect import Failure, check_expect, covers, rule_id, unapplied
 from judge.engine.scenario.load import ScenarioFile, variant as get_variant
 from judge.engine.scenario.model import Action
 from judge.engine.scenario.yamlio import line_of
@@ -130,7 +130,7 @@ def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:
                                                 f"the engine refused this action by {by} ({e.message}); the game was "
                                                 f"rewound and the replay went on — if the refusal is what the "
                                                 f"scenario shows, {hint}"))
-                elif e.rule != rule_id(game, a.rejected):
+                elif not covers(rule_id(game, a.rejected), e.rule or ""):     # by that rule or one under it
                     want = rule_id(game, a.rejected)
                     out.failures.append(Failure(sf.path, where, path, want, by,
                                                 f"the engine refused the action, but by {by} ({e.message}), "
