@@ -85,6 +85,8 @@ def game_steps(game: str | None, lang: str = "zh") -> dict:
 
 def render_step(what: str, data: dict, names: dict, lang: str = "zh", game: str | None = None) -> str:
     own = game_steps(game, lang)
+    if what == "pass_until" and data.get("already"):
+        what = "pass_until_already"           # `pass_until: stack_empty` on an empty stack: nothing to do
     t = own.get(what) or step_templates(lang).get(what)
     if t is None:
         return what

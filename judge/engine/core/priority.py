@@ -108,8 +108,10 @@ class Priority:
             self.do_advance(actor, step=until)
             return
         if not g.stack:
-            raise EngineError("pass_until: stack_empty with an empty stack would end the step; "
-                              "use `advance:` to move to another step")
+            # "until the stack is empty" already holds: nobody passes, nothing happens (passing now would end
+            # the step, which is `advance:`); recorded on the action's trace step, not an error
+            g.recorder.step.data["already"] = True
+            return
         for _ in range(getattr(g, "LOOP_PASSES", PASS_LIMIT)):
             if not g.stack or g.over:
                 return
