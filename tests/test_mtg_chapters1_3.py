@@ -217,3 +217,72 @@ def test_expansion_placement_wins_then_card_then_none():
     assert matches(game, game.objects["forge"], {"set": "时间漩涡"}) is None
     bad = matches(game, game.objects["forge"], {"set": "古文明之战"})
     assert bad == ("set", "古文明之战", "时间漩涡")
+
+
+# ------------------------------------------------------------------ 212.2g / 212.4e: attaching by an ability
+
+def test_212_2g_equipment_equips_a_creature_and_not_a_land():
+    out = _file("212.2g-equip-creatures-only.yaml")
+    [f] = _firings(out, "212.2g")
+    assert f.reason == "equipment_equips" and f.objects == ["hammer", "bear"]
+    [n] = _near(out, "212.2g")
+    assert n.objects == ["hammer", "forest"]
+    assert out.game.objects["hammer"].attached_to == "bear"          # it did not move
+    moved = _file("212.2g-equip-creatures-only.yaml", "移到另一个生物上")
+    assert [f.objects for f in _firings(moved, "212.2g")] == [["hammer", "bear"], ["hammer", "ogre"]]
+    assert moved.game.objects["hammer"].attached_to == "ogre" and not _near(moved, "212.2g")
+    other = _file("212.2g-equip-creatures-only.yaml", "不是武具也不是灵气的神器，异能不结附它")
+    assert not _firings(other, "212.2g") and other.game.objects["rack"].attached_to is None
+
+
+def test_212_4e_an_aura_moves_only_where_it_can_enchant():
+    out = _file("212.4e-aura-moves.yaml")
+    assert [n.objects for n in _near(out, "212.4e")] == [["might", "forest"]]
+    assert out.game.objects["might"].attached_to == "bear"
+    moved = _file("212.4e-aura-moves.yaml", "移到对手的生物上")
+    assert [f.reason for f in _firings(moved, "212.4e")] == ["aura_moves"]
+    assert moved.game.objects["might"].attached_to == "ogre"
+
+
+def test_attach_refuses_an_equipment_on_itself_or_an_equipment_creature():
+    from judge.engine.games.mtg import zones
+    game = _file("212.2g-equip-creatures-only.yaml").game
+    hammer = game.objects["hammer"]
+    calls = []
+    assert zones.attach(game, hammer, hammer, lambda o, h: calls.append((o, h))) is False
+    assert calls == [] and hammer.attached_to == "bear"
+    rack = game.objects["rack"]                   # neither Equipment nor Aura
+    assert zones.attach(game, rack, game.objects["ogre"], lambda o, h: calls.append((o, h))) is False
+    assert calls == []
+
+
+# ------------------------------------------------------------------ 308.2b: an attacking band
+
+def test_308_2b_band_declared_blocked_together_and_the_attacker_assigns():
+    out = _file("308.2b-attacking-band.yaml")
+    reasons = [f.reason for f in _firings(out, "308.2b")]
+    assert reasons == ["band_declared", "band_blocked", "band_assigns"]
+    assign = [f for f in _firings(out, "308.2b") if f.reason == "band_assigns"][0]
+    assert "甲" in str(assign.fields["player"])
+    assert out.game.objects["guard"].damage == 3 and out.game.objects["bear"].damage == 0
+    assert not _firings(out, "103.1")             # the band, not the blocker's text, makes it block two
+
+
+def test_308_2b_no_band_no_citation_and_bad_bands_refused():
+    alone = _file("308.2b-attacking-band.yaml", "没有宣告结合，灰熊独自被阻挡而死")
+    assert not _firings(alone, "308.2b")
+    bad = _file("308.2b-attacking-band.yaml", "两个不具结合异能的生物不能结合")
+    assert _rejected(bad) == ["mtg:308.2b"] * 3
+    whys = [s.rejected.fields["why"] for s in bad.trace.steps if s.rejected is not None]
+    assert whys == ["其中有两个或更多不具结合异能的生物（至多一个）", "其中没有具结合异能的生物",
+                    "结合的生物都必须是宣告为攻击的生物"]
+
+
+def test_bands_only_with_attack():
+    import pytest
+    from judge.engine.scenario.load import ScenarioErrors, ScenarioError
+    text = EACH.format(**DISCARD, b_hand=TWO, b_field="[]", choices="{}").replace(
+        "  - {as: 甲, cast: fx}", "  - {as: 甲, cast: fx, bands: [[c1, c2]]}")
+    with pytest.raises((ScenarioErrors, ScenarioError)) as e:
+        load_scenario_text(text, "c13.yaml", LIBRARIES)
+    assert "bands: only with attack" in str(e.value)

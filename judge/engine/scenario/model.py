@@ -153,6 +153,7 @@ class Action(_M):
     play: str | None = None
     activate: str | None = None
     attack: Union[list[str], dict[str, str], None] = None
+    bands: list[list[str]] | None = None     # with attack (MTG 308.2b): which attacking creatures are banded together
     block: Union[dict[str, Union[str, list[str]]], None] = None
     concede: bool | None = None
     mulligan: bool | None = None             # at the start of the game: shuffle the hand back, draw one fewer
@@ -188,6 +189,9 @@ class Action(_M):
         given = self._verbs()
         if len(given) != 1:
             raise ValueError(f"an action needs exactly one of: {', '.join(VERBS)} (got {', '.join(given) or 'none'})")
+        if self.bands is not None and given != ["attack"]:
+            raise ValueError("bands: only with attack (the active player announces the bands as he declares "
+                             "attackers, MTG 308.2b)")
         for a in self.loop or []:
             if a.verb not in LOOP_VERBS or a.rejected is not None or a.expect is not None:
                 raise ValueError(f"a loop's actions are {', '.join(LOOP_VERBS)} (without rejected/expect), "

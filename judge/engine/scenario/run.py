@@ -63,7 +63,8 @@ def action_args(a: Action) -> tuple[str, dict]:
         return "activate", {"activate": a.activate, "ability": a.ability, "targets": targets, "x": a.x,
                             "costs": a.costs, "mana": a.mana, "pay": a.pay}
     if v == "attack":
-        return "attack", {"attack": a.attack, "mana": a.mana, "pay": a.pay}
+        return "attack", {"attack": a.attack, "mana": a.mana, "pay": a.pay,
+                          **({"bands": a.bands} if a.bands is not None else {})}
     if v == "block":
         return "block", {"block": a.block, "mana": a.mana, "pay": a.pay}
     if v in ("mulligan", "keep"):

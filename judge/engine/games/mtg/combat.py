@@ -112,7 +112,7 @@ def _refuse_attacker(game, o) -> None:
 @rules.implements("306.3", reasons={"only_active_attacks": "player active"})
 @rules.implements("306.1", reasons={"combat_steps_skipped": "player", "second_damage_step": "objects"})
 @rules.implements("502.5a", reasons={"haste_static": "object"})
-def do_attack(game, actor, attack=None, mana=None, pay=None, **_):
+def do_attack(game, actor, attack=None, mana=None, pay=None, bands=None, **_):
     if game.awaiting is None and game.auto_declared == (game.turn, STEP.declare_attackers) and not attack:
         return                          # agrees with the declaration the engine already made (no attackers)
     if game.awaiting is None and game.auto_declared == (game.turn, STEP.declare_attackers) and attack:
@@ -155,6 +155,7 @@ def do_attack(game, actor, attack=None, mana=None, pay=None, **_):
             raise game.illegal("308.2a", "cannot_attack", f"{o.name} can't attack {d!r}", object=o, why=say("why.bad_defender"))
         objs.append(o)
     _check_attack_rules(game, objs)
+    banded = check_bands(game, objs, bands or [])
     pay_combat_costs(game, actor, objs, ATTACK, plan, mana, pay)
     for o in objs:
         if o.sick:
@@ -179,14 +180,57 @@ def do_attack(game, actor, attack=None, mana=None, pay=None, **_):
             game.fire("306.4", "not_alone", [o, *others], object=o, others=others)
     game.fire("408.2g", "game_action_no_stack", [game.by_name[actor]], player=game.by_name[actor],
               action=say("game_action.declare_attackers"))     # a game action: no stack (408.2g, in turn.py)
+    for band in banded:
+        game.fire("308.2b", "band_declared", band, player=game.by_name[actor], objects=band)
     with game.under(f):
         for o in objs:
             game.set(o, "attacking", plan[o.id])
+        for band in banded:
+            for o in band:
+                game.set(o, "band", [m.id for m in band])
         evs = [Event("attack", {"object": o, "defender": plan[o.id], "chars": chars(game, o)}, f.id, firing=f)
                for o in objs]
         game.happen(evs)
     game.passes = 0
     game.give_priority(game.active)
+
+
+@rules.implements("308.2b", reasons={"band_declared": "player objects", "band_illegal": "objects why",
+                                     "band_blocked": "object attacker objects", "band_assigns": "player object objects"})
+def check_bands(game, objs, bands: list) -> list[list]:
+    """308.2b: when attacking creatures have banding, the active player announces which are banded together (the
+    bands: lists of attacker ids). A band is two or more of the creatures he attacks with, each in one band, at
+    least one of them with banding and at most one without it (502.10, to which 308.2b refers); any other band is
+    refused under 308.2b. The bands, as lists of objects."""
+    out = []
+    seen: set = set()
+    attackers = {o.id: o for o in objs}
+    for ids in bands:
+        members = [game.objects.get(str(i)) for i in ids]
+        shown = [m if m is not None else str(i) for m, i in zip(members, ids)]
+        why = None
+        if any(m is None or m.id not in attackers for m in members):
+            why = "why.band_not_attacking"
+        elif len(set(ids)) < 2:
+            why = "why.band_alone"
+        elif seen & set(ids):
+            why = "why.band_twice"
+        else:
+            without = [m for m in members if KEYWORD.banding not in chars(game, m).keywords]
+            if len(without) == len(members):
+                why = "why.band_no_banding"
+            elif len(without) > 1:
+                why = "why.band_two_without"
+        if why is not None:
+            raise game.illegal("308.2b", "band_illegal", f"band {ids}: {why}", objects=shown, why=say(why))
+        seen |= set(ids)
+        out.append(members)
+    return out
+
+
+def band_mates(game, a) -> list:
+    """The other creatures still attacking in `a`'s band."""
+    return [game.objects[i] for i in a.band if i != a.id and i in game.objects and game.objects[i].attacking]
 
 
 def _check_attack_rules(game, objs) -> None:
@@ -400,17 +444,24 @@ def do_block(game, actor, block=None, mana=None, pay=None, **_):
         _blocks_one_unless_able(game, b, pairs)
     _check_block_rules(game, actor, pairs)
     pay_combat_costs(game, actor, list(dict.fromkeys(b for b, _ in pairs)), BLOCK, {}, mana, pay)
+    declared = list(pairs)
+    banded = [(b, a, [m for m in band_mates(game, a) if (b, m) not in pairs]) for b, a in pairs]
+    banded = [x for x in banded if x[2]]
+    for b, a, mates in banded:       # blocking one creature of a band blocks the whole band (308.2b, 502.10)
+        pairs.extend((b, m) for m in mates)
     game.awaiting = None
-    blocks = [say("block_pair", blocker=b.name, attacker=a.name) for b, a in pairs]
+    blocks = [say("block_pair", blocker=b.name, attacker=a.name) for b, a in declared]
     if blocks:
-        f = game.fire("309.2e", "blockers_declared", [x for p in pairs for x in p], player=game.by_name[actor],
+        f = game.fire("309.2e", "blockers_declared", [x for p in declared for x in p], player=game.by_name[actor],
                       blocks=blocks)
         game.fire("408.2g", "game_action_no_stack", [game.by_name[actor]], player=game.by_name[actor],
                   action=say("game_action.declare_blockers"))     # a game action: no stack (408.2g, in turn.py)
+        for b, a, mates in banded:
+            game.fire("308.2b", "band_blocked", [b, a, *mates], object=b, attacker=a, objects=mates)
     else:
         f = game.fire("309.2e", "no_block_declared", [], player=game.by_name[actor])
-    for b in dict.fromkeys(b for b, _ in pairs):     # blocking more than one: its text beats 309.2a (103.1)
-        n = sum(1 for x, _ in pairs if x is b)
+    for b in dict.fromkeys(b for b, _ in declared):     # blocking more than one: its text beats 309.2a (103.1)
+        n = sum(1 for x, _ in declared if x is b)
         if n > 1:
             game.fire("103.1", "card_text_wins", [b], object=b, does=say("text_wins.blocks_more", n=n),
                       rule_says=say("text_wins.block_rule"), caused_by=f.id)
@@ -632,6 +683,8 @@ def assign_combat_damage(game) -> None:
         if len(targets) == 1:
             game.fire("310.2d", "blocker_assigns", [b, targets[0]], object=b, objects=targets)
             assignments.append((b, targets[0], p))
+        elif len(targets) > 1 and all(set(t.band) == set(targets[0].band) and t.band for t in targets):
+            assignments.extend(band_assigns(game, b, targets, p))
     if second:
         game.first_strike_done = False
         game.first_strike_dealt = []
@@ -650,6 +703,19 @@ def assign_combat_damage(game) -> None:
         # 408.1g: once assigned, combat damage goes on the stack like a spell or ability — it is dealt only when
         # it resolves, and the active player gets priority first (the players may respond to it).
         game.fire("408.1g", "combat_damage_uses_stack", [game.by_name[game.active]], player=game.by_name[game.active])
+
+
+def band_assigns(game, b, targets: list, p: int) -> list:
+    """A creature blocking an attacking band: the attacking player, not the blocker's controller, divides its combat
+    damage among the creatures of the band it blocks (308.2b's band, 502.10) — `choices: {assign: {BLOCKER: {ID:
+    N}}}`, answered by the attacking player."""
+    player = targets[0].controller
+    game.fire("308.2b", "band_assigns", [b, *targets], player=game.by_name[player], object=b, objects=targets)
+    ids = [t.id for t in targets]
+    ans = game.choose("assign", b.id, by=player, options=None, legal=lambda v: (
+        None if isinstance(v, dict) and set(map(str, v)) <= set(ids) and all(int(x) >= 0 for x in v.values())
+        and sum(int(x) for x in v.values()) == p else f"assign exactly {p} damage among {', '.join(ids)}"))
+    return [(b, game.objects[str(t)], int(n)) for t, n in ans.items() if int(n) > 0]
 
 
 @rules.implements("502.2c", reasons={"first_strike_gained_late": "object", "first_strike_lost_late": "object"})

@@ -132,6 +132,7 @@ def decision_order(game, ctx, who: list) -> tuple[list, bool]:
     "effect_gain_abilities": "source objects origin abilities until",
     "effect_change_text": "source objects old new until",
     "effect_redirect": "source object protected until",
+    "effect_attach": "source object host",
 })
 def _doc_413_2b(game, ctx, e):
     """(the verbs below all fire 413.2b; this registers the rule and its reason codes)"""
@@ -1063,6 +1064,18 @@ def _choose_color(game, ctx, e):
 
 
 @rules.implements("402.8f", reasons={"haunting": "object target"})
+def _attach(game, ctx, e):
+    """"Attach [Equipment/Aura] to [permanent]": each object of the reference is attached to the first permanent of
+    `to` if it may be (zones.attach)."""
+    hosts = [o for o in refs(game, ctx, e.get("to", "target")) if not isinstance(o, Player) and o.zone == "battlefield"]
+    if not hosts:
+        return
+    for o in refs(game, ctx, e["attach"]):
+        if not isinstance(o, Player) and o.zone == "battlefield":
+            zones.attach(game, o, hosts[0], lambda obj, host: _fire(game, ctx, "effect_attach", [obj, host],
+                                                                    source=ctx.source_name, object=obj, host=host))
+
+
 def _haunt(game, ctx, e):
     """Haunt: this card, put into the graveyard from play, is removed from the game haunting a creature;
     its other trigger condition then works from the removed-from-game zone (402.8f)."""
@@ -1124,6 +1137,7 @@ def _win_game(game, ctx, e):
 
 
 VERB_FUNCS = {
+    "attach": _attach,
     "damage": _damage,
     "destroy": _zone_verb("effect_destroy", "graveyard", "destroy"),
     "exile": _zone_verb("effect_exile", "exile", "effect"),

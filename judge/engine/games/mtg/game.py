@@ -407,6 +407,8 @@ class MtgGame(CardGame):
             self.set(o, "blocked", False)
         if o.blocked_by:
             self.set(o, "blocked_by", [])
+        if o.band:
+            self.set(o, "band", [])
 
     def attackers(self) -> list[Card]:
         return [o for o in self.battlefield() if o.attacking]

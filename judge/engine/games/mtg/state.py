@@ -88,6 +88,7 @@ class Card(Obj):
     blocking: list = field(default_factory=list)   # attacker ids
     blocked: bool = False
     blocked_by: list = field(default_factory=list)
+    band: list = field(default_factory=list)       # attacking: the ids of its band, itself included (308.2b)
     cast: dict | None = None          # on the stack: targets, x, mode, cost paid
     base_controller: str | None = None    # who put it onto the battlefield (200.6a), before control effects
     haunting: tuple | None = None     # removed from the game haunting a creature: its (id, incarnation) (402.8f)

@@ -147,6 +147,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "skip": ("who",),                 # a step, phase or 回合 the player skips next time (300.9)
     "phase_out": (),
     "change_text": ("what", "until"),       # {from: 红, to: 蓝}: the words of the rules text (418.6)
+    "attach": ("to",),                # an Equipment or Aura (REF) attached to `to` (212.2g–h, 212.4e)
 }
 
 

@@ -15,7 +15,7 @@ from judge.engine.games.mtg.chars import chars, snapshot
 from judge.engine.games.mtg.filters import matches
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.targets import target_filter
-from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, KEYWORD, SUBTYPE, TERM, say
+from judge.engine.games.mtg.words import COLOR, CREATURE_TYPES, KEYWORD, SUBTYPE, TERM, TYPE, say
 from judge.engine.games.mtg.words import zone as zone_zh
 
 rules.declare("217.1a", reasons={"to_owners_zone": "object owner controller zone"})
@@ -196,6 +196,48 @@ def aura_entering(game, obj, frm: str, who: str) -> tuple[bool, object]:
     host = game.objects[str(ans)]
     game.fire("212.4e", "aura_put_onto", [obj, host], object=obj, host=host, player=game.by_name[who])
     return True, host
+
+
+@rules.implements("212.2g", reasons={"equipment_equips": "object host"},
+                  near_misses={"equipment_not_creature": "object host types"})
+@rules.implements("212.4e", reasons={"aura_moves": "object host"}, near_misses={"aura_cannot_move": "object host"})
+def attach(game, obj, host, effect) -> bool:
+    """An effect attaches `obj` to the permanent `host` (an equip ability, "attach target Equipment to …", an Aura
+    moved). An Equipment can equip a creature and can't legally equip anything else (212.2g) — nor itself, nor be a
+    creature itself (212.2i) —, and one that can't equip the permanent doesn't move (212.2h); an Aura moves only
+    to a permanent it can legally enchant, else it doesn't move (212.4e). `effect(obj, host)` records the
+    instruction (its firing); the attachment is made under it. Whether `obj` moved."""
+    c = chars(game, obj)
+    why = None
+    if SUBTYPE.equipment in c.subtypes:
+        if host is obj:
+            why = ("212.2i", "equipment_cannot_equip", {"object": obj, "why": say("why.attached_to_itself")})
+        elif TYPE.creature in c.types:
+            why = ("212.2i", "equipment_cannot_equip", {"object": obj, "why": say("why.attachment_is_creature")})
+        elif TYPE.creature not in chars(game, host).types:
+            game.near_miss("212.2g", "equipment_not_creature", [obj, host], object=obj, host=host,
+                           types="/".join(chars(game, host).types) or say("check.no_types"))
+            return False
+    elif SUBTYPE.aura in c.subtypes:
+        specs = (obj.card.spell or {}).get("targets") or [{}]
+        spec = specs[0] if isinstance(specs[0], dict) else {"what": specs[0]}
+        if host is obj or matches(game, host, target_filter(spec), controller=obj.controller,
+                                  source_id=obj.id) is not None:
+            game.near_miss("212.4e", "aura_cannot_move", [obj, host], object=obj, host=host)
+            return False
+    else:
+        return False                     # only an Equipment or an Aura is attached by such an effect
+    if why is not None:
+        game.fire(why[0], why[1], [obj], **why[2])
+        return False
+    f = effect(obj, host)
+    with game.under(f):
+        game.set(obj, "attached_to", host.id)
+    if SUBTYPE.equipment in c.subtypes:
+        game.fire("212.2g", "equipment_equips", [obj, host], object=obj, host=host)
+    else:
+        game.fire("212.4e", "aura_moves", [obj, host], object=obj, host=host)
+    return True
 
 
 def left_behind(game, obj) -> str:
