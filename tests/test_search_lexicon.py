@@ -96,6 +96,17 @@ def test_every_shipped_table_reads_and_names_a_source():
     assert "坟墓场" in v.synonyms["墓地"]
 
 
+def test_the_swept_player_table_is_read_without_everyday_words():
+    # mtg-sweep-players.tsv: the sweep's slang and short forms, never its `general` entries (everyday words with
+    # several senses: 退回 is a refund as well as a return to a zone)
+    f = next(f for f in lexicon_files("mtg") if f.name == "mtg-sweep-players.tsv")
+    entries = read_lexicon(f)
+    assert len(entries) >= 150 and {e.kind for e in entries} <= {"player", "edition"}
+    v = vocabulary("mtg")
+    assert "牌库顶" in v.synonyms["置顶"] and "起始总生命" in v.synonyms["起始血量"]
+    assert "退回" not in v.synonyms
+
+
 # --- question understanding ---------------------------------------------------------
 
 TABLE = {"permission": {"asks": ["能不能", "还能...吗"], "answers": ["不能", "可以"]},

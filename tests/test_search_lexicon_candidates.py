@@ -71,7 +71,10 @@ def test_the_shipped_tables_are_left_untouched(quality, restore_data, tmp_path):
     data = quality.with_tables([extra])
     assert (data / "lexicon" / "mtg-extra.tsv").is_file()
     assert not (shipped / "lexicon" / "mtg-extra.tsv").exists()
-    assert vocab.lexicon_files("mtg")[-1] == data / "lexicon" / "mtg-rewordings.tsv"
+    files = vocab.lexicon_files("mtg")
+    assert all(f.parent == data / "lexicon" for f in files)   # the copy of the data is read, every table of it
+    names = [f.name for f in files]
+    assert names[:2] == ["common.tsv", "mtg.tsv"] and names[2:] == sorted(names[2:]) and "mtg-rewordings.tsv" in names
     assert data / "lexicon" / "mtg-extra.tsv" in vocab.lexicon_files("mtg")
 
 
