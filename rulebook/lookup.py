@@ -64,12 +64,15 @@ _RANGE = re.compile(r"^(?P<a>" + ids.NUMBER + r")\s*[-–~]\s*(?P<b>[a-z]|\d+|" 
 _NUMERIC = re.compile(r"^\d+(?:[.\s]*(?:\d+|[a-z](?![a-z])))*\.?$")
 
 
+_SEPARATOR = re.compile(r"[,，、;；]")
+
+
 def split_query(query: str) -> list[str]:
     """`420.5a,420.5c` / `110.2 112.2` → two parts; glossary words keep their spaces."""
     q = query.strip()
     if q.lower().startswith("glossary:"):
         return [q]
-    parts = [p.strip() for p in re.split(r"[,，、;；]", q) if p.strip()]
+    parts = [p.strip() for p in _SEPARATOR.split(q) if p.strip()]
     out: list[str] = []
     for p in parts:
         words = p.split()
@@ -82,6 +85,11 @@ def split_query(query: str) -> list[str]:
 
 def lookup(book: Book, query: str) -> list[Hit]:
     """All hits for a query, in the order asked. Raises NotFound (BadQuery for a query that can name nothing)."""
+    whole = query.strip()
+    if _SEPARATOR.search(whole):        # a headword printed with a comma (WoW 双持，远程) names its entry, not two
+        uid = glossary_uid(book, whole)
+        if uid:
+            return [Hit(book.node(uid), ENTRY)]
     parts = split_query(query)
     if not parts:
         raise BadQuery(query, f"empty query: give {QUERY_FORMS}")

@@ -139,7 +139,7 @@ class Expect(_M):
 
 
 VERBS = ("pass", "pass_until", "advance", "cast", "play", "activate", "attack", "block", "concede", "checkpoint",
-         "loop", "look", "arrange", "count", "mulligan", "keep")
+         "loop", "look", "arrange", "count", "mulligan", "keep", "strike")
 LOOP_VERBS = ("pass", "pass_until", "cast", "play", "activate")   # what one turn of a loop may contain
 
 
@@ -152,6 +152,7 @@ class Action(_M):
     cast: str | None = None
     play: str | None = None
     activate: str | None = None
+    strike: str | None = None                # WoW: strike with this weapon (以武器进行打击)
     attack: Union[list[str], dict[str, str], None] = None
     bands: list[list[str]] | None = None     # with attack (MTG 308.2b): which attacking creatures are banded together
     block: Union[dict[str, Union[str, list[str]]], None] = None
@@ -177,7 +178,7 @@ class Action(_M):
     expect: Expect | None = None
     note: str | None = None
 
-    _s = field_validator("cast", "play", "activate", "ability", "rejected", "checkpoint", "look", "count", mode="before")(
+    _s = field_validator("cast", "play", "activate", "strike", "ability", "rejected", "checkpoint", "look", "count", mode="before")(
         classmethod(lambda cls, v: _strs(v)))
 
     def _verbs(self) -> list[str]:

@@ -62,6 +62,8 @@ def action_args(a: Action) -> tuple[str, dict]:
     if v == "activate":
         return "activate", {"activate": a.activate, "ability": a.ability, "targets": targets, "x": a.x,
                             "costs": a.costs, "mana": a.mana, "pay": a.pay}
+    if v == "strike":
+        return "strike", {"strike": a.strike, "costs": a.costs}
     if v == "attack":
         return "attack", {"attack": a.attack, "mana": a.mana, "pay": a.pay,
                           **({"bands": a.bands} if a.bands is not None else {})}

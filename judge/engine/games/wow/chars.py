@@ -202,6 +202,8 @@ def apply(game, a: Applier, oid: str, res: dict) -> None:
                 c.atk = (c.atk or 0) + s["atk"]
             if s.get("health"):
                 c.health = (c.health or 0) + s["health"]
+            if s.get("damage_type"):          # a weapon strike gives its damage type too (glossary 攻击力)
+                c.damage_type = s["damage_type"]
             rule = "714.3a" if a.while_ else "714.1"
             c.notes.append((rule, a.source_name, delta_zh(s)))
         elif kind == "control":

@@ -24,6 +24,7 @@ from judge.engine.games.wow.events import area_for, move
 from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import CardDef, Modifier
+from judge.engine.games.wow.weapons import conflict
 from judge.engine.games.wow.words import RULE, TYPE, say, zone
 
 
@@ -125,8 +126,9 @@ def _as_entering_matches(game, obj, f: dict, src_controller: str, new_controller
 
 
 def _uniqueness(game, obj) -> None:
+    conflict(game, obj)                 # weapons (双持, 双持，远程, 单手)
     c = chars(game, obj)
-    if not c.unique:
+    if obj.zone != "play" or not c.unique:
         return
     same = [o for o in game.in_play() if o.id != obj.id and chars(game, o).unique and chars(game, o).name == c.name
             and chars(game, o).controller == c.controller]

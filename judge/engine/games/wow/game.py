@@ -14,7 +14,8 @@ import random
 from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game, forbidding
 from judge.engine.games.common.game import CardGame
-from judge.engine.games.wow import chain, combat, loops, packets, perform, prepriority, resolve, setup, triggers, turn, words
+from judge.engine.games.wow import (chain, combat, loops, packets, perform, prepriority, resolve, setup, triggers, turn,
+                                   weapons, words)
 from judge.engine.games.wow.events import area_for
 from judge.engine.games.wow.filters import friendly
 from judge.engine.games.wow.chars import chars, compute
@@ -43,6 +44,7 @@ CHOICE_RULES = {
     "replacement": "717.3",
     "armor": "717.2d",           # an unexhausted armor, against damage that can be prevented
     "unique": "710.1e",
+    "conflict": "710.1e",        # which card is destroyed to fix a conflict of weapons
     "mode": "707.1b",
     "reductions": "707.1e",
     "new_targets": "705.6b",     # a copy's new targets must be legal
@@ -81,7 +83,7 @@ class WowGame(CardGame):
     STACK_ZONE = "chain"
     ACTIONS = Game.ACTIONS | {"cast": chain.play_card, "play": chain.place_resource, "activate": chain.use_power,
                               "attack": combat.propose, "block": combat.no_blocking,
-                              "loop": loops.do_loop}
+                              "loop": loops.do_loop, "strike": weapons.strike}
     REWOUND = Game.REWOUND + ("modifiers", "shields", "delayed", "combat", "loop_seen", "loops_done", "_explicit",
                               "_deps_noted", "resolving", "triggered_count", "actions_count", "loop_barred",
                               "portal_done")

@@ -24,6 +24,7 @@ from judge.engine.games.wow.interrupt import cease_copy, interrupt
 from judge.engine.games.wow.loops import mandatory_without_triggers
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WCard
+from judge.engine.games.wow.weapons import resolve_strike
 from judge.engine.games.wow.words import GROUP, TYPE, say, zone
 
 
@@ -58,6 +59,9 @@ def resolve(game, item) -> bool:
 def _resolve(game, item, controller: str) -> bool | None:
     """True if the link was a proposal whose combat step began (it has given priority)."""
     is_card = isinstance(item, WCard)
+    if not is_card and item.kind == "strike":
+        resolve_strike(game, item)
+        return
     if not is_card and item.kind == "proposal":
         if not resolve_proposal(game, item):
             return False

@@ -33,6 +33,7 @@ def end_step(game) -> None:
         return
     if old == STEP.defend_window:
         conclude(game)
+        _end_durations(game, lambda until: until == "end_of_combat", say("ended.combat"))
         begin(game, STEP.action)
         return
     if old == STEP.end_of_turn:

@@ -20,6 +20,7 @@ GROUPS = {spec["word"]: tuple(TYPE[t] for t in spec["types"]) for spec in _V["gr
 CHARACTER_TYPES = tuple(TYPE[t] for t in _V["character_types"])
 DAMAGE_TYPE = Words("damage_types", _V["damage_types"])
 KEYWORD = Words("keywords", _V["keywords"])
+MARKER = Words("markers", _V["markers"])          # 双手, 副手, 野性系: markers the rules read
 FACTION = Words("factions", _V["factions"])
 CLASS = Words("classes", _V["classes"])
 RULE = Words("glossary_rules", _V["glossary_rules"])
