@@ -195,10 +195,19 @@ def test_a_strike_outside_the_defend_window_or_without_the_hero_in_combat_is_ref
 
 
 def test_striking_with_what_is_not_his_weapon_is_refused(tmp_path):
-    for what in ("a_ally", "wall", "nothing"):
+    for what in ("a_ally", "wall"):
         out = _strike(tmp_path, strikes=(), before=f"  - {{as: 甲, pass: true}}\n  - {{as: 乙, pass: true}}\n"
                                                     f"  - {{as: 甲, strike: {what}}}\n")
         assert ("705.3", "not_a_weapon") in _refused(out)
+
+
+def test_striking_with_an_unknown_id_is_a_loading_error_naming_the_line(tmp_path):
+    from judge.engine.scenario.load import ScenarioError, ScenarioErrors
+    text = STRIKE.format(keywords="[]", w1="单手剑", w2="单手剑", attacker="a_hero", before="",
+                         strikes="  - {as: 甲, strike: nothing}\n")
+    with pytest.raises((ScenarioError, ScenarioErrors)) as e:
+        load_scenario(scratch_scenario(tmp_path, "w.yaml", text))
+    assert "strike" in str(e.value) and "unknown id 'nothing'" in str(e.value)
 
 
 def test_a_headword_printed_with_a_comma_names_one_glossary_entry():

@@ -74,7 +74,7 @@ def render(game: str, code: str, fields: dict, lang: str = "zh") -> str:
     return t.format_map(_Fields(vals))
 
 
-OBJECT_KEYS = ("cast", "play", "activate", "targets", "attack", "block", "object", "what",   # what: Riftbound's look
+OBJECT_KEYS = ("cast", "play", "activate", "strike", "targets", "attack", "block", "object", "what",   # what: Riftbound's look
                "look", "arrange")         # MTG's look and arrange: a card (an id) or a zone (甲.hand)
 
 
