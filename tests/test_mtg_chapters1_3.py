@@ -286,3 +286,221 @@ def test_bands_only_with_attack():
     with pytest.raises((ScenarioErrors, ScenarioError)) as e:
         load_scenario_text(text, "c13.yaml", LIBRARIES)
     assert "bands: only with attack" in str(e.value)
+
+
+def test_set_on_a_board_card_of_a_game_without_printings_is_an_input_error():
+    import pytest
+    from judge.engine.scenario.load import ScenarioErrors, ScenarioError
+    text = """
+book: wow
+title: 系列符号
+source: "709.2b"
+players: {甲: {}, 乙: {}}
+turn: {active: 乙, step: 回合结束步骤}
+board:
+  甲: {play: [{card: 英雄（战士）, id: a_hero, set: 核心}]}
+  乙: {play: [{card: 英雄（战士）, id: b_hero}]}
+actions: []
+"""
+    with pytest.raises((ScenarioErrors, ScenarioError)) as e:
+        load_scenario_text(text, "wow-set.yaml", LIBRARIES)
+    assert "set" in str(e.value) and "expansion symbol" in str(e.value)
+
+
+# ------------------------------------------------------------------ what mutation testing asked for
+
+from types import SimpleNamespace  # noqa: E402
+
+
+def test_together_cites_103_4_with_the_players_unless_409_2b_put_the_controller_first():
+    out = _run(EACH.format(**DISCARD, b_hand=TWO, b_field="[]", choices="{discard: {乙: [b2]}}"))
+    [f] = _firings(out, "103.4")
+    assert f.fields["players"] == ["甲", "乙"]
+    first = _file("409.2b-controller-decides-first.yaml")
+    assert _firings(first, "409.2b") and not _firings(first, "103.4")
+    assert [f.objects for f in _firings(first, "103.4a")] == [["甲"]]
+
+
+def test_halve():
+    from judge.engine.games.mtg.refs import halve
+    assert halve(7, True) == (4, True) and halve(7, False) == (3, True)
+    assert halve(8, True) == (4, False) and halve(8, False) == (4, False)
+    assert halve(0, True) == (0, False) and halve(1, False) == (0, True)
+
+
+def _band_game():
+    return _file("308.2b-attacking-band.yaml").game
+
+
+def test_band_problem_each_reason():
+    from judge.engine.games.mtg.combat import band_problem
+    g = _band_game()
+    guard, bear, bear2 = (g.objects[i] for i in ("guard", "bear", "bear2"))
+    att = {o.id: o for o in (guard, bear, bear2)}
+    assert band_problem(g, att, [guard, bear], set()) is None
+    assert band_problem(g, att, [guard], set()) == "why.band_alone"
+    assert band_problem(g, att, [guard, guard], set()) == "why.band_alone"
+    assert band_problem(g, att, [guard, bear, bear], set()) == "why.band_twice"
+    assert band_problem(g, att, [guard, bear], {"bear"}) == "why.band_twice"
+    assert band_problem(g, att, [bear, bear2], set()) == "why.band_no_banding"
+    assert band_problem(g, att, [guard, bear, bear2], set()) == "why.band_two_without"
+    assert band_problem(g, {"guard": guard}, [guard, bear], set()) == "why.band_not_attacking"
+    assert band_problem(g, att, [guard, None], set()) == "why.band_not_attacking"
+
+
+def test_band_mates_only_other_attacking_members():
+    from judge.engine.games.mtg.combat import band_mates
+    g = _band_game()
+    guard, bear = g.objects["guard"], g.objects["bear"]
+    guard.band, guard.attacking, bear.attacking = ["guard", "bear", "nobody"], "乙", "乙"
+    assert band_mates(g, guard) == [bear]
+    bear.attacking = None
+    assert band_mates(g, guard) == []
+
+
+BAND = open(BUNDLED / "308.2b-attacking-band.yaml", encoding="utf-8").read().split("variants:")[0]
+
+
+def test_band_assignment_is_the_attacking_players_and_must_add_up():
+    rule = "310.2"
+    for bad in ("{guard: 2}", "{guard: 4, bear: -1}", "{guard: 2, bear2: 1}", "{乙: {giant: {guard: 3}}}"):
+        text = BAND.replace("choices: {assign: {giant: {guard: 3}}}",
+                            f"choices: {{assign: {{giant: {bad}}}}}\n    rejected: {rule}"
+                            if not bad.startswith("{乙") else f"choices: {{assign: {bad}}}\n    rejected: {rule}")
+        text = text.split("expect:")[0] + "expect: {}\n"
+        out = replay(load_scenario_text(text, "band.yaml", LIBRARIES))
+        assert _rejected(out) == [f"mtg:{rule}"], bad
+    split = BAND.replace("{guard: 3}", "{guard: 2, bear: 1}").split("expect:")[0] + "expect: {}\n"
+    out = _run(split)
+    assert out.game.objects["guard"].damage == 2 and out.game.objects["bear"].damage == 1
+    zero = BAND.replace("{guard: 3}", "{guard: 3, bear: 0}").split("expect:")[0] + "expect: {}\n"
+    out = _run(zero)
+    dealt = [f for s in out.trace.steps for f in s.firings if f.rule == "mtg:310.4"]
+    assert dealt and not any("灰熊#1 0" in a or "→灰熊#1 0" in a for a in dealt[0].fields["assignments"])
+    [f] = [f for f in _firings(out, "308.2b") if f.reason == "band_assigns"]
+    assert "giant" in str(f.fields["object"]) and "guard" in str(f.fields["objects"])
+
+
+def test_attach_problem_reasons():
+    from judge.engine.games.mtg.zones import attach_problem
+    g = _file("212.2g-equip-creatures-only.yaml").game
+    hammer, bear, forest = g.objects["hammer"], g.objects["bear"], g.objects["forest"]
+    eq = SimpleNamespace(subtypes=("武具",), types=("神器",))
+    assert attach_problem(g, hammer, bear, eq) is None
+    assert attach_problem(g, hammer, forest, eq) == "equipment_not_creature"
+    assert attach_problem(g, hammer, hammer, eq) == "why.attached_to_itself"
+    assert attach_problem(g, hammer, bear, SimpleNamespace(subtypes=("武具",), types=("神器", "生物"))) == \
+        "why.attachment_is_creature"
+    assert attach_problem(g, hammer, bear, SimpleNamespace(subtypes=(), types=("神器",))) == "not_attachable"
+
+
+AURA_YOURS = """
+book: mtg
+title: 结附于由你操控的生物
+source: "212.4e"
+define:
+  护佑:
+    cost: "{白}"
+    types: [结界]
+    subtypes: [灵气]
+    text: 结附于由你操控的生物。受此结界的生物得+1/+1。
+    spell: {targets: [{what: 生物, filter: {controller: you}}]}
+    abilities: [{static: {affects: enchanted, pump: "+1/+1"}}]
+  灵气转移:
+    cost: "{蓝}"
+    types: [瞬间]
+    text: 将目标灵气结附于目标永久物上。
+    spell: {targets: [{what: 结界, filter: {subtypes: [灵气]}}, 永久物], effects: [{attach: target1, to: target2}]}
+players: {甲: {mana: "{蓝}"}, 乙: {}}
+turn: {active: 甲, step: 战斗前的行动阶段, priority: 甲}
+board:
+  甲:
+    hand: [{card: 灵气转移, id: shift}]
+    battlefield: [{card: 灰熊, id: bear}, {card: 护佑, id: ward, attached_to: bear}, {card: 灰熊, id: cub}]
+  乙: {battlefield: [{card: 灰食人魔, id: ogre}]}
+actions:
+  - {as: 甲, cast: shift, targets: [ward, %s]}
+  - pass_until: stack_empty
+"""
+
+
+def test_an_aura_moves_by_its_enchant_restriction_as_its_controller_reads_it():
+    mine = _run(AURA_YOURS % "cub")
+    assert mine.game.objects["ward"].attached_to == "cub"
+    theirs = _run(AURA_YOURS % "ogre")
+    assert theirs.game.objects["ward"].attached_to == "bear" and _near(theirs, "212.4e")
+
+
+def test_spell_controller_on_the_stack_or_just_countered():
+    from judge.engine.games.mtg.refs import Ctx, spell_controller
+    text = BAND.split("board:")[0] + """board:
+  甲: {hand: [{card: 灰熊, id: cub}]}
+actions:
+  - {as: 甲, cast: cub}
+"""
+    text = text.replace("step: 战斗开始", "step: 战斗前的行动阶段").replace(
+        "players: {甲: {}, 乙: {}}", 'players: {甲: {mana: "{一}{绿}"}, 乙: {}}')
+    g = _run(text).game
+    cub = g.objects["cub"]
+    assert spell_controller(g, None, cub) == "甲"
+    ctx = Ctx(item=None, source=None, source_name="x", controller="乙", spells={"cub": "乙"})
+    g.stack.remove(cub)
+    assert spell_controller(g, None, cub) is None
+    assert spell_controller(g, ctx, cub) == "乙"
+    g.stack.append(cub)
+    cub.zone = "graveyard"
+    assert spell_controller(g, None, cub) is None
+
+
+def test_not_spell_or_card_on_the_stack():
+    from judge.engine.games.mtg.targets import not_spell_or_card
+    text = BAND.split("board:")[0].replace("step: 战斗开始", "step: 战斗前的行动阶段").replace(
+        "players: {甲: {}, 乙: {}}", 'players: {甲: {mana: "{一}{绿}"}, 乙: {}}') + """board:
+  甲: {hand: [{card: 灰熊, id: cub}], graveyard: [{card: 灰熊, id: old}]}
+actions:
+  - {as: 甲, cast: cub}
+"""
+    g = _run(text).game
+    cub, old = g.objects["cub"], g.objects["old"]
+    assert not_spell_or_card(g, {"what": "坟墓场中的牌"}, cub) == ("213.3", "spell_not_card")
+    assert not_spell_or_card(g, {"what": "坟墓场中的生物牌"}, cub) == ("213.3", "spell_not_card")
+    assert not_spell_or_card(g, {"what": "咒语"}, cub) is None
+    assert not_spell_or_card(g, {"what": "生物"}, cub) is None
+    assert not_spell_or_card(g, {"what": "永久物"}, cub) is None
+    assert not_spell_or_card(g, {"what": "咒语"}, old) == ("200.5", "target_not_spell")
+    assert not_spell_or_card(g, {"what": "坟墓场中的牌"}, old) is None
+
+
+def test_spell_named_answers():
+    from judge.engine.games.mtg.effects import spell_named
+    text = BAND.split("board:")[0].replace("step: 战斗开始", "step: 战斗前的行动阶段").replace(
+        "players: {甲: {}, 乙: {}}", 'players: {甲: {mana: "{一}{绿}"}, 乙: {}}') + """board:
+  甲: {hand: [{card: 灰熊, id: cub}, {card: 山脉, id: m1}]}
+actions:
+  - {as: 甲, cast: cub}
+"""
+    g = _run(text).game
+    assert spell_named(g, "cub")[1] == "213.3" and spell_named(g, ["m1", "cub"])[1] == "213.3"
+    assert spell_named(g, ["m1"]) is None and spell_named(g, "m1") is None and spell_named(g, [3]) is None
+
+
+def test_expansion_and_reprint():
+    from judge.engine.games.mtg.filters import expansion, reprint_of
+    assert expansion(object()) is None
+    assert expansion(SimpleNamespace(extra={}, card=SimpleNamespace(set="第九版"))) == "第九版"
+    text = """
+book: mtg
+title: 重印
+source: "206.3"
+define:
+  铁盒: {cost: "{一}", types: [神器], text: ""}
+players: {甲: {}, 乙: {}}
+turn: {active: 甲, step: 战斗前的行动阶段, priority: 甲}
+board:
+  甲: {battlefield: [{card: 铁盒, id: old, set: 古文明之战}, {card: 铁盒, id: new}, {card: 灰熊, id: bear}]}
+actions: []
+"""
+    g = _run(text).game
+    assert reprint_of(g, g.objects["new"], "古文明之战") is True
+    assert reprint_of(g, g.objects["bear"], "古文明之战") is False
+    assert reprint_of(g, g.objects["new"], "第四版") is False

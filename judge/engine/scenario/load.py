@@ -198,6 +198,8 @@ class _Checks:
         return ids
 
     def references(self, pl, loc: tuple, ids: dict) -> None:
+        if pl.set is not None and not getattr(self.sf.game_cls, "PRINTINGS", False):
+            self.err(loc + ("set",), f"the {self.sf.game_cls.game} engine reads no expansion symbol (`set:` is MTG's, 206)")
         if pl.attached_to and pl.attached_to not in ids:
             self.err(loc + ("attached_to",), f"unknown id {pl.attached_to!r}")
         for b in pl.blocking if isinstance(pl.blocking, list) else ([pl.blocking] if pl.blocking else []):

@@ -208,24 +208,30 @@ def check_bands(game, objs, bands: list) -> list[list]:
     for ids in bands:
         members = [game.objects.get(str(i)) for i in ids]
         shown = [m if m is not None else str(i) for m, i in zip(members, ids)]
-        why = None
-        if any(m is None or m.id not in attackers for m in members):
-            why = "why.band_not_attacking"
-        elif len(set(ids)) < 2:
-            why = "why.band_alone"
-        elif seen & set(ids):
-            why = "why.band_twice"
-        else:
-            without = [m for m in members if KEYWORD.banding not in chars(game, m).keywords]
-            if len(without) == len(members):
-                why = "why.band_no_banding"
-            elif len(without) > 1:
-                why = "why.band_two_without"
+        why = band_problem(game, attackers, members, seen)
         if why is not None:
             raise game.illegal("308.2b", "band_illegal", f"band {ids}: {why}", objects=shown, why=say(why))
         seen |= set(ids)
         out.append(members)
     return out
+
+
+def band_problem(game, attackers: dict, members: list, seen: set) -> str | None:
+    """Why these objects can't be one band (a phrase key), None if they can: each must be a declared attacker, two
+    or more different ones, none already in another band (`seen`), at least one with banding, at most one without."""
+    if any(m is None or m.id not in attackers for m in members):
+        return "why.band_not_attacking"
+    ids = [m.id for m in members]
+    if len(set(ids)) < 2 or len(set(ids)) < len(ids):
+        return "why.band_alone" if len(set(ids)) < 2 else "why.band_twice"
+    if seen & set(ids):
+        return "why.band_twice"
+    without = [m for m in members if KEYWORD.banding not in chars(game, m).keywords]
+    if len(without) == len(members):
+        return "why.band_no_banding"
+    if len(without) > 1:
+        return "why.band_two_without"
+    return None
 
 
 def band_mates(game, a) -> list:

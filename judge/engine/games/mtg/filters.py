@@ -272,7 +272,9 @@ def reprint_of(game, obj, wanted: str) -> bool:
     card = getattr(obj, "card", None)
     if card is not None and card.set == wanted:
         return True
-    return any(getattr(o, "name", None) == obj.name and expansion(o) == wanted for o in game.objects.values())
+    name = getattr(card, "name", None)
+    return name is not None and any(getattr(getattr(o, "card", None), "name", None) == name and expansion(o) == wanted
+                                    for o in game.objects.values())
 
 
 def _cite_named_colors(game, obj, f: dict, c, ok: bool, failed) -> None:

@@ -87,6 +87,7 @@ class MtgGame(CardGame):
     ZONE_SPECS = ZONE_SPECS
     REWIND_RULE = "422.1"
     CHOICE_RULES = CHOICE_RULES
+    PRINTINGS = True            # a board card's `set:` is its printing's expansion symbol (206.3)
     STEPS = STEPS
     ZONES = BOARD_ZONES
     SCENARIO_TEMPLATE = skeleton("mtg")

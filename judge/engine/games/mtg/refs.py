@@ -311,15 +311,19 @@ def half(game, ctx: Ctx | None, a: dict, n: int) -> int:
     """`{half: AMOUNT, round: up|down}`: 104.1 — the game uses only whole numbers; where an effect would make a
     fraction (half of an odd number) it says whether to round up or down. Cited by a resolving effect when there
     was a fraction to round; half of an even number is exact."""
-    q, odd = divmod(n, 2)
-    if not odd:
-        return q
     up = a.get("round") == "up"
-    if ctx is not None:
+    value, rounded = halve(n, up)
+    if rounded and ctx is not None:
         game.fire("104.1", "fraction_rounded", [ctx.source] if isinstance(ctx.source, Card) else [],
-                  source=ctx.source_name, value=say("half_of", n=n), result=q + up,
+                  source=ctx.source_name, value=say("half_of", n=n), result=value,
                   how=say("round.up" if up else "round.down"))
-    return q + up
+    return value
+
+
+def halve(n: int, up: bool) -> tuple[int, bool]:
+    """Half of `n` as a whole number, rounded up or down (104.1), and whether there was a fraction to round."""
+    q, odd = divmod(n, 2)
+    return q + (1 if odd and up else 0), bool(odd)
 
 
 def _amount(game, ctx: Ctx | None, a, *, source=None, controller=None) -> int:

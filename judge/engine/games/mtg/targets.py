@@ -68,8 +68,10 @@ def target_problem(game, spec: dict, cand, *, source, controller: str, source_co
 rules.declare("415.5", reasons={"target_not_permanent": "object target zone"})
 
 
-@rules.implements("200.5", reasons={"target_not_spell": "object target zone", "invalid_choice": "player choice answer"})
-@rules.implements("213.3", reasons={"spell_not_card": "object target", "invalid_choice": "player choice answer"})
+rules.declare("200.5", reasons={"target_not_spell": "object target zone", "invalid_choice": "player choice answer"})
+rules.declare("213.3", reasons={"spell_not_card": "object target", "invalid_choice": "player choice answer"})
+
+
 def not_spell_or_card(game, spec: dict, cand) -> tuple | None:
     """What a spell word or a card word can't mean, each by its rule: a spell is a card on the stack (200.5) — a
     permanent or a card in another zone is no spell, whatever else it is; and "card" can't refer to a card on the

@@ -208,27 +208,18 @@ def attach(game, obj, host, effect) -> bool:
     to a permanent it can legally enchant, else it doesn't move (212.4e). `effect(obj, host)` records the
     instruction (its firing); the attachment is made under it. Whether `obj` moved."""
     c = chars(game, obj)
-    why = None
-    if SUBTYPE.equipment in c.subtypes:
-        if host is obj:
-            why = ("212.2i", "equipment_cannot_equip", {"object": obj, "why": say("why.attached_to_itself")})
-        elif TYPE.creature in c.types:
-            why = ("212.2i", "equipment_cannot_equip", {"object": obj, "why": say("why.attachment_is_creature")})
-        elif TYPE.creature not in chars(game, host).types:
-            game.near_miss("212.2g", "equipment_not_creature", [obj, host], object=obj, host=host,
-                           types="/".join(chars(game, host).types) or say("check.no_types"))
-            return False
-    elif SUBTYPE.aura in c.subtypes:
-        specs = (obj.card.spell or {}).get("targets") or [{}]
-        spec = specs[0] if isinstance(specs[0], dict) else {"what": specs[0]}
-        if host is obj or matches(game, host, target_filter(spec), controller=obj.controller,
-                                  source_id=obj.id) is not None:
-            game.near_miss("212.4e", "aura_cannot_move", [obj, host], object=obj, host=host)
-            return False
-    else:
-        return False                     # only an Equipment or an Aura is attached by such an effect
-    if why is not None:
-        game.fire(why[0], why[1], [obj], **why[2])
+    problem = attach_problem(game, obj, host, c)
+    if problem == "not_attachable":      # only an Equipment or an Aura is attached by such an effect
+        return False
+    if problem == "equipment_not_creature":
+        game.near_miss("212.2g", "equipment_not_creature", [obj, host], object=obj, host=host,
+                       types="/".join(chars(game, host).types) or say("check.no_types"))
+        return False
+    if problem == "aura_cannot_move":
+        game.near_miss("212.4e", "aura_cannot_move", [obj, host], object=obj, host=host)
+        return False
+    if problem is not None:             # an Equipment that can't equip at all (212.2i)
+        game.fire("212.2i", "equipment_cannot_equip", [obj], object=obj, why=say(problem))
         return False
     f = effect(obj, host)
     with game.under(f):
@@ -238,6 +229,26 @@ def attach(game, obj, host, effect) -> bool:
     else:
         game.fire("212.4e", "aura_moves", [obj, host], object=obj, host=host)
     return True
+
+
+def attach_problem(game, obj, host, c) -> str | None:
+    """Why `obj` (characteristics `c`) can't be attached to `host`, None if it can: `not_attachable` (neither an
+    Equipment nor an Aura), an Equipment's 212.2i reason (a phrase key: itself, or it is a creature),
+    `equipment_not_creature` (212.2g), `aura_cannot_move` (not a permanent its enchant ability allows, 212.4e)."""
+    if SUBTYPE.equipment in c.subtypes:
+        if host is obj:
+            return "why.attached_to_itself"
+        if TYPE.creature in c.types:
+            return "why.attachment_is_creature"
+        return None if TYPE.creature in chars(game, host).types else "equipment_not_creature"
+    if SUBTYPE.aura in c.subtypes:
+        specs = (obj.card.spell or {}).get("targets") or [{}]
+        spec = specs[0] if isinstance(specs[0], dict) else {"what": specs[0]}
+        if host is obj or matches(game, host, target_filter(spec), controller=obj.controller,
+                                  source_id=obj.id) is not None:
+            return "aura_cannot_move"
+        return None
+    return "not_attachable"
 
 
 def left_behind(game, obj) -> str:
