@@ -16,12 +16,13 @@ module docstring (`judge.engine`, `HOOKS` below); the core never names a game's 
 """
 from __future__ import annotations
 
+import difflib
 from functools import partial
 
 from judge.engine.core.choices import Chooser
 from judge.engine.core.errors import EngineError, GameOver, IllegalAction
 from judge.engine.core.events import Events
-from judge.engine.core.objects import Event, Obj, PendingTrigger, Player
+from judge.engine.core.objects import Event, Obj, Objects, PendingTrigger, Player
 from judge.engine.core.priority import Priority
 from judge.engine.core.record import Recorder, ref_of
 from judge.engine.core.registry import RuleRegistry
@@ -87,7 +88,7 @@ class Game:
     def __init__(self):
         self.players: list[Player] = []
         self.by_name: dict[str, Player] = {}
-        self.objects: dict[str, Obj] = {}
+        self.objects: Objects = Objects()
         self.zones: dict[tuple, list[str]] = {}
         self.stack: list = []            # bottom → top
         self.active = ""
@@ -129,6 +130,27 @@ class Game:
         nid = f"{base}#{n}"
         self.ids.add(nid)
         return nid
+
+    def alias(self, obj_id: str, base: str) -> str:
+        """Let object `obj_id` also answer to `base` (then `base#2`…, like `new_id`); the alias given."""
+        alt = self.new_id(base)
+        self.objects.aliases[alt] = obj_id
+        return alt
+
+    def ids_like(self, oid) -> str:
+        """What a scenario could have meant by an id that names no object: the tokens the game created, each
+        with its other names, and ids that look alike ('' when there is nothing to suggest)."""
+        other: dict[str, list[str]] = {}
+        for a, i in self.objects.aliases.items():
+            other.setdefault(i, []).append(a)
+        made = [" = ".join([o.id, *other.get(o.id, [])]) for o in self.objects.values() if o.token]
+        close = difflib.get_close_matches(str(oid), list(self.objects) + list(self.objects.aliases), n=3)
+        parts = []
+        if made:
+            parts.append("created in the game: " + ", ".join(made))
+        if close:
+            parts.append("close: " + ", ".join(close))
+        return "; ".join(parts)
 
     def tick(self) -> int:
         self.clock += 1

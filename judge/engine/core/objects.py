@@ -147,3 +147,35 @@ class PendingTrigger:
     event: Event | None
     data: dict = field(default_factory=dict)
     caused_by: str | None = None
+
+
+_MISSING = object()
+
+
+class Objects(dict):
+    """The game's objects by id. An object may also answer to another id (`aliases`: a WoW token is `Shelly` and
+    `errand.token`, the `SOURCE.token` of docs/scenarios.md); only a lookup that misses consults them, so
+    iterating still sees each object once."""
+
+    __slots__ = ("aliases",)
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.aliases: dict[str, str] = {}
+
+    def __missing__(self, key):
+        real = self.aliases.get(key)
+        if real is None:
+            raise KeyError(key)
+        return dict.__getitem__(self, real)
+
+    def get(self, key, default=None):
+        v = dict.get(self, key, _MISSING)
+        if v is not _MISSING:
+            return v
+        real = self.aliases.get(key) if isinstance(key, str) else None
+        return dict.get(self, real, default) if real is not None else default
+
+    def __contains__(self, key):
+        return dict.__contains__(self, key) or (isinstance(key, str) and key in self.aliases)
+

@@ -54,7 +54,8 @@ class _Check:
     def obj(self, oid, loc):
         o = self.game.objects.get(oid)
         if o is None:
-            self.fail(loc, oid, "no such object")
+            like = self.game.ids_like(oid)
+            self.fail(loc, oid, "no such object" + (f" ({like})" if like else ""))
         return o
 
 

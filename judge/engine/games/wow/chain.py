@@ -273,8 +273,9 @@ def check_targets(game, obj, specs, given, *, controller, effects=()) -> list:
     for spec, gid in zip(specs, given):
         t = game.objects.get(gid)
         if t is None:
-            raise game.illegal("706.1", "illegal_target", f"unknown target {gid!r}", object=obj, target=gid,
-                           check="exists", expected=say("check.exists"), actual=say("check.missing"))
+            like = game.ids_like(gid)
+            raise game.illegal("706.1", "illegal_target", f"unknown target {gid!r}" + (f" ({like})" if like else ""),
+                               object=obj, target=gid, check="exists", expected=say("check.exists"), actual=say("check.missing"))
         bad = target_problem(game, spec, t, source=obj, controller=controller)
         if bad:
             check, exp, act = bad
@@ -349,12 +350,20 @@ def pay_resources(game, actor, n: int, obj, costs=None, *, why_rule: str = "707.
 
 # ------------------------------------------------------------------ using a payment power (701, 705.3)
 
+def power_ids(c, ab) -> list[str]:
+    """The ids a scenario may name power `ab` by: its key (`maul`) and, for a power gained from a link
+    (“目标盟军具有「…」”), also `ORIGIN.KEY` (`command.maul`: the card that granted it, as docs/scenarios.md
+    keys an ability an object gained from another)."""
+    origin = (c.flags.get("origin") or {}).get(ab.key)
+    return [ab.key] + ([f"{origin}.{ab.key}"] if origin else [])
+
+
 def find_power(game, obj, key):
     c = chars(game, obj)
     pays = [ab for ab in c.powers if ab.kind == "payment"]
     if key is None and len(pays) == 1:
         return pays[0]
-    return next((ab for ab in pays if ab.key == key), None)
+    return next((ab for ab in pays if key in power_ids(c, ab)), None)
 
 
 def use_power(game, actor, activate=None, ability=None, targets=None, x=None, costs=None, mana=None, pay=None, **_):
@@ -372,7 +381,7 @@ def use_power(game, actor, activate=None, ability=None, targets=None, x=None, co
                        object=obj)
     ab = find_power(game, obj, ability)
     if ab is None:
-        have = [a.key for a in c.powers if a.kind == "payment"]
+        have = [" or ".join(power_ids(c, a)) for a in c.powers if a.kind == "payment"]
         raise game.illegal(RULE.payment_power, "no_such_power",
                        f"{obj.name} has no payment power {ability!r} now (it has: {', '.join(have) or 'none'})",
                        player=p, object=obj, power=ability or "-")

@@ -108,6 +108,7 @@ def compute(game) -> dict[str, Chars]:
             elif not c.flags.get("no_powers"):
                 c.powers.append(m.data["power"])
                 c.flags.setdefault("gained", {})[m.data["power"].key] = m.timestamp     # 718.2e
+                c.flags.setdefault("origin", {})[m.data["power"].key] = m.source        # who granted it: ORIGIN.KEY
                 c.notes.append(("714.1", m.source_name, say("note.gain_power")))
     appliers = _statics(game, objs, res) + _elsewhere(game) + _links(game)
     ordered, game._order = order(game, appliers, res)

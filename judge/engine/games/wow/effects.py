@@ -411,9 +411,11 @@ def _token(game, ctx, e):
     spec = e["token"]
     who = players(game, ctx, e.get("who", "you"))[0]
     cdef = token_card(spec["name"], spec)
-    o = WCard(game.new_id(f"{spec['name']}"), cdef, who.name, who.name, "created", cdef.name, token=True,
-              timestamp=game.tick())
+    o = WCard(game.new_id(spec.get("id") or spec["name"]), cdef, who.name, who.name, "created", cdef.name,
+              token=True, timestamp=game.tick())
     game.add_object(o)
+    if ctx.source is not None and not spec.get("id"):     # also `SOURCE.token`, as docs/scenarios.md names tokens
+        game.alias(o.id, f"{ctx.source.id}.token")
     f = _fire(game, "effect_token", [o], source=ctx.source_name, player=who, token=cdef.name)
     game.happen([Event("move", {"object": o, "to": "play", "from": "created", "reason": "token",
                                 "controller": who.name}, f.id, firing=f)])

@@ -173,6 +173,7 @@ class NextTime(_M):
 
 class TokenDef(_M):
     name: str
+    id: str | None = None               # the token's id (else its name; it also answers to SOURCE.token)
     type: Literal[TYPE.ally] = TYPE.ally
     subtypes: list[str] = []
     atk: int = 0
