@@ -84,7 +84,7 @@ def decisive_cited(path: Path) -> bool:
         rules.update(n.rule for n in st.near_misses)
         if st.rejected is not None:
             rules.add(st.rejected.rule)
-    return any(covers(want, r.partition(":")[2]) for r in rules)
+    return any(covers(want, r.partition(":")[2]) for r in rules if r)     # a mechanic firing has no rule
 
 
 def _strip_rules(node):
