@@ -96,9 +96,10 @@ def test_healing_removes_at_most_the_damage_and_says_what_is_wasted(tmp_path, n,
 
 
 def test_healing_an_undamaged_character_fails(tmp_path):
+    # the glossary decides it ("该更动会失效"): cited as firing, not as a near miss
     out, fired, missed = _firings(tmp_path, HEAL.format(n=2, damage=0), "治愈")
-    assert fired == []
-    assert [(m.reason, _fields(m)) for m in missed] == [("heal_fails", {"object": "ally", "amount": 2})]
+    assert missed == []
+    assert [(f.reason, _fields(f)) for f in fired] == [("heal_fails", {"object": "ally", "amount": 2})]
     assert out.game.objects["ally"].damage == 0
 
 

@@ -328,7 +328,7 @@ def _simple(kind, code):
         if kind == "destroy":
             for o in cards:
                 if o.zone != "play":
-                    game.near_miss(RULE.destroy, "not_in_play", [o], object=o, zone=zone(o.zone))
+                    game.fire(RULE.destroy, "not_in_play", [o], object=o, zone=zone(o.zone))  # decides: no destroy
         for o in _found(ctx, [o for o in cards if o.zone == "play"]):
             if kind == "exhaust" and o.tapped and o.zone == "play":
                 _fire(game, code, [o], source=ctx.source_name, object=o)
@@ -643,13 +643,13 @@ def _unless(game, ctx, e):
     return run(game, ctx, e.get("then", []))
 
 
-@rules.implements("709.2f", reasons={"if_you_do": "did"}, near_misses={"did_not": "what"})
+@rules.implements("709.2f", reasons={"if_you_do": "did", "did_not": "what"})
 def _if_you_do(game, ctx, e):
     did = run(game, ctx, e["if_you_do"])
     if did:
         game.fire("709.2f", "if_you_do", [], did=say("did.done"))
         return run(game, ctx, e.get("then", []))
-    game.near_miss("709.2f", "did_not", [], what=say("did.not"))
+    game.fire("709.2f", "did_not", [], what=say("did.not"))      # the rule decides: the rest does not happen
     return False
 
 

@@ -255,6 +255,7 @@ class WowGame(CardGame):
 
     def put_triggers(self) -> None:
         n = len(self.pending)
+        self.several_pending = n > 1          # 708.1a orders only several pending triggered effects
         triggers.pending_to_chain(self)
         super().put_triggers()
         triggers.all_added(self, n)

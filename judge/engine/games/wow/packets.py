@@ -30,9 +30,9 @@ from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.triggers import would_trigger
 from judge.engine.games.wow.words import RULE, TYPE, say
 
-rules.declare(RULE.heal, reasons={"healed": "object amount removed wasted"}, near_misses={"heal_fails": "object amount"})
+rules.declare(RULE.heal, reasons={"healed": "object amount removed wasted", "heal_fails": "object amount"})
 rules.declare(RULE.lethal_damage, reasons={"dealt_lethal": "object damage health"})
-rules.declare(RULE.replacement, near_misses={"replaced_no_trigger": "ability source event"})
+rules.declare(RULE.replacement, reasons={"replaced_no_trigger": "ability source event"})
 
 
 @dataclass(slots=True, eq=False)
@@ -215,8 +215,9 @@ def _not_triggered(game, old: Event, new: list[Event]) -> None:
     still = {(src.id, ab.key) for e in new for src, ab in would_trigger(game, e)}
     for src, ab in would_trigger(game, old):
         if (src.id, ab.key) not in still:
-            game.near_miss(RULE.replacement, "replaced_no_trigger", [src], once=(src.id, ab.key, old.root),
-                           ability=say("name.power_of", source=src.name), source=src, event=describe(old))
+            if game.recorder.first_time((RULE.replacement, src.id, ab.key, old.root)):     # decides: no trigger
+                game.fire(RULE.replacement, "replaced_no_trigger", [src], ability=say("name.power_of", source=src.name),
+                          source=src, event=describe(old))
 
 
 def _prevent(game, rep: Rep, ev: Event) -> list[Event]:
@@ -306,12 +307,13 @@ def already_applied(game, rep: Rep, ev: Event) -> None:
     game.near_miss("716.1d", "already_replaced", [], once=(rep.id, ev.root), effect=rep.name, event=describe(ev))
 
 
-@rules.implements("717.2c", near_misses={"prevented_no_trigger": "ability source event"})
+@rules.implements("717.2c", reasons={"prevented_no_trigger": "ability source event"})
 def _prevented(game, ev: Event) -> None:
     """717.2c: a fully prevented packet deals nothing, so "deals damage" powers do not trigger — say which."""
     for src, ab in would_trigger(game, ev):
-        game.near_miss("717.2c", "prevented_no_trigger", [src], once=(src.id, ab.key, ev.root),
-                       ability=say("name.power_of", source=src.name), source=src, event=describe(ev))
+        if game.recorder.first_time(("717.2c", src.id, ab.key, ev.root)):     # the rule decides: no trigger
+            game.fire("717.2c", "prevented_no_trigger", [src], ability=say("name.power_of", source=src.name),
+                      source=src, event=describe(ev))
 
 
 def _kept(d: dict) -> str:
@@ -349,7 +351,7 @@ def heal(game, ev: Event) -> bool:
     if t.zone != "play" or d["amount"] < 1:
         return False
     if t.damage <= 0:
-        game.near_miss(RULE.heal, "heal_fails", [t], object=t, amount=d["amount"])
+        game.fire(RULE.heal, "heal_fails", [t], object=t, amount=d["amount"])     # the healing fails: decided
         return False
     removed = min(t.damage, d["amount"])
     game.fire(RULE.heal, "healed", [t], object=t, amount=d["amount"], removed=removed, wasted=d["amount"] - removed)

@@ -16,7 +16,7 @@ from judge.engine.games.wow.packets import deal, heal
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.words import RULE
 
-rules.declare(RULE.destroy, reasons={"destroyed": "object owner"}, near_misses={"not_in_play": "object zone"})
+rules.declare(RULE.destroy, reasons={"destroyed": "object owner", "not_in_play": "object zone"})
 rules.declare(RULE.discard, reasons={"discarded": "object owner"})
 rules.declare(RULE.cannot, reasons={"cannot_be_destroyed": "object"},
               near_misses={"uniqueness_first": "object"})

@@ -34,8 +34,10 @@ _KIND_EVENTS = {
 
 
 @rules.implements("705.4", reasons={"triggered": "ability source event controller"})
-@rules.implements("703.5", near_misses={"judged_before_event": "ability source object check expected actual",
-                                        "no_transition": "ability source object state"})
+@rules.implements("703.5", reasons={"before_event_unmet": "ability source object check expected actual after",
+                                     "before_event_met": "ability source object check expected actual after",
+                                     "no_transition": "ability source object state"},
+                  near_misses={"judged_before_event": "ability source object check expected actual"})
 @rules.implements("710.1d", reasons={"enters_trigger": "ability object"})
 def collect(game, events: list[Event], snapshot) -> None:
     for ev, _kinds, leaving, found in game.watchers(events, _KIND_EVENTS, snapshot, lambda ch: ch.powers):
@@ -50,10 +52,20 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:
     if ok is None:
         return
     if not ok:
-        check, exp, act, subject = info
-        game.near_miss("703.5", "judged_before_event", [src, subject], once=(src.id, ab.key, ev.id), ability=name,
-                       source=src, object=subject, check=check, expected=exp, actual=act)
+        check, exp, act, subject, *after = info
+        if after and after[0] is not None and game.recorder.first_time(("703.5", src.id, ab.key, ev.id)):
+            # the state before the event decided it: judged after it, the condition would have been met
+            game.fire("703.5", "before_event_unmet", [src, subject], ability=name, source=src, object=subject,
+                      check=check, expected=exp, actual=act, after=after[0])
+        elif not after or after[0] is None:
+            game.near_miss("703.5", "judged_before_event", [src, subject], once=(src.id, ab.key, ev.id),
+                           ability=name, source=src, object=subject, check=check, expected=exp, actual=act)
         return
+    decided = info.pop("before_decided", None)
+    if decided is not None:         # met before the event, no longer after it: the state before decided
+        check, exp, act, subject, after = decided
+        game.fire("703.5", "before_event_met", [src, subject], ability=name, source=src, object=subject,
+                  check=check, expected=exp, actual=act, after=after)
     if check_loop(game, src, ab, ch.controller):
         return
     event = ab.spec["when"]["event"]
@@ -153,12 +165,12 @@ def _deals_damage(game, src, ctrl, w, d, snapshot):
     if not _is_self(w, d.get("source"), src):
         return NOT_THIS_EVENT
     rf = w.get("recipient")
+    data = {"event_target": target.id}
     if rf:
-        was = {"damage": d.get("damage_before", target.damage)}
-        bad = _recipient_before(game, target, rf, ctrl, src, was)
+        bad = _judged_before(game, target, rf, ctrl, src, d, data)
         if bad:
-            return False, (*bad, target)
-    return True, {"event_target": target.id}
+            return False, bad
+    return True, data
 
 
 def _dealt_damage(game, src, ctrl, w, d, snapshot):
@@ -169,15 +181,16 @@ def _dealt_damage(game, src, ctrl, w, d, snapshot):
         return NOT_THIS_EVENT
     if not _is_self(w, target, src):
         return NOT_THIS_EVENT            # "when this is dealt damage": the packet's target is the power's card
+    data = {"event_source": source.id if source is not None else None}
     rf = w.get("filter")
     if rf:
-        bad = _recipient_before(game, target, rf, ctrl, src, {"damage": d.get("damage_before", target.damage)})
+        bad = _judged_before(game, target, rf, ctrl, src, d, data)
         if bad:
-            return False, (*bad, target)
+            return False, bad
     sf = w.get("source")
     if sf and (source is None or matches(game, source, sf, controller=ctrl, source_id=src.id)):
         return NOT_THIS_EVENT
-    return True, {"event_source": source.id if source is not None else None}
+    return True, data
 
 
 @rules.implements("717.2e", reasons={"prevention_triggers": "ability event"})
@@ -192,6 +205,22 @@ def _damage_prevented(game, src, ctrl, w, d, snapshot):
 _READERS = {"enters": _enters, "destroyed": _destroyed, "step": _step, "attacks": _attacks,
             "becomes_exhausted": _becomes_exhausted, "deals_damage": _deals_damage, "dealt_damage": _dealt_damage,
             "damage_prevented": _damage_prevented}
+
+
+def _judged_before(game, target, rf: dict, ctrl, src, d: dict, data: dict):
+    """703.5 (the Brigg example): the packet's recipient judged as it was before the packet. Not met: (check,
+    expected, before, target, after) — `after` is what the state after the packet shows when judged on it the
+    condition would have been met (the state before decided), else None. Met, but no longer after the packet
+    (“an undamaged ally”): noted in `data` as `before_decided`, for 703.5 to say so."""
+    before = _recipient_before(game, target, rf, ctrl, src, {"damage": d.get("damage_before", target.damage)})
+    after = _recipient_before(game, target, rf, ctrl, src, {"damage": target.damage})
+    shown = say("filter.damage_n", n=target.damage) if target.damage else say("filter.undamaged")
+    if before:
+        return (*before, target, shown if after is None else None)
+    if after:
+        data["before_decided"] = (*after[:2], say("before.damage_n", n=d.get("damage_before", 0))
+                                  if d.get("damage_before") else say("before.undamaged"), target, shown)
+    return None
 
 
 def _recipient_before(game, target, f: dict, ctrl, src, was: dict):
@@ -243,15 +272,17 @@ def would_trigger(game, ev: Event) -> list:
 
 
 def becomes_near_miss(game, obj, state: str) -> None:
-    """703.5: "becomes exhausted" did not happen because it already was — say which powers did not trigger."""
+    """703.5: "becomes exhausted" did not happen because it already was — the rule decides that the powers do
+    not trigger: it fires, naming each."""
     cm = game.all_chars()
     for i in game.play_ids():
         src = game.objects[i]
         for ab in cm[i].powers:
             if ab.kind == "triggered" and ab.spec["when"]["event"] == "becomes_exhausted" and \
                     (not ab.spec["when"].get("self") or src is obj):
-                game.near_miss("703.5", "no_transition", [src, obj], once=(src.id, ab.key, game.version),
-                               ability=say("name.power_of", source=src.name), source=src, object=obj, state=state)
+                if game.recorder.first_time(("703.5", src.id, ab.key, game.version)):
+                    game.fire("703.5", "no_transition", [src, obj], ability=say("name.power_of", source=src.name),
+                              source=src, object=obj, state=state)
 
 
 def _event_zh(ev: Event) -> str:
@@ -309,14 +340,18 @@ def put_on_chain(game, t: PendingTrigger) -> None:
                    targets, {"event": t.event, **t.data},
                    label=say("name.delayed_effect_of" if t.ability.key == "delayed" else "name.triggered_effect_of",
                              source=t.source_name))
-    f = game.fire("708.1a", "trigger_to_chain", [t.source, t.id], caused_by=t.caused_by, ability=name,
+    # 708.1a orders several pending triggered effects; one alone is simply added (708.1)
+    rule, code = ("708.1a", "trigger_to_chain") if getattr(game, "several_pending", False) else \
+        ("708.1", "one_trigger_to_chain")
+    f = game.fire(rule, code, [t.source, t.id], caused_by=t.caused_by, ability=name,
                   player=game.by_name[t.controller],
                   targets=[game.objects[s[0][1]] for s in targets] if targets else say("none"))
     with game.under(f):
         game.push(item)
 
 
-@rules.implements("708.1", reasons={"pending_to_chain": "count effects"})
+@rules.implements("708.1", reasons={"pending_to_chain": "count effects",
+                                    "one_trigger_to_chain": "ability player targets"})
 def pending_to_chain(game) -> None:
     """708.1: a player is about to receive priority — in pre-priority processing the triggered effects created
     but not yet on the chain are added to it (one or several: 708.1a orders several)."""
