@@ -55,7 +55,7 @@ from scenario_runs import assert_replays, run_id, runs_of        # noqa: E402
 CHANGED = [WOW / n for n in ("703-brigg-judged-before-damage.yaml", "703.5-grayson-becomes-exhausted.yaml",
                              "709.2f-toogas-quest-if-you-do.yaml", "717.2c-green-whelp-armor-fully-prevented.yaml",
                              "替代性更动-intervene-no-dealt-trigger.yaml", "消灭-only-cards-in-play.yaml",
-                             "801.3-tyrande-wisp-loop.yaml",
+                             "801.3-tyrande-wisp-loop.yaml", "717.3b-team-intervene-helm-stance.yaml",
                              *(WOW / n for n in TRIGGERS))]
 RUNS = runs_of(dict.fromkeys(CHANGED))
 
@@ -107,3 +107,34 @@ def test_a_rule_deciding_no_fires_and_is_no_near_miss(name, start, rule, reason)
     fired, missed = _cited(name, _v(name, start) if start else None)
     assert (rule, reason) in fired and (rule, reason) not in missed
 
+
+# ------------------------------------------------------------------ armor: one decision (717.2d with 717.3b)
+
+def test_choices_peek_does_not_take_the_answer():
+    from judge.engine.core.choices import Choices
+    c = Choices({"replacement": {"乙": ["stance.dealt", "helm"]}, "armor": {"helm": True}}, players=["甲", "乙"])
+    assert c.peek("replacement", "b_hero", "乙", sequence=True) == "stance.dealt"
+    assert c.need("replacement", "b_hero", by="乙", options=["stance.dealt"], sequence=True) == ("stance.dealt", False)
+    assert c.peek("replacement", "b_hero", "乙", sequence=True) == "helm"
+    assert c.need("replacement", "b_hero", by="乙", options=["helm"], sequence=True) == ("helm", False)
+    assert c.peek("replacement", "b_hero", "乙", sequence=True) is None     # the list is used up
+    assert c.peek("replacement", "b_hero", "甲", sequence=True) is None
+    assert c.peek("armor", "helm") is True and c.peek("armor", "helm") is True
+    assert c.peek("order", "甲") is None
+    assert c.unused() == [("armor", "helm")]
+
+
+def test_armor_left_alone_unanswered_names_both_answers(tmp_path):
+    import yaml
+    name = "717.3b-team-intervene-helm-stance.yaml"
+    data = yaml.safe_load((WOW / name).read_text(encoding="utf-8"))
+    [v] = [v for v in data["variants"] if v["name"].startswith("没有Intervene：朋友回答不横置Helm")]
+    v["actions"][-1]["choices"] = {"replacement": {"甲": ["stance.dealt"]}}
+    data["variants"] = [v]
+    p = tmp_path / name
+    p.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    out = replay(load_scenario(p), v["name"])
+    assert out.error is not None
+    text = out.error.located()
+    assert "missing choice `armor` for `helm`" in text
+    assert "`armor: {helm: true}`" in text and "`replacement: {乙: [helm]}`" in text

@@ -130,6 +130,19 @@ class Choices:
             return options[0], True
         raise MissingChoice(kind, subject, options or [], by, hint)
 
+    def peek(self, kind: str, subject: str, by: str | None = None, sequence: bool = False):
+        """The answer `need` would take now for this decision, without taking it (None: none given)."""
+        table = self.given.get(kind)
+        if table is None:
+            return None
+        key, answer, _nested = self._lookup(table, subject, by, sequence)
+        if answer is _NOT_GIVEN:
+            return None
+        if sequence and isinstance(answer, list):
+            i = self.asked.get((kind, key), 0)
+            return answer[i] if i < len(answer) else None
+        return answer
+
     def carry(self, prefix: str) -> dict:
         """Answers this action never asked for whose subjects start with `prefix` (`t.` — the decisions a spell
         `t` makes when it resolves, written on the action that played it): taken off this sheet, so they are not
@@ -219,6 +232,10 @@ class Chooser:
         if step is not None:
             step.choices.append(ChoiceMade(kind, subject, answer, by, was_auto))
         return answer
+
+    def peek(self, kind: str, subject: str, *, by: str | None = None, sequence: bool = False):
+        """What the scenario answers for this decision, not yet taken (None: no answer)."""
+        return self.sheet.peek(kind, subject, by, sequence)
 
     def forced(self, kind: str, subject: str, outcome: list, *, by: str | None = None, rule: str | None = None) -> list:
         """A decision the rules make alone (discard two from a hand of two: both go): nothing is asked. An answer

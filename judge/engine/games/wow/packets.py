@@ -251,8 +251,11 @@ def _armor(game, rep: Rep, ev: Event) -> list[Event]:
     who = rep.controller
     before = d["amount"]
     if ("picked", ev.root, rep.id) not in game._explicit:
-        use = game.choose("armor", armor.id, by=who, options=[True, False], auto=False,
-                          hint=f"717.2d: does {who} exhaust {armor.name} to prevent damage to the hero?")
+        use = _armor_named(game, ev, armor, who) or \
+            game.choose("armor", armor.id, by=who, options=[True, False], auto=False,
+                        hint=f"717.2d: does {who} exhaust {armor.name} to prevent damage to the hero? Answer "
+                             f"`armor: {{{armor.id}: true}}` (or false), or name it among the modifiers: "
+                             f"`replacement: {{{who}: [{armor.id}]}}`")
         if not use:
             game.near_miss("717.2d", "armor_not_used", [armor], player=game.by_name[who], armor=armor)
             game._explicit.add(("declined", ev.root, rep.id))    # it replaced nothing: not "already replaced"
@@ -267,6 +270,16 @@ def _armor(game, rep: Rep, ev: Event) -> list[Event]:
     with game.under(f):
         game.happen([Event("exhaust", {"object": armor}, f.id, firing=f)])
     return _what_is_left(game, ev, f, left, min(dv, before))
+
+
+def _armor_named(game, ev: Event, armor, who: str) -> bool:
+    """The hero's controller's answer naming the armor among the modifiers to apply (`replacement: {丙: [helm]}`,
+    the 717.3b answer) is his decision to exhaust it (717.2d): one decision, asked once, even when the armor is
+    the only modifier left and so nothing is chosen among several."""
+    if game.chooser.peek("replacement", subject(ev), by=who, sequence=True) != armor.id:
+        return False
+    game.choose("replacement", subject(ev), by=who, options=[armor.id], sequence=True, rule="717.2d")
+    return True
 
 
 @rules.implements("717.2", reasons={"prevention": "effect amount target event"})
