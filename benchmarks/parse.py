@@ -41,6 +41,14 @@ PRESENT = {
     "tragedy-core-rules.md": 1 + 6 + 72,                 # "# 0", six "## 0000.x", 72 bullet rules (one printed without bold)
     "mtg-cr-en-indented-excerpt.txt": 38,
     "fab chapters 5–9": 5 + 31 + 290 + 364,              # chapters, sections, rules, subrules, by the regexes behind PROVENANCE's counts
+    # hyphen-numbered books (Bandai's layout: 1. / 1-1. / 1-1-1. / 1-1-1-1.), written for issue 12's hyphen class:
+    # chapter headings plus numbered lines at every depth, by `^\d+(-\d+)*\. ` (the contents' entries left out)
+    "hyphen-onepiece-like-en-excerpt.txt": 3 + 37,
+    "hyphen-digimon-like-en-excerpt.txt": 3 + 33,        # 3 chapters (the 4 contents entries not counted)
+    "hyphen-unionarena-like-ja-excerpt.txt": 2 + 24,
+    "hyphen-fusionworld-like-en-excerpt.txt": 3 + 30,
+    "hyphen-gundam-like-en-excerpt.txt": 3 + 31,         # chapters 9, 10, 11
+    "hyphen-digimon-like-ja-excerpt.txt": 2 + 23,
 }
 
 
