@@ -20,6 +20,13 @@ NUMBER_RE = re.compile(NUMBER)
 # above, but a bare one- or two-digit number ("rule 2 times", "规则2条") is
 # prose, not a reference; chapters are cited as "第6章" / "section 5" instead.
 REF_NUMBER = r"(?:\d{3,4}" + _COMPONENTS + r"*|\d{1,2}" + _COMPONENTS + r"+)"
+# Hyphen numbering (the comprehensive rules of Bandai's card games and others: `1-1.`, `1-2-1.`,
+# `10-1-3-2.`): a top number, then hyphenated numeric components, any depth. The hierarchy is
+# read from the components as for dotted numbers: `1-2-1` has the key ``1.2.1``.
+HYPHEN_NUMBER = r"\d{1,3}(?:-\d{1,3}[a-z]?)+"
+HYPHEN_RE = re.compile(HYPHEN_NUMBER)
+# Full-width digits and separators a number may be printed with (１－１－１．): the same number.
+HALF_WIDTH = str.maketrans("０１２３４５６７８９－．‐‑−", "0123456789-.---")
 _COMPONENT = re.compile(r"\d+|[a-z]")
 
 # Subrule letters in MTG-style books skip l and o (they look like 1 and 0).
@@ -51,11 +58,14 @@ def display(key: str, style: str) -> str:
 
     `style="joined"` (MTG, WoW): letters join the number before them, so
     ``420.5.c`` prints `420.5c`; `style="dotted"` (Riftbound): every part is
-    dotted, `108.3.c.1`.
+    dotted, `108.3.c.1`; `style="hyphen"` (Bandai's books): parts joined by
+    hyphens, `1-2-1`, a letter joined to the number before it (`3-2-1a`).
     """
     parts = key.split(".")
     if style == "dotted":
         return key
+    if style == "hyphen":
+        return display(key, "joined").replace(".", "-")
     out = parts[0]
     for prev, part in zip(parts, parts[1:]):
         if part.isalpha() and prev.isdigit():

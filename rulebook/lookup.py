@@ -62,6 +62,12 @@ RANGE_RULE = "a range joins two rules at the same level under the same rule (409
 
 _RANGE = re.compile(r"^(?P<a>" + ids.NUMBER + r")\s*[-–~]\s*(?P<b>[a-z]|\d+|" + ids.NUMBER + r")$")
 _NUMERIC = re.compile(r"^\d+(?:[.\s]*(?:\d+|[a-z](?![a-z])))*\.?$")
+# hyphen numbering (1-2-1, as Bandai's books print it): a number in a book that numbers so, or one of three
+# parts or more anywhere (1-2 in a dotted book is the range 1 to 2). In a hyphen book a range is written
+# with ~, an en dash, " - " or "to" (1-2-1~3, 1-2-1 – 1-2-3).
+_HYPHEN = re.compile(r"^" + ids.HYPHEN_NUMBER + r"\.?$")
+_HYPHEN_RANGE = re.compile(r"^(?P<a>" + ids.HYPHEN_NUMBER + r")\s*(?:[~～〜–—]|\s-\s|\sto\s)\s*"
+                           r"(?P<b>[a-z]|\d+|" + ids.HYPHEN_NUMBER + r")$")
 
 
 _SEPARATOR = re.compile(r"[,，、;；]")
@@ -76,7 +82,7 @@ def split_query(query: str) -> list[str]:
     out: list[str] = []
     for p in parts:
         words = p.split()
-        if len(words) > 1 and all(_NUMERIC.match(w) or _RANGE.match(w) for w in words):
+        if len(words) > 1 and all(_NUMERIC.match(w) or _RANGE.match(w) or _HYPHEN.match(w) for w in words):
             out.extend(words)
         else:
             out.append(p)
@@ -109,10 +115,15 @@ def _lookup_part(book: Book, q: str) -> list[Hit]:
         if uid:
             return [Hit(book.node(uid), ENTRY)]
         raise NotFound(q, _near_terms(book, term))
-    m = _RANGE.match(low)
+    low = low.translate(ids.HALF_WIDTH)
+    h = _HYPHEN_RANGE.match(low)
+    if h:
+        return _range(book, q, ids.key_of(h.group("a")), h.group("b"))
+    hyphen_number = _HYPHEN.match(low) and (book.number_style == "hyphen" or low.count("-") >= 2)
+    m = None if hyphen_number else _RANGE.match(low)
     if m:
         return _range(book, q, ids.key_of(m.group("a")), m.group("b"))
-    if _NUMERIC.match(low):
+    if hyphen_number or _NUMERIC.match(low):
         key = ids.key_of(low)
         alone = low.endswith(".")
         hits = _hits_for_key(book, key, ALONE if alone else None)

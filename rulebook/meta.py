@@ -16,6 +16,8 @@ from rulebook.model import EXAMPLE, FRONT, GLOSSARY, RULE, Book
 _GAMES = Path(__file__).parent / "data" / "games.json"
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]")
+_KANA = re.compile(r"[\u3041-\u309f\u30a0-\u30fa\u30fc-\u30ff]")   # hiragana, katakana (ー; not the middle dot ・ Chinese names use)
+KANA_MIN = 5
 # Characters whose Simplified and Traditional forms differ, frequent in rules text.
 _HANT = set("們這個規則會時發處與對說為從還動點無見將體當應開關經過進戰場張術連結觸權數錄傳滅")
 _HANS = set("们这个规则会时发处与对说为从还动点无见将体当应开关经过进战场张术连结触权数录传灭")
@@ -34,8 +36,8 @@ _DATES = [
 
 
 def script_of(text: str) -> str:
-    """"zh" for text that is mostly Chinese, "en" for Latin-script text, "" for neither."""
-    cjk = len(_CJK.findall(text))
+    """"zh" for text that is mostly Chinese (or Japanese), "en" for Latin-script text, "" for neither."""
+    cjk = len(_CJK.findall(text)) + len(_KANA.findall(text))
     latin = len(_LATIN.findall(text))
     if cjk == 0 and latin == 0:
         return ""
@@ -43,11 +45,15 @@ def script_of(text: str) -> str:
 
 
 def language_of(texts: list[str]) -> str:
-    """A BCP-47-ish tag for a sample of rule texts: zh-Hans, zh-Hant or en."""
+    """A BCP-47-ish tag for a sample of rule texts: zh-Hans, zh-Hant, ja or en. Japanese writes its
+    kanji among kana (このゲームは2人で対戦します); Chinese text has none."""
     joined = "\n".join(texts)
     s = script_of(joined)
     if s != "zh":
         return s
+    kana = len(_KANA.findall(joined))
+    if kana >= KANA_MIN and kana * 5 >= len(_CJK.findall(joined)):
+        return "ja"
     hant = sum(1 for ch in joined if ch in _HANT)
     hans = sum(1 for ch in joined if ch in _HANS)
     return "zh-Hant" if hant > hans else "zh-Hans"

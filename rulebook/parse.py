@@ -41,17 +41,32 @@ from rulebook.source import RulebookError, decode, read_bytes  # noqa: F401  (re
 # and Markdown emphasis (`**701.28a**`), after a Markdown heading or list marker.
 _OPEN = r"(?:<(?:a|span|b|strong|em|i)\b[^>]*>(?:[ \t]*</a>)?[ \t]*|\*\*|__)*"
 _CLOSE = r"(?:</(?:span|b|strong|em|i|a)>|\*\*|__)*"
-_RULE_LINE = re.compile(
-    r"^(?P<indent>[ \t\u3000]*)(?P<hashes>#{1,6}[ \t]+)?(?P<bullet>[*+\-][ \t]+)?(?P<open>" + _OPEN + r")"
-    r"(?P<num>" + ids.NUMBER + r")(?P<dot>\.)?(?P<close>" + _CLOSE + r")"
+_RULE_LINE_TAIL = (
+    r")(?P<dot>\.)?(?P<close>" + _CLOSE + r")"
     # the text follows after a space, or glued: Chinese text (100.6b牌手), emphasis,
     # or a capital after the number's dot (901.4.All plane… in the 2025 CR)
     r"(?P<sep>[ \t\u3000]+|(?=[^\x00-\x7f])|(?=\*)|(?<=\.)(?=[A-Z“\"(])|$)(?P<rest>.*)$"
 )
+_RULE_LINE_HEAD = (r"^(?P<indent>[ \t\u3000]*)(?P<hashes>#{1,6}[ \t]+)?(?P<bullet>[*+\-][ \t]+)?(?P<open>" + _OPEN + r")"
+                   r"(?P<num>")
+_RULE_LINE = re.compile(_RULE_LINE_HEAD + ids.NUMBER + _RULE_LINE_TAIL)
+# the same line numbered with hyphens (1-1., 1-2-1., 10-1-3-2.): only in a book that numbers its rules so
+# (`HYPHEN_LINES` such lines at least), so that a stray "2-3 players" line never starts a rule elsewhere
+_HYPHEN_LINE = re.compile(_RULE_LINE_HEAD + ids.HYPHEN_NUMBER + _RULE_LINE_TAIL)
+HYPHEN_LINES = 3
+# a line that starts with a full-width number (１－１－１．): its number is read in half-width digits
+_FULL_WIDTH_LEAD = re.compile(r"^[ \t\u3000]*[０-９][０-９0-9－．‐‑−\-.]*")
+# page furniture of a PDF's text: "- 3 -", "Page 3", "3 / 40", and a running header or footer printed
+# again on every page (same words, its page number aside)
+_PAGE_NUMBER = re.compile(r"^(?:[-–—]\s*\d{1,4}\s*[-–—]|(?:[Pp]age|[Pp]\.)\s*\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?|\d{1,4}\s*/\s*\d{1,4})$")
+_TRAILING_PAGE = re.compile(r"\s+\d{1,4}$")
+_SPACED_PAGE = re.compile(r"\S[ \t]{3,}\d{1,4}$")
 _CHAPTER_LINE = re.compile(r"^(?P<num>\d{1,2})\.\s*(?P<title>[^\d\s].{0,40})$")
 _MD_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?:(?P<num>\d{3}(?:\.(?:\d+|[a-z]))*)\.\s*)?(?P<title>.*)$")
 _EXAMPLE = re.compile(
-    r"^[ \t\u3000]*(?:[*_>]+[ \t]*)?(?:_?(?:例|例如|举例|範例|范例|Example|Examples)_?[*_]*[：:，]_?|例如，)")
+    r"^[ \t\u3000]*(?:[*_>]+[ \t]*)?(?:_?(?:例|例如|举例|範例|范例|Example|Examples)_?[*_]*[：:，]_?|例如，"
+    # bracketed: (Example) …, （例）…, 【例】…, [Example] …
+    r"|[(（【\[][ \t]*(?:例|Example|Examples)[ \t]*[)）】\]])")
 _BULLET = re.compile(r"^[ \t\u3000]*[·•]")
 _BELONGS = re.compile(r"^所属[：:]\s*(?P<path>.*)$")
 _CARD = re.compile(r"^[^，,：:。（(]{1,60}，(?:\d+|X)，|^[^，,：:。]{1,60}，(?:任务|Quest)\s*$")
@@ -70,7 +85,9 @@ _TERMINAL = "。！？；：.!?;:）)」』”\"'"
 _SENTENCE_END = re.compile(r"[。！？；;:：.!?]\s*[”\"'」』)）]*(?:\s*\[[^\[\]]*\])*$")
 _MOJIBAKE = re.compile(r"\ufffd|\?/a>|[\ue000-\uf8ff]|[^\x00-\x7f]\?(?:$|\s)")
 # a line that looks numbered ("12.3 …", "4a. …") even when it is not a rule we accept
-_LOOKS_NUMBERED = re.compile(r"^[ \t\u3000]*(?:[#*\-]+[ \t]*)?(?:\*\*|<[^>]+>)*\d{1,4}(?:\.\d+[a-z]?)+\.?(?:\s|$)")
+_LOOKS_NUMBERED = re.compile(r"^[ \t\u3000]*(?:[#*\-]+[ \t]*)?(?:\*\*|<[^>]+>)*\d{1,4}(?:[.\-]\d+[a-z]?)+\.?(?:\s|$)")
+# a contents entry's dot leaders and page number ("1. Overview ........ 2"): the entry is its title
+_TOC_LEADERS = re.compile(r"[ \t]*(?:[.…·・]{3,}|[ \t]{2,})[ \t]*\d{1,4}$")
 _MARKUP_LINE = re.compile(r"^\s*(?:#{1,6}\s|<(?:b|span|a|strong)\b|\*\*\d|[*\-]\s+\*\*\d)")
 _MD_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>\n]*>")
@@ -136,14 +153,78 @@ class Line(NamedTuple):
 
 
 def prepare(lines: list[str]) -> list[Line]:
+    """Read every line once: its number (dotted, or hyphenated in a book that numbers so), key and heading word."""
     out = []
+    hyphen: list[tuple[int, re.Match]] = []
     for raw in lines:
-        body = raw.rstrip("\r\n").lstrip("\ufeff")
+        body = _half_width_number(raw.rstrip("\r\n").lstrip("\ufeff"))
         s = body.strip()
         m = _RULE_LINE.match(body) if s else None
+        if s and m is None and s[0].isdigit():
+            h = _HYPHEN_LINE.match(body)
+            if h:
+                hyphen.append((len(out), h))
         out.append(Line(raw, body, s, m, ids.key_of(m.group("num")) if m else "",
                         _heading_word(s) if 0 < len(s) <= 60 else ""))
+    if len(hyphen) >= HYPHEN_LINES:
+        for i, h in hyphen:
+            out[i] = out[i]._replace(number=h, key=ids.key_of(h.group("num")))
     return out
+
+
+def _half_width_number(body: str) -> str:
+    """A line that starts with a full-width number (１－１－１．) read with half-width digits and separators;
+    its text is left as printed. The length is kept, so columns still match the raw line."""
+    m = _FULL_WIDTH_LEAD.match(body)
+    if not m:
+        return body
+    return body[: m.end()].translate(ids.HALF_WIDTH) + body[m.end():]
+
+
+def toc_entry(s: str) -> str:
+    """A contents line without its dot leaders and page number: `1. Overview …… 2` → `1. Overview`."""
+    return _TOC_LEADERS.sub("", s)
+
+
+def furniture(lines: list[Line]) -> set[int]:
+    """Indexes of the lines that are a PDF's page furniture, so that their words never join a rule's text:
+    page numbers (`- 3 -`, `Page 3`), and a running header or footer: a line that is no sentence, printed
+    on two pages or more (its page number aside), next to a page number, ending in one set apart by
+    spaces (`…Comprehensive Rules  Ver. 1.1      14`), or repeating the file's title (its first lines
+    before any numbered one)."""
+    keys: list[str] = []
+    counts: dict[str, int] = {}
+    pages: set[int] = set()
+    for i, ln in enumerate(lines):
+        k = _running_key(ln.s) if ln.s and ln.number is None else ""
+        keys.append(k)
+        if k:
+            counts[k] = counts.get(k, 0) + 1
+        if ln.s and _PAGE_NUMBER.match(ln.s):
+            pages.add(i)
+    if not pages and not counts:
+        return set()
+    nonblank = [i for i, ln in enumerate(lines) if ln.s]
+    first_numbered = next((i for i in nonblank if lines[i].number is not None), len(lines))
+    title = {keys[i] for i in nonblank[:5] if keys[i] and i < first_numbered}
+    out = set(pages)
+    for j, i in enumerate(nonblank):
+        k = keys[i]
+        if not k or counts[k] < 2:
+            continue
+        near_page = (j > 0 and nonblank[j - 1] in pages) or (j + 1 < len(nonblank) and nonblank[j + 1] in pages)
+        if near_page or _SPACED_PAGE.search(lines[i].s) or k in title:
+            out.add(i)
+    return out
+
+
+def _running_key(s: str) -> str:
+    """What a running header prints on every page: its words without the page number; "" for a line
+    that cannot be one (short, or a sentence)."""
+    k = " ".join(_TRAILING_PAGE.sub("", s).split())
+    if len(k) < 12 or len(k.split()) < 3 or k[-1] in _TERMINAL or _EXAMPLE.match(k):
+        return ""
+    return k
 
 
 def has_markup(lines: list[str]) -> bool:
@@ -160,9 +241,10 @@ def has_markup(lines: list[str]) -> bool:
 # ---------------------------------------------------------------- the walk
 
 class _Walk:
-    def __init__(self, lines: list[Line], dialect: Dialect, markup: bool = False):
+    def __init__(self, lines: list[Line], dialect: Dialect, markup: bool = False, pages: set[int] | None = None):
         self.lines = lines
         self.d = dialect
+        self.furniture = furniture(lines) if pages is None else pages   # indexes of page-furniture lines
         self.markup = markup or dialect.markdown
         self.nodes: list[Node] = []
         self.cur: Node | None = None
@@ -237,6 +319,9 @@ class _Walk:
                 self.cont(i, ln.raw, None)
                 self.prev_blank = True
                 continue
+            if i - 1 in self.furniture and self.cur is not None and self.mode != "front":
+                self.cont(i, ln.raw, None)      # page furniture: kept in the raw text, out of the rule's words
+                continue
             self.line(i, ln)
             self.prev_blank = False
             self.last = s
@@ -249,16 +334,17 @@ class _Walk:
             self.start(FRONT, i, raw, s, title=s)
             return
         if self.mode == "toc":
+            entry = toc_entry(s)
             if self.toc_first is None:
-                self.toc_first = s
+                self.toc_first = entry
                 self.cont(i, raw, s)
                 return
             # the contents end where the body starts: their first entry printed again, a numbered
             # entry printed again (a body whose first heading the contents did not list first), or a subrule
             m = ln.number
-            if s != self.toc_first and s not in self.toc_numbered and not (m and "." in m.group("num")):
+            if entry != self.toc_first and entry not in self.toc_numbered and not (m and "." in ln.key):
                 if m:
-                    self.toc_numbered.add(s)
+                    self.toc_numbered.add(entry)
                 self.cont(i, raw, s)
                 return
             self.mode = "rules"
@@ -546,8 +632,8 @@ class _Walk:
 
 # ---------------------------------------------------------------- detection
 
-def _walk(lines: list[Line], name: str, markup: bool) -> _Walk:
-    walk = _Walk(lines, DIALECTS[name], markup)
+def _walk(lines: list[Line], name: str, markup: bool, pages: set[int] | None = None) -> _Walk:
+    walk = _Walk(lines, DIALECTS[name], markup, pages)
     walk.run()
     return walk
 
@@ -565,10 +651,11 @@ def detect(lines: list[Line], markup: bool) -> tuple[_Walk, list[tuple[str, floa
     names = list(DIALECTS)
     scored = []
     walked: dict[tuple, tuple[int, int, _Walk]] = {}   # dialects that read lines alike share one walk
+    pages = furniture(lines)                           # the same lines for every dialect
     for name in names:
         layout = DIALECTS[name].layout()
         if layout not in walked:
-            walk = _walk(lines, name, markup)
+            walk = _walk(lines, name, markup, pages)
             walked[layout] = (*share_of(walk.nodes), walk)
         good, total, walk = walked[layout]
         scored.append((good, total, name, walk))
@@ -635,11 +722,15 @@ def parse_text(text: str, *, book_id: str = "book", path: str = "<text>", dialec
 def _number_style(nodes: list[Node]) -> str:
     """How a book of no known family prints its numbers: letters joined to the
     number before them (1.0.1a) or after a dot of their own (103.1.b)."""
-    joined = dotted = 0
+    joined = dotted = hyphen = rules = 0
     for n in nodes:
         if n.kind == RULE and n.number:
+            rules += 1
             joined += bool(re.search(r"\d[a-z]", n.number))
             dotted += bool(re.search(r"\.[a-z](?:\.|$)", n.number))
+            hyphen += "-" in n.number
+    if hyphen * 2 > rules:
+        return "hyphen"          # 1-2-1 (Bandai's books)
     return "dotted" if dotted > joined else "joined"
 
 
@@ -760,7 +851,7 @@ def _collect_refs(book: Book) -> None:
             continue
         lineno = n.line
         for ln in n.raw.splitlines():
-            for start, end, phrase, targets in find_refs(ln):
+            for start, end, phrase, targets in find_refs(ln, book.number_style):
                 resolved = [t in book.by_key or t in printed_parents for t in targets]
                 n.refs.append(RuleRef(n.uid, phrase, targets, lineno, start, end, resolved))
                 for t, ok in zip(targets, resolved):

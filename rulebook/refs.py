@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from rulebook.ids import REF_NUMBER, expand_range, key_of
+from rulebook.ids import HALF_WIDTH, HYPHEN_NUMBER, NUMBER_RE, REF_NUMBER, expand_range, key_of
 
 # A cue, then optional "规则"/"rule(s)", Markdown emphasis or a link's bracket, then a number.
 _CUE = r"(?:请?参见|请?查阅|亦见|见|参考|[Ss]ee|规则|条|[Rr]ules?)"
@@ -48,8 +48,65 @@ def _mask_links(text: str) -> str:
     return _LINK_TARGET.sub(lambda m: " " * len(m.group(0)), text)
 
 
-def find_refs(text: str) -> list[tuple[int, int, str, list[str]]]:
-    """All references in one line of text: (start, end, raw phrase, target keys)."""
+# Hyphen-numbered books (`style="hyphen"`, Bandai's: "(See 6-5-3.)", "refer to 10-1-3", "See 8-4 and 8-4-2",
+# "after 9-2-1 is done", "（7-3-2参照）", "詳細は5-4を参照してください"): a number of three parts or more
+# is a reference wherever it is; one of two parts (5-4) only after a cue word or before 参照, since
+# "2-3 players" or a score "5-4" are prose. Never inside a longer token (a card number OP01-001, a date).
+_HYPHEN_REF = re.compile(r"(?<![A-Za-z0-9\-./])(?P<num>" + HYPHEN_NUMBER + r")(?![\d\-]|\.\d)")
+_HYPHEN_CUE_BEFORE = re.compile(r"(?:\b(?:[Ss]ee|[Rr]efer(?:ring)?\s+to|[Rr]ules?|[Ss]ections?|and|or)|[、，,]|参见|参照|見|见)[\s\[(（「\"“]*$")
+_HYPHEN_CUE_AFTER = re.compile(r"\s*(?:を|の)?(?:参照|參照|参看)")
+_HYPHEN_RANGE = re.compile(r"\s*(?:～|〜|~|–|—|\bto\b|\bthrough\b|から)\s*(?P<num>" + HYPHEN_NUMBER + r")(?![\d\-]|\.\d)")
+# what follows a rule's own number at the start of its line: a dot, then its text, or a space and a text
+# that does not start in lowercase ("3-1-3 and 3-1-4 list…" wrapped to a line's start is a reference)
+_OWN_NUMBER = re.compile(r"\.(?:[ \t\u3000]|$|[^\x00-\x7f])|[ \t\u3000]+(?![a-z])|$|(?=[^\x00-\x7f])")
+_HYPHEN_OR_NUMBER = re.compile(HYPHEN_NUMBER + "|" + NUMBER_RE.pattern)
+
+
+def numbers_in(phrase: str, style: str = ""):
+    """The rule numbers written in a reference's phrase (409.5; 6-5-3 in a book of `style="hyphen"`, where
+    a dotted book's 100-103 is two numbers): the spans a page turns into links."""
+    return (_HYPHEN_OR_NUMBER if style == "hyphen" else NUMBER_RE).finditer(phrase)
+
+
+def find_refs(text: str, style: str = "") -> list[tuple[int, int, str, list[str]]]:
+    """All references in one line of text: (start, end, raw phrase, target keys). A book numbered with
+    hyphens (`style="hyphen"`) also has its references in its own style (`hyphen_refs`)."""
+    found = _dotted_refs(text)
+    if style == "hyphen":
+        taken = [(s, e) for s, e, _, _ in found]
+        found += [r for r in hyphen_refs(text) if not any(s < r[1] and r[0] < e for s, e in taken)]
+        found.sort()
+    return found
+
+
+def hyphen_refs(text: str) -> list[tuple[int, int, str, list[str]]]:
+    """References to hyphen-numbered rules in one line (see `_HYPHEN_REF`). A rule's own number at the
+    start of its line is not one; a range (`1-2-1 to 1-2-3`, `1-2-1～1-2-3`) names every rule between."""
+    half = text.translate(HALF_WIDTH)       # same length: columns stay those of `text`
+    found = []
+    pos = 0
+    while True:
+        m = _HYPHEN_REF.search(half, pos)
+        if not m:
+            break
+        pos = m.end()
+        num = m.group("num")
+        if not half[: m.start()].strip() and _OWN_NUMBER.match(half, m.end()) and not _HYPHEN_RANGE.match(half, m.end()):
+            continue            # "1-2-1. text", "1-2-1 Text": the line's own number
+        cued = bool(_HYPHEN_CUE_BEFORE.search(half, 0, m.start()) or _HYPHEN_CUE_AFTER.match(half, m.end()))
+        if num.count("-") < 2 and not cued:
+            continue
+        keys = [key_of(num)]
+        end = m.end()
+        r = _HYPHEN_RANGE.match(half, end)
+        if r:
+            keys = expand_range(keys[0], key_of(r.group("num")))
+            end = pos = r.end()
+        found.append((m.start(), end, text[m.start():end], keys))
+    return found
+
+
+def _dotted_refs(text: str) -> list[tuple[int, int, str, list[str]]]:
     found: list[tuple[int, int, str, list[str]]] = []
     masked = _mask_links(text)
     pos = 0

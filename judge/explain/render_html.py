@@ -12,8 +12,8 @@ from __future__ import annotations
 import html
 import re
 
-from rulebook.ids import NUMBER_RE, key_of
-from rulebook.refs import find_refs
+from rulebook.ids import HYPHEN_RE, key_of
+from rulebook.refs import find_refs, numbers_in
 
 from judge.explain.outline import (
     ANSWER, CARD, CITES, DETAIL, ENTRY, EXAMPLE, H2, ITEM, META, MISS, MISSING, NOTE, RULE, STEP, TEXT, TITLE, Line,
@@ -72,6 +72,8 @@ class _Page:
             if ln.anchor and ln.anchor not in self.anchors:
                 self.anchors[ln.anchor] = anchor_id(ln.anchor)
         self.by_key = {key_of(u): a for u, a in self.anchors.items() if not u.startswith("glossary:")}
+        # a book numbered with hyphens (1-2-1) has its references in that style too (rulebook.refs)
+        self.style = "hyphen" if any(HYPHEN_RE.fullmatch(u.split("#")[0]) for u in self.anchors) else ""
         self.heads: dict[str, list[str]] = {}
         for g in glossary:
             if g["id"] in self.anchors:
@@ -89,8 +91,8 @@ class _Page:
     def rich_text(self, text: str, terms: bool = False) -> str:
         """Escape `text`, linking rule numbers inside its references, and glossary headwords if `terms`."""
         spans: list[tuple[int, int, str]] = []   # (start, end, html)
-        for start, end, raw, _keys in find_refs(text):
-            for m in NUMBER_RE.finditer(raw):
+        for start, end, raw, _keys in find_refs(text, self.style):
+            for m in numbers_in(raw, self.style):
                 a = self.by_key.get(key_of(m.group(0)))
                 if a:
                     s, e = start + m.start(), start + m.end()

@@ -12,9 +12,9 @@ from typing import Callable
 
 from markupsafe import Markup, escape
 
-from rulebook.ids import NUMBER_RE, key_of
+from rulebook.ids import key_of
 from rulebook.model import Book
-from rulebook.refs import find_refs
+from rulebook.refs import find_refs, numbers_in
 
 from judge.explain.render_html import splice
 from judge.explain.terms import find_terms
@@ -29,8 +29,8 @@ def link(uid: str, label: str, href: Href, cls: str = "") -> str:
 
 def _ref_spans(book: Book, text: str, href: Href) -> list[tuple[int, int, str]]:
     spans = []
-    for start, end, raw, keys in find_refs(text):
-        numbers = list(NUMBER_RE.finditer(raw))
+    for start, end, raw, keys in find_refs(text, book.number_style):
+        numbers = list(numbers_in(raw, book.number_style))
         if not numbers:      # 见第6章: the phrase names a chapter by its number alone
             uids = book.by_key.get(keys[0]) if len(keys) == 1 else None
             if uids:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from rulebook.ids import REF_NUMBER, key_of
 from rulebook.model import CHAPTER, EXAMPLE, RULE, Book
 
-_REF_NUMBER = re.compile(REF_NUMBER)   # a rule number in running text (3+ digits or dotted), not "20 life"
+# a rule number in running text (3+ digits or dotted, or hyphenated in three parts or more: 1-2-1), not "20 life"
+_REF_NUMBER = re.compile(r"(?<![\d-])\d{1,3}(?:-\d{1,3}[a-z]?){2,}(?![\d-])|" + REF_NUMBER)
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
 
