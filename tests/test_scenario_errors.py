@@ -391,3 +391,51 @@ def test_rejected_by_a_rule_numbered_under_the_one_named(write):
     assert replay(load_scenario(write(text.replace("RULE", "409.1"))), None).failures == []
     out = replay(load_scenario(write(text.replace("RULE", "409.2"))), None)
     assert len(out.failures) == 1 and "not mtg:409.2" in out.failures[0].message
+
+
+@pytest.mark.parametrize("action, field, says", [
+    ("{as: 甲, pass: true, targets: [bear]}", "targets", "`targets:` means nothing on a `pass` action in mtg"),
+    ("{as: 甲, pass: true, bands: [[bear]]}", "", "bands: only with attack"),
+    ("{as: 甲, play: m1, x: 2}", "x", "`x:` means nothing on a `play` action in mtg"),
+    ("{as: 甲, strike: bear}", "strike", "'strike' is not an action of mtg"),
+    ("{pass_until: stack_empty, turn: 2}", "turn", "`turn:` goes with `advance:` or `pass_until: STEP`"),
+])
+def test_a_key_the_action_does_not_take_is_refused_not_ignored(write, action, field, says):
+    e = error_of(write(BASE.replace("  - {as: 甲, pass: true}\n", f"  - {action}\n")))
+    assert says in e.message and e.line == 10
+    assert not field or e.located().endswith(f"actions.0.{field}") or f"actions.0.{field}" in e.located()
+
+
+def test_a_wow_attack_takes_no_bands():
+    from judge.engine.scenario.actions import ignored_fields
+    from judge.engine.scenario.model import Action
+    from judge.engine.games.wow.game import WowGame
+    from judge.engine.games.mtg.game import MtgGame
+    a = Action.model_validate({"as": "甲", "attack": {"a": "b"}, "bands": [["a", "c"]]})
+    assert ignored_fields(a, WowGame.ACTIONS["attack"]) == ["bands"]
+    assert ignored_fields(a, MtgGame.ACTIONS["attack"]) == []
+    c = Action.model_validate({"as": "甲", "cast": "x", "divide": {"a": 1}, "mode": 1})
+    assert ignored_fields(c, WowGame.ACTIONS["cast"]) == ["divide"]
+    assert ignored_fields(c, MtgGame.ACTIONS["cast"]) == []
+
+
+def test_pass_until_a_step_of_a_later_turn(write):
+    # `turn:` with `pass_until: STEP` (documented beside advance:) used to be dropped: from turn 1's untap step the
+    # game stopped at turn 1's upkeep instead of turn 2's
+    text = """\
+        book: mtg
+        title: 测试
+        source: "420.5c"
+        players: {甲: {}, 乙: {}}
+        turn: {active: 甲, step: 重置}
+        board:
+          甲: {library: [{card: 山脉, id: l1}, {card: 山脉, id: l2}]}
+          乙: {library: [{card: 山脉, id: l3}, {card: 山脉, id: l4}]}
+        actions:
+          - {pass_until: 维持, turn: 2}
+        expect:
+          turn: 2
+          step: 维持
+        """
+    out = replay(load_scenario(write(text)), None)
+    assert out.error is None and out.failures == []

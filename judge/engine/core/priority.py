@@ -101,11 +101,12 @@ class Priority:
     def do_pass(self, actor, **_):
         self.pass_priority(self.require_priority(actor))
 
-    def do_pass_until(self, actor, until=None, **_):
-        """Everyone passes in turn until the condition holds (`stack_empty`, or a step name)."""
+    def do_pass_until(self, actor, until=None, turn=None, **_):
+        """Everyone passes in turn until the condition holds (`stack_empty`, or a step name — of turn `turn` if
+        given, as `advance:`)."""
         g = self.game
         if until not in (None, "stack_empty"):
-            self.do_advance(actor, step=until)
+            self.do_advance(actor, step=until, turn=turn)
             return
         if not g.stack:
             # "until the stack is empty" already holds: nobody passes, nothing happens (passing now would end

@@ -19,6 +19,7 @@ from rulebook import load_book
 from judge.engine.core.registry import citable
 from judge.engine.games import game_for, known_books
 from judge.engine.scenario import yamlio
+from judge.engine.scenario.actions import ignored_fields
 from judge.engine.scenario.files import bundled_library
 from judge.engine.scenario.model import Action, Expect, Placement, PlayerSpec, Scenario, StartSpec, TurnSpec, Variant
 from judge.engine.scenario.yamlio import ScenarioError, line_of
@@ -279,12 +280,34 @@ def _check_actions(sf, actions: list[Action], base: tuple, ids, players, err) ->
             err(loc + ("advance",), f"unknown step {a.advance!r}; steps: {', '.join(gc.STEPS)}")
         if a.pass_until not in (None, "stack_empty") and gc.step_name(a.pass_until) is None:
             err(loc + ("pass_until",), f"`pass_until` takes stack_empty or a step name; got {a.pass_until!r}")
+        if a.pass_until == "stack_empty" and a.turn is not None:
+            err(loc + ("turn",), "`turn:` goes with `advance:` or `pass_until: STEP` (the step of that turn), not "
+                                 "with `pass_until: stack_empty`")
         if a.rejected is not None:
             _check_rule(sf, a.rejected, loc + ("rejected",), err)
         if a.expect is not None:
             _check_expect(sf, a.expect, loc + ("expect",), players, err)
         if a.verb == "checkpoint" and a.expect is None:
             err(loc, "a checkpoint needs an `expect:` block")
+        _check_fields(gc, a, loc, err)
+        if a.loop:
+            for j, x in enumerate(a.loop):
+                _check_fields(gc, x, loc + ("loop", j), err)
+
+
+def _check_fields(gc, a: Action, loc: tuple, err) -> None:
+    """The action is one this game has, and every field written on it is read (`actions.ignored_fields`)."""
+    if a.verb == "checkpoint":
+        return
+    how = gc.ACTIONS.get(a.verb)
+    if how is None:
+        err(loc + (a.verb,), f"{a.verb!r} is not an action of {gc.game}; its actions: "
+                             f"{', '.join(k for k in gc.ACTIONS if k != 'loop')}, checkpoint")
+        return
+    perform = getattr(gc, how) if isinstance(how, str) else how
+    for name in ignored_fields(a, perform):
+        err(loc + (name,), f"`{name}:` means nothing on a `{a.verb}` action in {gc.game}, so it would be "
+                           f"ignored; remove it (or use the action that takes it: docs/scenarios.md, Actions)")
 
 
 def _check_expect(sf, e: Expect, base: tuple, players, err) -> None:

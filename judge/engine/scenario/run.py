@@ -19,7 +19,7 @@ from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.trace import Trace
 from judge.engine.scenario.expect import Failure, check_expect, covers, rule_id, unapplied
 from judge.engine.scenario.load import ScenarioFile, variant as get_variant
-from judge.engine.scenario.model import Action
+from judge.engine.scenario.actions import action_args  # noqa: F401  (its home was here)
 from judge.engine.scenario.yamlio import line_of
 
 
@@ -41,50 +41,6 @@ class Outcome:
     @property
     def label(self) -> str:
         return f"{self.path}#{self.variant}" if self.variant else self.path
-
-
-def action_args(a: Action) -> tuple[str, dict]:
-    v = a.verb
-    if v == "pass":
-        return "pass", {}
-    if v == "pass_until":
-        return "pass_until", {"until": a.pass_until}
-    if v == "advance":
-        return "advance", {"step": a.advance, "turn": a.turn}
-    if v == "concede":
-        return "concede", {}
-    targets = a.targets if not isinstance(a.targets, str) else [a.targets]
-    if v == "cast":
-        return "cast", {"cast": a.cast, "targets": targets, "x": a.x, "mode": a.mode, "costs": a.costs,
-                        "mana": a.mana, "pay": a.pay, **({"divide": a.divide} if a.divide is not None else {})}
-    if v == "play":
-        return "play", {"play": a.play}
-    if v == "activate":
-        return "activate", {"activate": a.activate, "ability": a.ability, "targets": targets, "x": a.x,
-                            "costs": a.costs, "mana": a.mana, "pay": a.pay}
-    if v == "strike":
-        return "strike", {"strike": a.strike, "costs": a.costs}
-    if v == "attack":
-        return "attack", {"attack": a.attack, "mana": a.mana, "pay": a.pay,
-                          **({"bands": a.bands} if a.bands is not None else {})}
-    if v == "block":
-        return "block", {"block": a.block, "mana": a.mana, "pay": a.pay}
-    if v in ("mulligan", "keep"):
-        return v, {}
-    if v == "look":
-        return "look", {"look": a.look}
-    if v == "arrange":
-        return "arrange", {"arrange": a.arrange, "order": a.order}
-    if v == "count":
-        return "count", {"count": a.count}
-    if v == "loop":
-        turn = []
-        for x in a.loop:
-            k, args = action_args(x)
-            turn.append({"kind": k, "actor": x.as_, "args": {n: y for n, y in args.items() if y is not None},
-                         "choices": x.choices})
-        return "loop", {"loop": turn, "count": len(turn)}
-    raise EngineError(f"unknown action {v!r}")
 
 
 def replay(sf: ScenarioFile, variant: str | None = None) -> Outcome:

@@ -1,0 +1,77 @@
+"""A scenario action as the engine receives it: the verb and its arguments, and the fields it would ignore.
+
+Each game's action functions name the arguments they read (`def propose(game, actor, attack=None, **_)`); the
+rest of what a scenario may write on an action (`bands:` is MTG's 308.2b, `divide:` MTG's 409.1e) means nothing to
+them. A field that would be ignored is an input error at load, naming the field, never silently dropped data.
+"""
+from __future__ import annotations
+
+import inspect
+
+from judge.engine.core.errors import EngineError
+from judge.engine.scenario.model import Action
+
+# fields of every action that are not the verb's arguments
+_NOT_ARGS = {"as_", "choices", "rejected", "expect", "note"}
+# the argument a field is passed as, where the names differ
+_ARG_NAME = {"pass_": "pass", "pass_until": "until", "advance": "step"}
+
+
+def action_args(a: Action) -> tuple[str, dict]:
+    v = a.verb
+    if v == "pass":
+        return "pass", {}
+    if v == "pass_until":
+        return "pass_until", {"until": a.pass_until, "turn": a.turn}
+    if v == "advance":
+        return "advance", {"step": a.advance, "turn": a.turn}
+    if v == "concede":
+        return "concede", {}
+    targets = a.targets if not isinstance(a.targets, str) else [a.targets]
+    if v == "cast":
+        return "cast", {"cast": a.cast, "targets": targets, "x": a.x, "mode": a.mode, "costs": a.costs,
+                        "mana": a.mana, "pay": a.pay, **({"divide": a.divide} if a.divide is not None else {})}
+    if v == "play":
+        return "play", {"play": a.play}
+    if v == "activate":
+        return "activate", {"activate": a.activate, "ability": a.ability, "targets": targets, "x": a.x,
+                            "costs": a.costs, "mana": a.mana, "pay": a.pay}
+    if v == "strike":
+        return "strike", {"strike": a.strike, "costs": a.costs}
+    if v == "attack":
+        return "attack", {"attack": a.attack, "mana": a.mana, "pay": a.pay,
+                          **({"bands": a.bands} if a.bands is not None else {})}
+    if v == "block":
+        return "block", {"block": a.block, "mana": a.mana, "pay": a.pay}
+    if v in ("mulligan", "keep"):
+        return v, {}
+    if v == "look":
+        return "look", {"look": a.look}
+    if v == "arrange":
+        return "arrange", {"arrange": a.arrange, "order": a.order}
+    if v == "count":
+        return "count", {"count": a.count}
+    if v == "loop":
+        turn = []
+        for x in a.loop:
+            k, args = action_args(x)
+            turn.append({"kind": k, "actor": x.as_, "args": {n: y for n, y in args.items() if y is not None},
+                         "choices": x.choices})
+        return "loop", {"loop": turn, "count": len(turn)}
+    raise EngineError(f"unknown action {v!r}")
+
+
+def ignored_fields(a: Action, perform) -> list[str]:
+    """The fields written on action `a` that neither its verb nor the game function `perform` reads.
+
+    A verb reads the fields `action_args` passes it; a game function reads the parameters it names — one that
+    ends in `**_` ignores the rest (one ending in `**kw` passes them on, and is trusted)."""
+    kind, args = action_args(a)
+    given = {n for n in a.model_fields_set if n not in _NOT_ARGS and getattr(a, n) is not None}
+    out = [n for n in sorted(given) if _ARG_NAME.get(n, n) not in args and n != kind and not (n == "pass_" and kind == "pass")]
+    params = inspect.signature(perform).parameters.values()
+    if any(p.kind is p.VAR_KEYWORD and p.name == "_" for p in params):
+        named = {p.name for p in params}
+        out += [n for n in sorted(given) if n not in out and _ARG_NAME.get(n, n) in args
+                and _ARG_NAME.get(n, n) not in named]
+    return [("as" if n == "as_" else "pass" if n == "pass_" else n) for n in out]
