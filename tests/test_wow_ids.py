@@ -88,3 +88,22 @@ def test_expectation_on_a_missing_id_names_the_tokens(tmp_path):
     out = replay(load_scenario(p), None)
     [f] = out.failures
     assert "no such object (created in the game: Tooga = quest.token; close: quest.token)" in f.text()
+
+
+def test_ids_like_lists_every_token_with_its_other_names_and_at_most_three_alike():
+    from types import SimpleNamespace as NS
+
+    from judge.engine.core.game import Game
+    objs = Objects({"Tooga": NS(id="Tooga", token=True), "Wisp": NS(id="Wisp", token=True),
+                    "smash": NS(id="smash", token=False), "smash2": NS(id="smash2", token=False),
+                    "smash3": NS(id="smash3", token=False), "smash4": NS(id="smash4", token=False)})
+    objs.aliases["quest.token"] = "Tooga"
+    text = Game.ids_like(NS(objects=objs), "smash5")
+    assert text == "created in the game: Tooga = quest.token, Wisp; close: smash, smash4, smash3"
+    assert Game.ids_like(NS(objects=Objects({"a": NS(id="a", token=False)})), "zzz") == ""
+
+
+def test_a_missing_id_is_a_key_error_naming_it():
+    with pytest.raises(KeyError) as e:
+        Objects({})["nope"]
+    assert e.value.args == ("nope",)
