@@ -26,6 +26,7 @@ from judge.engine.core.objects import Event
 from judge.engine.games.common.costs import cost_changers
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.events import move
+from judge.engine.games.wow.flip import pay_flip
 from judge.engine.games.wow.hearth import hearth, is_hearth
 from judge.engine.games.wow.filters import described, group_refs, legal_targets, matches, target_problem, tspec
 from judge.engine.games.wow.rules import rules
@@ -411,6 +412,8 @@ def use_power(game, actor, activate=None, ability=None, targets=None, x=None, co
         with game.under(f):
             game.happen([Event("exhaust", {"object": obj}, f.id, firing=f)])
         item.extra["hold"] = (obj.key, obj.exhausted_at)
+    if cost.get("flip"):
+        pay_flip(game, p, obj, item, ab)
     if cost.get("destroy_self"):
         f = game.fire("707.1e", "cost_paid", [obj], player=p, object=name, paid=say("paid.destroy", card=obj.name))
         with game.under(f):

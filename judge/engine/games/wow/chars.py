@@ -24,7 +24,7 @@ from judge.engine.core.trace import Ref
 from judge.engine.games.common.chars import characteristics, version_cached
 from judge.engine.games.wow.filters import matches
 from judge.engine.games.wow.state import AbilityDef, WCard
-from judge.engine.games.wow.words import CHARACTER_TYPES, say
+from judge.engine.games.wow.words import CHARACTER_TYPES, KEYWORD, RULE, say
 
 
 @dataclass(slots=True)
@@ -115,7 +115,20 @@ def compute(game) -> dict[str, Chars]:
     for a in ordered:
         for oid in select(game, a, res):
             apply(game, a, oid, res)
+    for oid, c in res.items():
+        forms(game.objects[oid], c)
     return res
+
+
+def forms(obj, c: Chars) -> None:
+    """What the druid forms mean (glossary 熊形态, 猎豹形态): Bear Form — the hero has 护卫; Cat Form — +1 ATK while
+    attacking. (Their triggered part is `forms.py`.)"""
+    if KEYWORD.bear_form in c.keywords and KEYWORD.protector not in c.keywords:
+        c.keywords.append(KEYWORD.protector)
+        c.notes.append((RULE.bear_form, KEYWORD.bear_form, KEYWORD.protector))
+    if KEYWORD.cat_form in c.keywords and obj.attacking:
+        c.atk = (c.atk or 0) + 1
+        c.notes.append((RULE.cat_form, KEYWORD.cat_form, say("note.atk", n="+1")))
 
 
 # computed in play and on the chain, printed elsewhere
@@ -235,6 +248,10 @@ def apply(game, a: Applier, oid: str, res: dict) -> None:
             if t not in c.subtypes:
                 c.subtypes.append(t)
                 c.notes.append(("714.2", a.source_name, say("note.add_type", type=t)))
+    for k in s.get("keywords") or ():
+        if k not in c.keywords:
+            c.keywords.append(k)
+            c.notes.append(("714.2", a.source_name, say("note.keyword", keyword=k)))
     if s.get("untargetable"):
         c.flags["untargetable"] = a.source_name
     if s.get("indestructible"):

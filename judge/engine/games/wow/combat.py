@@ -21,6 +21,7 @@ from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chain import non_combat_problem
 from judge.engine.games.wow.chars import chars
+from judge.engine.games.wow.forms import bear_protects, cat_attacks
 from judge.engine.games.wow.interrupt import interrupt
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import WEffect
@@ -169,6 +170,7 @@ def protect_point(game) -> None:
                                "(false: none)")
         if ans is not False:
             o = game.objects[ans]
+            bear_protects(game, o)
             f = game.fire(RULE.protector, "protects", [o, d], player=game.by_name[owner], object=o, instead=d)
             with game.under(f):
                 game.happen([Event("exhaust", {"object": o}, f.id, firing=f)])
@@ -199,6 +201,7 @@ def conclude(game) -> None:
         game.fire(RULE.in_combat, "in_combat", [a, d], attacker=a, defender=d)
         ac, dc = chars(game, a), chars(game, d)
         an, dn = max(0, ac.atk or 0), max(0, dc.atk or 0)
+        cat_attacks(game, a, an)
         if KEYWORD.long_range in ac.keywords:
             game.fire(RULE.long_range, "long_range", [a, d], object=a, defender=d)
             dn = 0

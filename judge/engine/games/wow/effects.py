@@ -735,6 +735,22 @@ def _search(game, ctx, e):
                                             f.id, firing=f)]))
 
 
+@rules.implements(RULE.reveal, reasons={"revealed": "player object zone"})
+def _reveal(game, ctx, e):
+    """展示: "reveal a [card] from your hand" — shown face up to every player; the card stays in the zone it was
+    revealed in, and is unrevealed again afterwards (nothing says otherwise). `choices: {reveal: {LINK: CARD}}`;
+    with nothing to reveal, nothing is revealed (an "if you do" that follows does not happen, 709.2f)."""
+    f = {**(e["reveal"] or {}), "zone": "hand"}
+    f.pop("controller", None)
+    cands = [o for o in select(game, f, controller=ctx.controller) if o.owner == ctx.controller]
+    if not cands:
+        game.chooser.none_legal("reveal", ctx.subject, by=ctx.controller, rule="709.2b")
+        return False
+    o = game.objects[game.choose("reveal", ctx.subject, by=ctx.controller, options=[c.id for c in cands])]
+    game.fire(RULE.reveal, "revealed", [o], player=game.by_name[ctx.controller], object=o, zone=zone(o.zone))
+    return True
+
+
 @rules.implements("706.2a", near_misses={"not_targeted": "object what"})
 def _interrupt(game, ctx, e):
     """Shield Bash: "If you targeted a hero, you may interrupt an ability card played by that hero's controller"."""
@@ -928,6 +944,7 @@ VERB_FUNCS = {
     "delayed": _delayed,
     "destroy_one": _destroy_one,
     "search": _search,
+    "reveal": _reveal,
     "interrupt": _interrupt,
     "choose_type": _choose_type,
     "copy": _copy,

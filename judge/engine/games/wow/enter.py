@@ -103,7 +103,7 @@ def enter_play(game, obj, d: dict) -> bool:
         game.fire("710.1c", "ongoing_starts", [obj], object=obj,
                   powers="；".join(ab.text or ab.key for ab in ongoing))
         game.fire("704.1", "ongoing_no_chain", [obj], object=obj, powers="；".join(ab.text or ab.key for ab in ongoing))
-    _uniqueness(game, obj)
+    uniqueness(game, obj)
     return True
 
 
@@ -125,7 +125,8 @@ def _as_entering_matches(game, obj, f: dict, src_controller: str, new_controller
     return matches(game, obj, f, controller=src_controller) is None
 
 
-def _uniqueness(game, obj) -> None:
+def uniqueness(game, obj) -> None:
+    """710.1e: the uniqueness check for a card that entered play (or, 800.1e, was kept in play between games)."""
     conflict(game, obj)                 # weapons (双持, 双持，远程, 单手)
     c = chars(game, obj)
     if obj.zone != "play" or not c.unique:

@@ -118,6 +118,10 @@ def describe(ev: Event) -> str:
         return say("event.step", player=d["player"], step=d["step"])
     if k == "draw":
         return say("event.draw", player=d["player"].name)
+    if k == "play":
+        return say("event.played", player=d["player"], card=d["object"].name)
+    if k == "strike":
+        return say("event.strikes", player=d["player"], card=d["object"].name)
     if k == "prevented":
         return say("event.prevented", target=d["target"].name, n=d["amount"])
     return k

@@ -15,7 +15,7 @@ from judge.engine.core.errors import EngineError
 from judge.engine.core.game import Game, forbidding
 from judge.engine.games.common.game import CardGame
 from judge.engine.games.wow import (chain, combat, loops, packets, perform, prepriority, resolve, setup, triggers, turn,
-                                   weapons, words)
+                                   start, weapons, words)
 from judge.engine.games.wow.events import area_for
 from judge.engine.games.wow.filters import friendly
 from judge.engine.games.wow.chars import chars, compute
@@ -37,6 +37,7 @@ CHOICE_RULES = {
     "unless": "712.7",
     "discard": "709.2b",         # choices on resolution must be ones that can be carried out
     "search": "709.2b",
+    "reveal": "709.2b",
     "ready": "709.2b",
     "destroy_one": "709.2b",
     "interrupt": "709.2b",
@@ -61,7 +62,7 @@ ANSWER_REFUSALS = {
     "invalid_choice": ("706.2", "707.1b", "707.1d", "708.2", "709.2b", "712.7", "800.1c", "800.2b", "801.2",
                        RULE.inspire, RULE.equipment),
     "wrong_chooser": ("717.3b",),
-    "nothing_legal": ("708.2",),
+    "nothing_legal": ("708.2", "709.2b"),
 }
 _FIELDS = {"invalid_choice": "player choice answer", "wrong_chooser": "player choice answer answerer",
            "nothing_legal": "player choice answer"}
@@ -83,10 +84,11 @@ class WowGame(CardGame):
     STACK_ZONE = "chain"
     ACTIONS = Game.ACTIONS | {"cast": chain.play_card, "play": chain.place_resource, "activate": chain.use_power,
                               "attack": combat.propose, "block": combat.no_blocking,
-                              "loop": loops.do_loop, "strike": weapons.strike}
+                              "loop": loops.do_loop, "strike": weapons.strike,
+                              "mulligan": start.do_mulligan, "keep": start.do_keep}
     REWOUND = Game.REWOUND + ("modifiers", "shields", "delayed", "combat", "loop_seen", "loops_done", "_explicit",
                               "_deps_noted", "resolving", "triggered_count", "actions_count", "loop_barred",
-                              "portal_done")
+                              "portal_done", "decided")
     ZONE_SPECS = ZONE_SPECS
     REWIND_RULE = "707.2"
     CHOICE_RULES = CHOICE_RULES
@@ -109,6 +111,8 @@ class WowGame(CardGame):
         self.combats = 0
         self.loop_barred = None                 # (the action that would continue a shortened loop, the state) (801.2)
         self.portal_done: frozenset = frozenset()   # players who built a new deck with Dark Portal (800.2a)
+        self.decided: dict = {}                 # 再调度: who has mulliganed or kept at the start of the game
+        self.mulligan_order: tuple = ()
         self.rng = random.Random(seed)          # shuffles (800.1d, 800.2c): the scenario's `seed`
         self.triggered_count = 0                # triggered effects put on the chain so far (801.5: a loop without any)
         self.actions_count = 0                  # players' actions other than passing so far (801.5: optional actions)
@@ -194,6 +198,15 @@ class WowGame(CardGame):
             o.exhausted_at = self.tick()
         self.place(o)
         return o
+
+    def begin_game(self, spec) -> None:
+        start.start_game(self, spec)
+
+    def awaiting_error(self, what, who):
+        if what == start.MULLIGAN:
+            return EngineError(f"the game has not begun: {who} must first decide on his opening hand — add "
+                               f"`{{as: {who}, keep: true}}` or `{{as: {who}, mulligan: true}}` (glossary {RULE.mulligan})")
+        return super().awaiting_error(what, who)
 
     def finish_loading(self) -> None:
         self._seen = prepriority.snapshot(self)

@@ -52,7 +52,7 @@ def perform(game, ev: Event) -> bool:
         card = game.objects[deck[0]]
         game.relocate(card, "hand", controller=p.name)
         return True
-    if k in ("step", "attack", "prevented"):
+    if k in ("step", "attack", "prevented", "play", "strike"):
         return True          # pure trigger events: they happened by being announced
     return False
 

@@ -18,10 +18,11 @@ from __future__ import annotations
 from judge.engine.core.objects import Event, PendingTrigger
 from judge.engine.games.wow.events import describe
 from judge.engine.games.wow.filters import legal_targets, matches
+from judge.engine.games.wow import forms
 from judge.engine.games.wow.loops import check_loop
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.state import AbilityDef, WEffect
-from judge.engine.games.wow.words import canonical, say
+from judge.engine.games.wow.words import RULE, canonical, say, zone
 
 _KIND_EVENTS = {
     "move": ("enters", "destroyed"),
@@ -44,6 +45,36 @@ def collect(game, events: list[Event], snapshot) -> None:
         for src, ch, ab in found:
             _try(game, src, ch, ab, ev, snapshot if leaving else None)
         _delayed(game, ev)
+    forms.collect(game, events, add_pending)
+    outside_play(game, events, snapshot)
+
+
+#: the zones whose cards every player may see: a power there that would have triggered is worth saying why not
+SEEN_ZONES = ("hand", "graveyard", "removed")
+
+
+@rules.implements(RULE.power, near_misses={"power_not_in_play": "ability source zone event"})
+def outside_play(game, events: list[Event], snapshot) -> None:
+    """能力: unless it says otherwise, a power works only while its card is in play — a triggered power of a card in
+    a hand, graveyard or removed from the game does not trigger, though the event is one it names (a near miss).
+    A card that left play in these very events is judged as it was in play (`collect`), not here."""
+    was_in_play = set(snapshot[0]) if snapshot is not None else set()
+    for o in list(game.objects.values()):
+        if o.zone not in SEEN_ZONES or o.id in was_in_play:
+            continue
+        powers = [ab for ab in o.card.abilities if ab.kind == "triggered"]
+        if not powers:
+            continue
+        ch = game.chars(o)
+        for ev in events:
+            for ab in powers:
+                if ab.spec["when"]["event"] not in _KIND_EVENTS.get(ev.kind, ()):
+                    continue
+                ok, _ = match(game, o, ch, ab.spec, ev, snapshot)
+                if ok:
+                    game.near_miss(RULE.power, "power_not_in_play", [o], once=(o.id, ab.key, ev.id),
+                                   ability=say("name.power_of", source=o.name), source=o, zone=zone(o.zone),
+                                   event=_event_zh(ev))
 
 
 def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:

@@ -107,6 +107,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "delayed": (),
     "destroy_one": ("who",),
     "search": ("who", "exhausted"),
+    "reveal": (),                           # reveal a card of your hand matching a filter (展示)
     "interrupt": ("if_targeted", "may"),
     "choose_type": (),
     "copy": (),                             # copy a card on the chain (705.6)
@@ -218,6 +219,7 @@ class PaymentCost(_M):
     exhaust: bool = False
     destroy_self: bool = False
     concede: bool = False               # Hearthstone: the cost includes conceding ("hearthing", 800.1)
+    flip: bool = False                  # flip this hero (翻转): a hero's flip power (翻转式能力)
 
 
 class Payment(_M):
@@ -246,10 +248,13 @@ class Ongoing(_M):
     add_types: Union[list[str], Literal["chosen"], None] = None
     untargetable: bool = False
     indestructible: bool = False
+    keywords: list[str] = []            # the keywords the affected cards have ("your hero is in Bear Form": 熊形态)
     cost_increase: int = 0              # additional cost of the cards `cards` describes (707.1e)
     cost_reduction: int = 0             # a reduction …
     at_least: int = 0                   # … "but not below (N)": limits only this reduction (707.1e)
     cards: Filter | None = None         # which cards' costs change (zone hand; controller relative to this card's)
+
+    _kw = all_known("keywords", known=KEYWORDS, what="keyword")
 
 
 class Replacement(_M):
@@ -356,6 +361,9 @@ class Card(_M):
             raise ValueError(f"a {self.type} needs `health` ({TERM.health})")
         if (self.inspire is None) != (KEYWORD.inspire not in self.keywords):
             raise ValueError(f"the keyword {KEYWORD.inspire} and `inspire: CARD WORD` go together")
+        if self.type != TYPE.hero and any(a.payment is not None and a.payment.cost.flip for a in self.abilities):
+            raise ValueError(f"only a {TYPE.hero} has a flip power (a payment power whose cost flips it): "
+                             f"`cost: {{flip: true}}` on a {self.type}")
         if self.attach is not None and self.type != TYPE.ability:
             raise ValueError(f"only ability cards attach ({TERM.attach}) in this vocabulary")
         return self
@@ -370,5 +378,5 @@ class Library(_M):
 
 # what an effect's verb holds, validated through its model; which parameters are lists of effects
 _NESTED = {"unless": Unless, "delayed": Delayed, "token": TokenDef, "grant": Ability, "modify": Modify,
-           "next_time": NextTime, "interrupt": Filter}
+           "next_time": NextTime, "interrupt": Filter, "reveal": Filter}
 _EFFECT_LISTS = {"may": ("may",), "unless": ("then",), "if_you_do": ("if_you_do", "then")}

@@ -176,3 +176,13 @@ def conflict(game, obj) -> None:
 
 
 RULE_OF.update({KEYWORD.dual_wield: RULE.dual_wield, KEYWORD.ranged_dual_wield: RULE.ranged_dual_wield})
+
+
+def weapons_conflict(game, ctrl: str) -> bool:
+    """Whether the weapons `ctrl` controls (and, with 双持, his off-hand equipment) are in a uniqueness conflict."""
+    mine = [o for o in game.in_play() if o.area != "resource" and chars(game, o).controller == ctrl]
+    weapons = [o for o in mine if chars(game, o).type == TYPE.weapon]
+    if len(weapons) < 2:
+        return False
+    kind = dual_kind(game, ctrl, weapons) if len(weapons) == 2 else None
+    return kind is None or (kind == KEYWORD.dual_wield and any(off_hand(o) for o in mine))
