@@ -316,18 +316,18 @@ actions:
 """
 
 
-@pytest.mark.parametrize("zone, near, triggers", [
+@pytest.mark.parametrize("zone, cited, triggers", [
     ("graveyard", ["power_not_in_play"], False),
     ("hand", ["power_not_in_play"], False),
     ("removed", ["power_not_in_play"], False),
     ("deck", [], False),                 # a hidden zone: nothing to say
     ("play", [], True),
 ])
-def test_a_triggered_power_works_only_in_play(tmp_path, zone, near, triggers):
+def test_a_triggered_power_works_only_in_play(tmp_path, zone, cited, triggers):
     tyrande = ", {card: High Priestess Tyrande Whisperwind, id: tyrande}"
     text = POWER.format(zone=zone, in_play="") if zone != "play" else \
         POWER.format(zone="graveyard", in_play=tyrande).replace(
             "    graveyard: [{card: High Priestess Tyrande Whisperwind, id: tyrande}]\n", "")
     out = _run(tmp_path, text)
-    assert _near(out, "能力") == near
+    assert _fired(out, "能力") == cited and _near(out, "能力") == []
     assert bool(_fired(out, "705.4")) == triggers

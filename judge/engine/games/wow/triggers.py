@@ -53,10 +53,11 @@ def collect(game, events: list[Event], snapshot) -> None:
 SEEN_ZONES = ("hand", "graveyard", "removed")
 
 
-@rules.implements(RULE.power, near_misses={"power_not_in_play": "ability source zone event"})
+@rules.implements(RULE.power, reasons={"power_not_in_play": "ability source zone event"})
 def outside_play(game, events: list[Event], snapshot) -> None:
     """能力: unless it says otherwise, a power works only while its card is in play — a triggered power of a card in
-    a hand, graveyard or removed from the game does not trigger, though the event is one it names (a near miss).
+    a hand, graveyard or removed from the game does not trigger, though the event is one it names (the rule decides
+    "no", so it fires).
     A card that left play in these very events is judged as it was in play (`collect`), not here."""
     was_in_play = set(snapshot[0]) if snapshot is not None else set()
     for o in list(game.objects.values()):
@@ -72,9 +73,9 @@ def outside_play(game, events: list[Event], snapshot) -> None:
                     continue
                 ok, _ = match(game, o, ch, ab.spec, ev, snapshot)
                 if ok:
-                    game.near_miss(RULE.power, "power_not_in_play", [o], once=(o.id, ab.key, ev.id),
-                                   ability=say("name.power_of", source=o.name), source=o, zone=zone(o.zone),
-                                   event=_event_zh(ev))
+                    game.fire(RULE.power, "power_not_in_play", [o], caused_by=ev.cause,
+                              ability=say("name.power_of", source=o.name), source=o, zone=zone(o.zone),
+                              event=_event_zh(ev))
 
 
 def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:
