@@ -2,6 +2,12 @@
 
 - `pass_until: stack_empty` on an empty stack: "until the stack is empty" already holds — nobody passes and the step
   does not end (recorded on the action's step, not an error), in every game that uses the core's priority loop.
+- a board loaded at 宣告攻击者 / 宣告阻挡者 before the declaration (nobody attacking / blocking): the scenario's first
+  action may be that declaration — the step's start happens then (308.1, 309.1); anything else first, and the
+  declaration is past.
+- `advance:` through a declaration nobody made: doing nothing is declaring no attackers (308.4) or no blockers
+  (309.2e), recorded; but not when advancing to a step only declared attackers reach, nor when the empty
+  declaration is illegal (a requirement): then the scenario must declare.
 """
 from __future__ import annotations
 
@@ -9,12 +15,16 @@ from pathlib import Path
 
 import pytest
 
+from judge.engine.core.errors import EngineError
 from judge.engine.scenario.load import load_scenario, load_scenario_text
 from judge.engine.scenario.run import replay
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARIES = ROOT / "scenarios"
 EMPTY = ROOT / "scenarios" / "mtg" / "410.2-nothing-triggered-stack-already-empty.yaml"
+LOADED_ATTACK = ROOT / "scenarios" / "mtg" / "308.1-board-loaded-as-declare-attackers-begins.yaml"
+LOADED_BLOCK = ROOT / "scenarios" / "mtg" / "309.1-board-loaded-as-declare-blockers-begins.yaml"
+ADVANCE = ROOT / "scenarios" / "mtg" / "308.4-advancing-declares-no-attackers.yaml"
 
 
 def _text(text: str, variant=None):
@@ -92,3 +102,162 @@ def test_the_text_trace_says_nothing_happened():
     assert reasons.render_step("pass_until", {"until": "stack_empty", "already": True}, {}) == \
         "堆叠已为空：无人需要让过，什么也没有发生"
     assert "直到堆叠为空" in reasons.render_step("pass_until", {"until": "stack_empty"}, {})
+
+
+# ---------------------------------------------------------------- a board loaded at a declaration step
+
+def _passes(out):
+    assert out.error is None, out.error.located()
+    assert out.passed, [f.text() for f in out.failures]
+    return out
+
+
+def test_the_first_action_on_a_board_loaded_at_declare_attackers_declares_them():
+    out = _passes(replay(load_scenario(LOADED_ATTACK)))
+    acts = [s for s in out.trace.steps if s.kind == "action"]
+    # the refused attempt does not use the opening up: the next declaration opens the step again
+    assert acts[0].rejected is not None and acts[0].rejected.rule == "mtg:308.2a"
+    assert acts[1].data.get("opens_step") == "宣告攻击者" and acts[1].rejected is None
+    assert "mtg:308.2g" in {f.rule for f in acts[1].firings}
+    assert [s.data.get("opens_step") for s in acts[2:]] == [None] * len(acts[2:])
+    from judge.engine import reasons
+    assert "局面布置于宣告攻击者开始之时" in reasons.render_step(acts[1].what, acts[1].data, {})
+
+
+def test_another_action_first_means_the_declaration_is_past():
+    out = _passes(replay(load_scenario(LOADED_ATTACK), "先使用瞬间，则宣告已经过去"))
+    assert all(not s.data.get("opens_step") for s in out.trace.steps)
+
+
+def test_the_first_action_on_a_board_loaded_at_declare_blockers_declares_them():
+    out = _passes(replay(load_scenario(LOADED_BLOCK)))
+    first = next(s for s in out.trace.steps if s.kind == "action")
+    assert first.data.get("opens_step") == "宣告阻挡者"
+    assert _firings(out, "mtg:309.2e", "blockers_declared")
+    # blocks already on the board: the declaration is past, a new one is refused
+    _passes(replay(load_scenario(LOADED_BLOCK), "局面已写明阻挡，则宣告已经过去"))
+
+
+MULTI = """
+book: mtg
+title: t
+source: "308.1"
+players: {甲: {}, 乙: {}, 丙: {}}
+turn: {active: 甲, step: 宣告攻击者, priority: 甲}
+board:
+  甲: {battlefield: [{card: 灰熊, id: a}, {card: 灰熊, id: b}], library: [{card: 山脉, id: l1}]}
+  乙: {library: [{card: 山脉, id: l2}]}
+  丙: {library: [{card: 山脉, id: l3}]}
+actions:
+  - {as: 甲, attack: {a: 乙, b: 丙}}
+  - advance: 战斗后的行动阶段
+expect: {life: {乙: 18, 丙: 18}}
+"""
+
+
+def test_a_multiplayer_board_loaded_at_declare_attackers_and_the_other_turns_declare_nothing():
+    out = _passes(_text(MULTI))
+    assert out.game.step == "战斗后的行动阶段"
+    out = _passes(_text(MULTI.replace("  - advance: 战斗后的行动阶段\n", "  - advance: 战斗前的行动阶段\n    turn: 3\n")
+                        .replace("expect: {life: {乙: 18, 丙: 18}}", "expect: {life: {乙: 18, 丙: 18}, step: 战斗前的行动阶段}")))
+    # 乙's turn (2): 乙 could attack with nothing, so nothing is declared automatically — no error either way
+    assert out.game.turn == 3
+
+
+def test_the_wrong_player_declaring_first_is_refused_by_the_rule_that_says_who_attacks():
+    out = _text(MULTI.replace("{as: 甲, attack: {a: 乙, b: 丙}}", "{as: 乙, attack: [], rejected: 306.3}")
+                .replace("expect: {life: {乙: 18, 丙: 18}}", "expect: {life: {乙: 20, 丙: 20}}"))
+    _passes(out)
+
+
+NOBODY_BLOCKS = """
+book: mtg
+title: t
+source: "309.1"
+players: {甲: {}, 乙: {}}
+turn: {active: 甲, step: 宣告攻击者, priority: 甲}
+board:
+  甲: {battlefield: [{card: 灰熊, id: a}]}
+  乙: {battlefield: [{card: 海岛, id: i}]}
+actions:
+  - {as: 甲, attack: [a]}
+  - advance: 宣告阻挡者
+  - {as: 乙, block: {}}
+  - advance: 战斗后的行动阶段
+expect: {life: {乙: 18}}
+"""
+
+
+def test_declaring_no_blockers_when_nobody_could_block_agrees_with_the_engine():
+    _passes(_text(NOBODY_BLOCKS))
+    out = _text(NOBODY_BLOCKS.replace("{as: 乙, block: {}}", "{as: 乙, block: {i: a}, rejected: 309.2a}"))
+    _passes(out)
+    # after the step, a late "no blockers" is no declaration at all: refused
+    late = NOBODY_BLOCKS.replace("  - {as: 乙, block: {}}\n  - advance: 战斗后的行动阶段\n",
+                                 "  - advance: 战斗后的行动阶段\n  - {as: 乙, block: {}, rejected: 309.2a}\n")
+    _passes(_text(late))
+
+
+# ---------------------------------------------------------------- advance through an undeclared declaration
+
+def test_advancing_past_combat_declares_no_attackers_and_no_blockers():
+    out = _passes(replay(load_scenario(ADVANCE)))
+    # made by the advance, under the declare attackers step that began in it
+    [f] = _firings(out, "mtg:308.4")
+    where = out.trace.steps[int(f.id.split(".")[0])]
+    assert where.what == "step_begins" and where.data["step"] == "宣告攻击者" and where.line == 17
+    assert [x.rule for x in where.firings if x.rule in ("mtg:308.4", "mtg:306.1")] == ["mtg:308.4", "mtg:306.1"]
+    out = _passes(replay(load_scenario(ADVANCE), "宣告了攻击者则不略过，防御玩家什么也不做即不阻挡"))
+    [f] = _firings(out, "mtg:309.2e")
+    assert f.reason == "no_block_declared" and out.trace.steps[int(f.id.split(".")[0])].data["step"] == "宣告阻挡者"
+
+
+ADVANCE_TO = """
+book: mtg
+title: t
+source: "308.4"
+players: {甲: {}, 乙: {}}
+turn: {active: 甲, step: 战斗前的行动阶段, priority: 甲}
+board:
+  甲: {battlefield: [{card: CREATURE, id: a}], library: [{card: 山脉, id: l1}]}
+  乙: {library: [{card: 山脉, id: l2}]}
+actions:
+  - advance: TARGET
+expect: {}
+"""
+
+
+@pytest.mark.parametrize("target", ["宣告阻挡者", "战斗伤害"])
+def test_advancing_to_a_step_only_declared_attackers_reach_still_asks_for_the_declaration(target):
+    out = _text(ADVANCE_TO.replace("CREATURE", "灰熊").replace("TARGET", target))
+    assert out.error is not None and "must declare attackers first" in str(out.error)
+
+
+def test_advancing_to_next_turns_combat_damage_declares_nothing_this_turn():
+    text = ADVANCE_TO.replace("CREATURE", "灰熊").replace("TARGET", "战斗伤害").replace(
+        "  - advance: 战斗伤害\n", "  - advance: 战斗伤害\n    turn: 3\n")
+    out = _text(text)
+    # this turn and 乙's: nothing declared; turn 3 stops at its declaration, which the scenario must make
+    assert out.error is not None and "must declare attackers first" in str(out.error)
+    assert out.game.turn == 3 and _firings(out, "mtg:308.4", "no_attackers")
+
+
+def test_an_illegal_empty_declaration_is_the_scenarios_to_make():
+    text = ADVANCE_TO.replace("TARGET", "战斗后的行动阶段").replace("CREATURE", "狂战士").replace(
+        "actions:", "define:\n  狂战士: {cost: \"{一}{红}\", types: [生物], pt: 2/1, text: 狂战士每回合若能攻击则必须攻击。, "
+        "abilities: [{static: {must_attack: true}}]}\nactions:")
+    out = _text(text)
+    assert out.error is not None and "must declare attackers first" in str(out.error)
+    assert not _firings(out, "mtg:308.4")
+
+
+def test_a_single_pass_still_needs_the_declaration():
+    out = _text(ADVANCE_TO.replace("CREATURE", "灰熊").replace("  - advance: TARGET\n",
+                                                              "  - advance: 宣告攻击者\n  - pass: true\n"))
+    assert out.error is not None and "must declare attackers first" in str(out.error)
+
+
+def test_the_core_default_declares_nothing():
+    from judge.engine.core.game import Game
+
+    assert Game.declare_nothing(object(), "x", "A", "s", None) is False

@@ -45,6 +45,8 @@ and may refine these defaults: `apnap()` and `next_player(name)` (turn order), `
 (several replacement effects on one event), `not_priority` / `awaiting_error` / `choice_words` (how a
 refusal is worded), `rewound(step, error)` (what is cited after an action the rules refused was
 rewound: `REWIND_RULE`, MTG 422.1, WoW 707.2), `end_of_step_state()` (what the trace shows after a step),
+`declare_nothing(what, who, step, turn)` (an `advance:` met a declaration the scenario did not make: True if the
+game made it empty — MTG: no attackers, 308.4; no blockers, 309.2e),
 and for a scenario's expectations `observe(obj)`, `pool_text`, `normalize_pool`, `display_value`. A
 game's `CHOICE_RULES` names, per kind of choice, the rule an illegal answer breaks (issue 11 §2: an illegal
 answer is refused like an illegal action).

@@ -98,7 +98,11 @@ def render_step(what: str, data: dict, names: dict, lang: str = "zh", game: str 
         vals[k] = show(v, nm)
     if what == "pass_until" and data.get("until") in (None, "stack_empty"):
         vals["until"] = own.get("stack_empty") or step_templates(lang).get("stack_empty", "堆叠为空")
-    return t.format_map(_Fields(vals))
+    text = t.format_map(_Fields(vals))
+    opens = own.get("opens_step") or step_templates(lang).get("opens_step")
+    if data.get("opens_step") and opens:      # a declaration made as the step, loaded at its start, begins
+        text += opens.format_map(_Fields({"step": data["opens_step"]}))
+    return text
 
 
 GAMES = TEMPLATES.parent / "games"

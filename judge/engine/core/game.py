@@ -46,7 +46,7 @@ HOOKS = ("end_step", "check_state", "resolve", "collect_triggers", "put_on_stack
 REFINEMENTS = ("apnap", "next_player", "canonical_step", "zone_objects", "put_triggers", "indistinguishable",
                "replacement_chooser", "choose_replacement", "replacement_already_applied", "event_subject",
                "not_priority", "awaiting_error", "choice_words", "end_of_step_state", "observe", "pool_text",
-               "normalize_pool", "display_value", "rewound")
+               "normalize_pool", "display_value", "rewound", "declare_nothing")
 
 
 class Game:
@@ -400,6 +400,11 @@ class Game:
 
     def awaiting_error(self, what: str, who: str) -> EngineError:
         return EngineError(f"the game is waiting for {who} to {what}")
+
+    def declare_nothing(self, what: str, who: str, step: str, turn: int | None) -> bool:
+        """`advance:` (everyone does nothing until `step` of `turn`) met a declaration the game waits for (`what`,
+        by `who`): True if the game made it empty (doing nothing is declaring nothing), False to make it an error."""
+        return False
 
     def not_priority(self, name) -> IllegalAction:
         return IllegalAction(f"{self.game}:?", "not_priority", {"player": name},

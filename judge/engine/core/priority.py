@@ -126,8 +126,9 @@ class Priority:
         """Everyone passes until step `step` begins (of turn `turn` if given).
 
         Stops as soon as that step has begun, even if it ended at once (a
-        declare-attackers step with no possible attacker); raises if the game
-        waits for a declaration on the way.
+        declare-attackers step with no possible attacker). A declaration the game
+        waits for on the way is made empty if the game's `declare_nothing` says
+        doing nothing is that declaration; else it is an error naming it.
         """
         g = self.game
         target = g.canonical_step(step)
@@ -135,11 +136,13 @@ class Priority:
         for _ in range(PASS_LIMIT):
             if g.over:
                 return
-            if g.awaiting:
-                what, who = g.awaiting
-                raise g.awaiting_error(what, who)
             mark = len(g.begun)
-            self.pass_priority(g.priority)
+            if g.awaiting:          # a declaration nobody made: doing nothing declares none, where the game says so
+                what, who = g.awaiting
+                if not g.declare_nothing(what, who, target, turn):
+                    raise g.awaiting_error(what, who)
+            else:
+                self.pass_priority(g.priority)
             for t, s in g.begun[mark:]:
                 if s == target and (turn is None or t == turn):
                     return

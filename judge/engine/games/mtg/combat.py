@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from judge.engine.core.errors import EngineError
+from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.core.trace import Ref
 from judge.engine.games.mtg import mana as M
@@ -113,6 +113,7 @@ def _refuse_attacker(game, o) -> None:
 @rules.implements("306.1", reasons={"combat_steps_skipped": "player", "second_damage_step": "objects"})
 @rules.implements("502.5a", reasons={"haste_static": "object"})
 def do_attack(game, actor, attack=None, mana=None, pay=None, bands=None, **_):
+    open_loaded_declaration(game, ATTACK)
     if game.awaiting is None and game.auto_declared == (game.turn, STEP.declare_attackers) and not attack:
         return                          # agrees with the declaration the engine already made (no attackers)
     if game.awaiting is None and game.auto_declared == (game.turn, STEP.declare_attackers) and attack:
@@ -343,6 +344,78 @@ def pay_combat_costs(game, actor, objs, kind: str, plan: dict, mana, pay) -> Non
         game.set(p, "pool", M.left_after(p.pool, spend))
 
 
+DECLARING = {STEP.declare_attackers: "attack", STEP.declare_blockers: "block"}   # a step's declaration action
+
+
+def declaration_begins(game, step: str) -> None:
+    """The turn-based action a declaration step begins with: the active player declares attackers (308.1; when
+    no creature could attack none is declared at once, 308.4, and the step ends) or the defending players declare
+    blockers (309.1)."""
+    if step == STEP.declare_blockers:
+        begin_blockers(game)
+        return
+    ap = game.by_name[game.active]
+    if not possible_attackers(game):
+        game.auto_declared = (game.turn, step)
+        f = game.fire("308.4", "no_attackers", [], player=ap)
+        game.fire("306.1", "combat_steps_skipped", [], player=ap)
+        with game.under(f):
+            game.step_event(step)
+        game.end_step()
+        return
+    game.step_event(step)
+    game.awaiting = (STEP.declare_attackers, ap.name)
+
+
+def declare_nothing(game, what: str, who: str, step: str, turn: int | None) -> bool:
+    """An `advance:` met a declaration the scenario did not make: everyone doing nothing is the active player
+    declaring no attackers (308.2a allows it; 308.4 cited: blockers and damage skipped) or a defending player
+    declaring no blockers (309.2e cited), recorded as that declaration. Not where the scenario advances to the
+    declare blockers or combat damage step of this turn — only declared attackers lead there — nor where the empty
+    declaration is illegal (a requirement, 500.2/500.3): the declaration is then the scenario's to make (False)."""
+    if what == STEP.declare_attackers:
+        if step in (STEP.declare_blockers, STEP.combat_damage) and turn in (None, game.turn):
+            return False
+        kind, args = ATTACK, {"attack": []}
+    elif what == STEP.declare_blockers:
+        kind, args = BLOCK, {"block": {}}
+    else:
+        return False
+    try:
+        (do_attack if kind == ATTACK else do_block)(game, who, **args)
+    except IllegalAction:
+        return False
+    return True
+
+
+def loaded_before_declaring(game) -> str | None:
+    """The declaration step a board was loaded at when its declaration is not made on the board (宣告攻击者 with no
+    creature attacking; 宣告阻挡者 with attackers and no creature blocking): in the scenario's story that step is
+    just beginning, so its declaration may be the scenario's first action. None otherwise."""
+    step = game.step
+    on = game.battlefield()
+    if step == STEP.declare_attackers and not any(o.attacking for o in on):
+        return step
+    if step == STEP.declare_blockers and any(o.attacking for o in on) and not any(o.blocking for o in on):
+        return step
+    return None
+
+
+def open_loaded_declaration(game, kind: str) -> None:
+    """A declaration (`kind`: attack, block) made as the scenario's first action on a board loaded at its step
+    before the declaration (`game.loaded_declaration`; earlier attempts refused and rewound do not count): the
+    step's start happens now — its "at the beginning of" triggers, then the declaration awaited (308.1, 309.1)
+    — and the action's trace step says so (`opens_step`)."""
+    step = game.loaded_declaration
+    if step is None or DECLARING[step] != kind or game.step != step or game.awaiting is not None:
+        return
+    now = game.recorder.step
+    if any(s.what != kind or s.rejected is None for s in game.trace.steps if s.kind == "action" and s is not now):
+        return                  # something else happened first: the board was after the declaration
+    game.recorder.step.data["opens_step"] = step
+    declaration_begins(game, step)
+
+
 def begin_blockers(game) -> bool:
     """Each defending player (in APNAP order) who could block declares blockers; then priority.
 
@@ -359,6 +432,7 @@ def begin_blockers(game) -> bool:
         game.awaiting = (STEP.declare_blockers, queue[0])
         return True
     d = sorted(attacked)[0] if attacked else None
+    game.auto_declared = (game.turn, STEP.declare_blockers)      # nobody could block: none declared (309.1)
     game.fire("309.1", "no_blockers", [], player=game.by_name[d] if d else "-")
     _blocks_done(game)
     return True
@@ -422,6 +496,11 @@ def block_problem(game, b, a, evasion_only: bool = False) -> tuple | None:
 
 
 def do_block(game, actor, block=None, mana=None, pay=None, **_):
+    open_loaded_declaration(game, BLOCK)
+    if (not block and game.awaiting is None and game.step == STEP.declare_blockers
+            and game.auto_declared == (game.turn, STEP.declare_blockers)
+            and actor in {o.attacking for o in game.attackers()}):
+        return          # a defending player declaring no blockers agrees with the declaration already made (309.1)
     if game.awaiting != (STEP.declare_blockers, actor):
         raise game.illegal("309.2a", "cannot_block", f"{actor} cannot declare blockers now", object="-",
                        why=say("why.wrong_time"))

@@ -121,6 +121,7 @@ class MtgGame(CardGame):
         self.resume_after: str | None = None         # the step the extra steps followed: the turn goes on after it
         self.normal_active: str | None = None        # whose turn the last turn that was not an extra one was
         self.auto_declared: tuple | None = None
+        self.loaded_declaration: str | None = None   # loaded at a declaration step before its declaration
         self.activations: dict = {}    # (object id, incarnation, ability key) → (turn, times, by whom): 403.3
         self.casting: str | None = None   # the spell being cast, until it has been cast (409.1i): 217.2f
         self.drawn_face_down: tuple = ()  # the cards drawn meanwhile, kept face down (217.2f)
@@ -188,6 +189,7 @@ class MtgGame(CardGame):
     def finish_loading(self) -> None:
         self._number_same_names()
         self.start_life = {p.name: p.life for p in self.players}
+        self.loaded_declaration = combat.loaded_before_declaring(self)
         self.normal_active = self.active
         for o in self.battlefield():
             for aid in o.blocking:
@@ -609,6 +611,9 @@ class MtgGame(CardGame):
                                f"`attack: []` for none)")
         return EngineError(f"{what}: {who} must declare blockers first — add `{{as: {who}, block: {{blocker: "
                            f"attacker}}}}` (`block: {{}}` for none)")
+
+    def declare_nothing(self, what, who, step, turn) -> bool:
+        return combat.declare_nothing(self, what, who, step, turn)
 
     def check_state(self) -> bool:
         cm = compute(self)

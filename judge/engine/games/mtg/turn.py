@@ -13,7 +13,7 @@ from __future__ import annotations
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg import zones
 from judge.engine.games.mtg.chars import chars, compute
-from judge.engine.games.mtg.combat import assign_combat_damage, begin_blockers
+from judge.engine.games.mtg.combat import assign_combat_damage, declaration_begins
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.sba import CHECKS
 from judge.engine.games.mtg.schedule import inserted_after, next_turn_player, skipped, steps_of
@@ -256,20 +256,8 @@ def begin(game, step: str, again: bool = False, since: tuple | None = None) -> N
         f = game.fire("304.1", "draw_step", [ap], player=ap)
         game.happen_under(f, "draw", {"player": ap})
         game_action(game, ap, "draw", by=f)
-    if step == STEP.declare_attackers:
-        if not game.possible_attackers():
-            game.auto_declared = (game.turn, step)
-            f = game.fire("308.4", "no_attackers", [], player=ap)
-            game.fire("306.1", "combat_steps_skipped", [], player=ap)
-            with game.under(f):
-                game.step_event(step)
-            end_step(game)
-            return
-        game.step_event(step)
-        game.awaiting = (STEP.declare_attackers, ap.name)
-        return
-    if step == STEP.declare_blockers:
-        begin_blockers(game)
+    if step in (STEP.declare_attackers, STEP.declare_blockers):
+        declaration_begins(game, step)
         return
     if step == STEP.combat_damage:
         game.step_event(step)
