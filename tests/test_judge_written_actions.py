@@ -261,3 +261,104 @@ def test_the_core_default_declares_nothing():
     from judge.engine.core.game import Game
 
     assert Game.declare_nothing(object(), "x", "A", "s", None) is False
+
+
+# ---------------------------------------------------------------- a pool that could pay a cost in several ways
+
+PAYING = ROOT / "scenarios" / "mtg" / "104.3b-generic-paid-leaving-the-most.yaml"
+
+
+def test_the_dominant_payment_leaves_at_least_as_much_of_every_colour():
+    from judge.engine.games.mtg.mana import dominant
+
+    pool = {"B": 1, "R": 1, "C": 1}
+    assert dominant([{"B": 1, "R": 1}, {"B": 1, "C": 1}], pool) == {"B": 1, "C": 1}
+    assert dominant([{"B": 1, "C": 1}, {"B": 1, "R": 1}], pool) == {"B": 1, "C": 1}     # not by position
+    # {1} paid with red or with green: another colour left each way — none is dominant
+    assert dominant([{"B": 1, "R": 1}, {"B": 1, "G": 1}], {"B": 1, "R": 1, "G": 1}) is None
+    # more colourless than needed: the payment spending the most colourless wins over each mix
+    pool = {"G": 2, "R": 1, "C": 3}
+    opts = [{"G": 1, "R": 1}, {"G": 2}, {"G": 1, "C": 1}]
+    assert dominant(opts, pool) == {"G": 1, "C": 1}
+    # two colourless-free payments leaving equal pools: either is dominant (the first such one)
+    assert dominant([{"W": 1}, {"W": 1}], {"W": 2}) == {"W": 1}
+    # a colour left less in one and more in another: none
+    assert dominant([{"U": 2}, {"U": 1, "G": 1}], {"U": 2, "G": 1}) is None
+
+
+def test_default_payment_names_what_is_paid_and_what_is_left():
+    from judge.engine.games.mtg.mana import default_payment
+
+    kw = default_payment([{"B": 1, "R": 1}, {"B": 1, "C": 1}], {"B": 1, "R": 1, "C": 1})
+    assert kw["default"] == "{1}{黑}"
+    assert "以{1}{黑}支付" in kw["why"] and "剩下{红}" in kw["why"]
+    assert default_payment([{"R": 1}, {"C": 1}], {"C": 1, "R": 1})["default"] == "{1}"
+    assert "剩下{零}" in default_payment([{"C": 1}, {"C": 1}], {"C": 1})["why"]     # nothing left
+    assert default_payment([{"B": 1, "R": 1}, {"B": 1, "G": 1}], {"B": 1, "R": 1, "G": 1}) == {}
+
+
+def test_an_unspecified_payment_is_taken_only_when_dominant_and_shown_in_the_trace():
+    out = _passes(replay(load_scenario(PAYING)))
+    cast = next(s for s in out.trace.steps if s.what == "cast")
+    [c] = [c for c in cast.choices if c.choice == "pay"]
+    assert c.answer == "{1}{黑}" and c.auto is True and c.subject == "drain" and c.by == "甲"
+    assert c.why and "剩下{红}" in c.why
+    doc = out.trace.to_dict()
+    [d] = [d for s in doc["steps"] if s["what"] == "cast" for d in s["choices"] if d["choice"] == "pay"]
+    assert d["why"] == c.why
+    # a choice without a reason keeps the old JSON shape
+    assert all("why" not in d for s in doc["steps"] for d in s["choices"] if d["choice"] != "pay")
+    _passes(replay(load_scenario(PAYING), "剩下的颜色不同则须写明支付方式"))
+
+
+def test_no_dominant_payment_still_asks_for_pay():
+    text = PAYING.read_text(encoding="utf-8").replace('mana: "{1}{黑}{红}"', 'mana: "{黑}{红}{绿}"')
+    out = _text(text)
+    assert out.error is not None and "missing choice `pay`" in str(out.error)
+
+
+def test_an_answer_the_scenario_gives_is_taken_over_the_default():
+    text = PAYING.read_text(encoding="utf-8").replace(
+        '    targets: [乙]\n    expect: {mana: {甲: "{红}"}}', '    targets: [乙]\n    pay: "{黑}{红}"\n    expect: {mana: {甲: "{1}"}}')
+    text = text.replace("  - {as: 甲, cast: bolt, targets: [乙]}\n  - pass_until: stack_empty\nexpect:\n  life: {乙: 15}\n  mana: {甲: \"\"}",
+                        "expect:\n  life: {乙: 18}\n  mana: {甲: \"{1}\"}")
+    out = _passes(_text(text))
+    cast = next(s for s in out.trace.steps if s.what == "cast")
+    assert not [c for c in cast.choices if c.choice == "pay" and c.why]
+    text2 = PAYING.read_text(encoding="utf-8").replace(
+        '    targets: [乙]\n    expect: {mana: {甲: "{红}"}}',
+        '    targets: [乙]\n    choices: {pay: {drain: "{黑}{红}"}}\n    expect: {mana: {甲: "{1}"}}')
+    out = _text(text2)
+    cast = next(s for s in out.trace.steps if s.what == "cast")
+    [c] = [c for c in cast.choices if c.choice == "pay"]
+    assert c.answer == "{黑}{红}" and c.auto is False and c.why is None
+
+
+ATTACK_COST = """
+book: mtg
+title: t
+source: "308.2f"
+define:
+  收费墙:
+    cost: "{二}"
+    types: [结界]
+    text: 生物不能攻击你，除非其操控者为每个生物支付{一}。
+    abilities: [{static: {attack_cost: "{一}"}}]
+players: {甲: {mana: "{1}{红}"}, 乙: {}}
+turn: {active: 甲, step: 宣告攻击者, priority: 甲}
+board:
+  甲: {battlefield: [{card: 灰熊, id: a}]}
+  乙: {battlefield: [{card: 收费墙, id: w}]}
+actions:
+  - {as: 甲, attack: [a]}
+expect: {mana: {甲: "{红}"}}
+"""
+
+
+def test_a_cost_to_attack_is_paid_the_dominant_way_too():
+    out = _passes(_text(ATTACK_COST))
+    att = next(s for s in out.trace.steps if s.what == "attack")
+    [c] = [c for c in att.choices if c.choice == "pay"]
+    assert c.answer == "{1}" and c.why
+    out = _text(ATTACK_COST.replace('mana: "{1}{红}"', 'mana: "{绿}{红}"'))
+    assert out.error is not None and "missing choice `pay`" in str(out.error)

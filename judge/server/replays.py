@@ -163,7 +163,7 @@ def view(trace: dict, ruling: dict | None, ruling_error: str | None, out, varian
             "rules": [{"id": f["rule"], "near": f["near"]} for f in firings if f["rule"] is not None],
             "firings": firings,
             "choices": [f"选择 {c['choice']}[{c['subject']}] = {reasons.show(c['answer'])}"
-                        + ("（自动：唯一合法选项）" if c["auto"] else "") for c in s["choices"]],
+                        + (f"（自动：{c['why']}）" if c.get("why") else "（自动：唯一合法选项）" if c["auto"] else "") for c in s["choices"]],
             "after": after,
             "open": any(f["id"] in focus for f in firings),
         })

@@ -218,19 +218,27 @@ class Chooser:
             self.sheet = outer
 
     def choose(self, kind: str, subject: str, *, by: str | None = None, options: list | None = None,
-               legal=None, auto: bool = True, hint: str = "", rule: str | None = None, sequence: bool = False):
+               legal=None, auto: bool = True, hint: str = "", rule: str | None = None, sequence: bool = False,
+               default=_NOT_GIVEN, why: str | None = None):
         """A player's decision, from the scenario's `choices`. An illegal answer is the engine refusing the
         action (`IllegalAction`) under the rule that forbids it: the one `legal` names for that answer, else
-        `rule`, else the game's rule for this kind of choice (`CHOICE_RULES`), else its rewind rule."""
+        `rule`, else the game's rule for this kind of choice (`CHOICE_RULES`), else its rewind rule. `default`:
+        the answer taken when the scenario gives none, where the caller has shown no other answer could matter —
+        recorded as automatic with `why` (a choice a ruling shows, never a silent one)."""
         g = self.game
+        taken_why = None
         try:
             answer, was_auto = self.sheet.need(kind, subject, options=options, by=by, legal=legal, auto=auto,
                                                hint=hint, sequence=sequence)
         except InvalidChoice as e:
             raise self.refusal(e, by, e.rule or rule) from None
+        except MissingChoice:
+            if default is _NOT_GIVEN:
+                raise
+            answer, was_auto, taken_why = default, True, why
         step = g.recorder.step
         if step is not None:
-            step.choices.append(ChoiceMade(kind, subject, answer, by, was_auto))
+            step.choices.append(ChoiceMade(kind, subject, answer, by, was_auto, taken_why))
         return answer
 
     def peek(self, kind: str, subject: str, *, by: str | None = None, sequence: bool = False):

@@ -65,6 +65,7 @@ class ChoiceMade:
     answer: Any
     by: str | None
     auto: bool = False
+    why: str | None = None      # an automatic answer that was not the only legal one: why the engine took it
 
 
 @dataclass(slots=True)
@@ -152,7 +153,7 @@ class Trace:
 
         def choices(cs):
             return [{"choice": c.choice, "subject": c.subject, "answer": fval(c.answer), "by": c.by,
-                     "auto": c.auto} for c in cs]
+                     "auto": c.auto, **({"why": c.why} if c.why else {})} for c in cs]
 
         def step(s):
             sd = {"index": s.index, "kind": s.kind, "what": s.what, "data": fval(s.data), "line": s.line,

@@ -119,7 +119,7 @@ def _step_rows(s, quiet: list, *, names: dict, game: str, display, zones: dict, 
             lines.append(("      ", f"{label}：" + "、".join(reasons.show(i, names) for i in ids)))
         lines.append(("      ", f"{s.data.get('note', '')}"))
     for c in s.choices:
-        how = "（自动：唯一合法选项）" if c.auto else ""
+        how = f"（自动：{c.why}）" if c.why else "（自动：唯一合法选项）" if c.auto else ""
         lines.append(("      ", f"选择 {c.choice}[{c.subject}] = {reasons.show(c.answer)}{how}"))
     if s.rejected is not None:          # the refusal first: what follows it (422.1…) explains the rewind
         f = s.rejected

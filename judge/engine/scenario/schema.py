@@ -52,6 +52,7 @@ class ChoiceDoc(_M):
     answer: Any
     by: str | None
     auto: bool
+    why: str | None = None        # only on an automatic answer that was not the only legal one (a canonical default)
 
 
 class StepDoc(_M):

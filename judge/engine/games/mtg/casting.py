@@ -515,7 +515,7 @@ def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, ot
     elif len(options) == 1:
         spend = options[0]
     else:
-        ans = game.choose("pay", obj.id, by=actor, options=keys,
+        ans = game.choose("pay", obj.id, by=actor, options=keys, **M.default_payment(options, p.pool),
                           hint="different payments leave different mana in the pool; give `pay:` on the action")
         spend = options[keys.index(ans)]
     parts = []

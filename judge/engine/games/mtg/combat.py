@@ -337,7 +337,7 @@ def pay_combat_costs(game, actor, objs, kind: str, plan: dict, mana, pay) -> Non
         raise game.illegal(paid, "combat_cost_unpaid", f"cannot pay {M.show_cost(total)} as {want}; possible: "
                            f"{', '.join(keys)}", player=p, cost=M.show_cost(total), pool=pool)
     spend = options[keys.index(want)] if want is not None else options[0] if len(options) == 1 else \
-        options[keys.index(game.choose("pay", kind, by=actor, options=keys,
+        options[keys.index(game.choose("pay", kind, by=actor, options=keys, **M.default_payment(options, p.pool),
                                        hint="different payments leave different mana in the pool; give `pay:`"))]
     f = game.fire(paid, "combat_cost_paid", [p], player=p, cost=M.show_cost(total), mana=M.show(spend))
     with game.under(f):

@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from itertools import product
 
-from judge.engine.games.mtg.words import MANA_SYMBOLS, NUMERALS, TAP_SYMBOL
+from judge.engine.games.mtg.words import MANA_SYMBOLS, NUMERALS, TAP_SYMBOL, say
 
 COLOR_ZH = dict(MANA_SYMBOLS)                       # W → the book's colour word (白)
 ZH_COLOR = {v: k for k, v in COLOR_ZH.items()}
@@ -78,6 +78,29 @@ def parse_cost(text: str) -> tuple:
                                  f"{TAP_SYMBOL})")
             out.append(c)
     return tuple(out)
+
+
+def dominant(options: list[dict], pool: dict) -> dict | None:
+    """The payment among `options` (several ways to pay one cost from `pool`) that leaves a pool able to pay
+    whatever any other option's leftover could: at least as much of every colour left as any other option leaves.
+    All options spend the same amount, so such a payment only ever leaves less colourless mana — which pays
+    nothing but generic costs (104.3b), and a coloured mana pays those as well; mana burn (300.3) counts the
+    amount, not the colours. None when no option is that (say {1} paid with {R} or with {G}: another colour left
+    each way)."""
+    lefts = [left_after(pool, o) for o in options]
+    for o, left in zip(options, lefts):
+        if all(left.get(c, 0) >= other.get(c, 0) for other in lefts for c in ORDER if c != "C"):
+            return o
+    return None
+
+
+def default_payment(options: list[dict], pool: dict) -> dict:
+    """The `choose` keywords for a payment nobody specified: the dominant one (`dominant`) as the default, with
+    why a ruling shows for it; none (the choice is the scenario's to make) when no payment is dominant."""
+    best = dominant(options, pool)
+    if best is None:
+        return {}
+    return {"default": show(best), "why": say("pay.dominant", paid=show(best), left=show(left_after(pool, best)))}
 
 
 def left_after(pool: dict, spend: dict) -> dict:
