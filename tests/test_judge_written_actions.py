@@ -362,3 +362,44 @@ def test_a_cost_to_attack_is_paid_the_dominant_way_too():
     assert c.answer == "{1}" and c.why
     out = _text(ATTACK_COST.replace('mana: "{1}{红}"', 'mana: "{绿}{红}"'))
     assert out.error is not None and "missing choice `pay`" in str(out.error)
+
+
+# ---------------------------------------------------------------- a rule is cited when what its text says happens
+
+LETHAL = ROOT / "scenarios" / "mtg" / "420.5c-lethal-damage.yaml"
+OPTIONAL = ROOT / "scenarios" / "mtg" / "410.5-optional-trigger.yaml"
+MAY = ROOT / "scenarios" / "mtg" / "413.2c-may-sacrifice-or-lose-life.yaml"
+PARTLY = ROOT / "scenarios" / "mtg" / "413.2a-plague-spores-partly.yaml"
+
+
+def _near(out, rule, reason=None):
+    return [n for s in out.trace.steps for n in s.near_misses if n.rule == rule and (reason is None or n.reason == reason)]
+
+
+def test_413_2a_is_not_cited_when_every_target_is_still_legal():
+    out = _passes(replay(load_scenario(LETHAL)))
+    assert not _firings(out, "mtg:413.2a") and not _near(out, "mtg:413.2a")
+    # asked about (not_fired): a near miss says why it was not countered
+    text = LETHAL.read_text(encoding="utf-8").replace("  not_fired: [420.5b]\n", "  not_fired: [420.5b, 413.2a]\n", 1)
+    out = _passes(_text(text))
+    [n] = _near(out, "mtg:413.2a", "targets_still_legal")
+    assert n.objects == ["bolt", "bear"]
+
+
+def test_413_2a_is_cited_when_a_target_became_illegal():
+    out = replay(load_scenario(PARTLY))
+    assert out.passed, [f.text() for f in out.failures]
+    some = [f for f in _firings(out, "mtg:413.2a", "targets_legal") if f.fields.get("some_illegal")]
+    assert some, "a spell resolving for its remaining legal targets cites 413.2a"
+    assert _near(out, "mtg:413.2a", "target_illegal")
+
+
+def test_413_2c_is_cited_only_for_an_impossible_option():
+    out = _passes(replay(load_scenario(OPTIONAL)))
+    assert not _firings(out, "mtg:413.2c") and _firings(out, "mtg:410.5")
+    out = _passes(replay(load_scenario(OPTIONAL), "咒语的「可以」不是触发式异能"))
+    assert not _firings(out, "mtg:413.2c")
+    [n] = _near(out, "mtg:413.2c", "option_possible")
+    assert n.fields["choice"] == "是"
+    out = _passes(replay(load_scenario(MAY)))
+    assert [f.reason for f in _firings(out, "mtg:413.2c")] == ["cannot_choose"]

@@ -197,7 +197,7 @@ def test_a_bad_scenario_is_422_naming_line_and_field_as_the_cli_does(client, tmp
 
 
 def test_a_scenario_that_fails_its_expectations_has_a_trace_but_no_ruling(client):
-    text = LETHAL.read_text("utf-8").replace("fired: [413.2a, 420.5c]", "fired: [413.2a, 420.5c, 420.5a]")
+    text = LETHAL.read_text("utf-8").replace("fired: [420.5c]", "fired: [420.5c, 420.5a]")
     r = client.post("/api/replay", content=text.encode())
     assert r.status_code == 200 and r.json()["result"]["passed"] is False
     e = client.post("/api/explain", content=text.encode())

@@ -11,12 +11,15 @@ from __future__ import annotations
 from judge.engine.reasons import phrase
 
 
-def recheck(game, item, rule: str, specs: list, slots: list, problem, went) -> tuple[list, bool]:
+def recheck(game, item, rule: str, specs: list, slots: list, problem, went,
+            cite_all_legal: bool = True) -> tuple[list, bool]:
     """(legal targets per slot, whether every target is illegal).
 
     `slots` holds ("player" | "obj", id, incarnation) per target word; `problem(spec, target)` is the
     game's legality check (None, or (check, expected, actual)); `went(obj)` says where an object that
-    changed zones is now (obj is None when it ceased to exist)."""
+    changed zones is now (obj is None when it ceased to exist). `cite_all_legal=False`: when every target is
+    still legal the rule decided nothing (nothing countered, nothing left out) and is not cited — only, where the
+    scenario expects it not to apply (`not_fired`), a near miss `targets_still_legal` says why."""
     say = game.game
     out = []
     any_target = any_legal = False
@@ -45,6 +48,9 @@ def recheck(game, item, rule: str, specs: list, slots: list, problem, went) -> t
     if any_target and any_legal:
         legal = [t for slot in out for t in slot]
         some_illegal = sum(len(s) for s in slots) > len(legal)
-        game.fire(rule, "targets_legal", [item, *legal], object=item, targets=legal,
-                  some_illegal=phrase(say, "targets.some_illegal") if some_illegal else "")
+        if some_illegal or cite_all_legal:
+            game.fire(rule, "targets_legal", [item, *legal], object=item, targets=legal,
+                      some_illegal=phrase(say, "targets.some_illegal") if some_illegal else "")
+        elif rule in game.watched:
+            game.near_miss(rule, "targets_still_legal", [item, *legal], object=item, targets=legal)
     return out, any_target and not any_legal

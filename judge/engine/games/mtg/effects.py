@@ -985,9 +985,12 @@ def _delayed_text(spec) -> str:
     return say(f"delayed.{w['event']}") if w["event"] in ("leaves", "untaps", "dies") else w["event"]
 
 
-@rules.implements("413.2c", reasons={"may_chosen": "player choice", "cannot_choose": "player option why"})
+@rules.implements("413.2c", reasons={"cannot_choose": "player option why"},
+                  near_misses={"option_possible": "player choice"})
 def _may(game, ctx, e):
-    """"You may …": decided on resolution (410.5); an option you cannot carry out can't be chosen (413.2c)."""
+    """"You may …": decided on resolution (410.5; the decision is on the trace step as a choice); an option you
+    cannot carry out can't be chosen (413.2c, cited then). When the option was possible 413.2c decided nothing and
+    is not cited — only, where the scenario expects it not to apply (`not_fired`), a near miss says so."""
     who = players(game, ctx, e.get("who", "you"))[0]
     inner = e["may"]
     why = _impossible(game, ctx, inner, who)
@@ -997,7 +1000,9 @@ def _may(game, ctx, e):
         ans = game.choose("may", subject, by=who.name, options=[False])
     else:
         ans = game.choose("may", subject, by=who.name, options=[True, False], auto=False)
-    game.fire("413.2c", "may_chosen", [who], player=who, choice=say("answer.yes") if ans else say("answer.no"))
+    if not why and "413.2c" in game.watched:
+        game.near_miss("413.2c", "option_possible", [who], player=who,
+                       choice=say("answer.yes") if ans else say("answer.no"))
     if getattr(ctx.item, "kind", None) == "triggered":
         game.fire("410.5", "optional_trigger_decided", [who], player=who, ability=ctx.item.name,
                   choice=say("answer.yes") if ans else say("answer.no"))

@@ -23,7 +23,8 @@ from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, TYPE, say
 
 @rules.implements("413.1", reasons={"resolves": "object"})
 @rules.implements("413.2a", reasons={"all_targets_illegal": "object", "targets_legal": "object targets some_illegal"},
-                  near_misses={"target_illegal": "object target check expected actual"})
+                  near_misses={"target_illegal": "object target check expected actual",
+                               "targets_still_legal": "object targets"})
 @rules.implements("413.2h", reasons={"permanent_enters": "object player", "to_graveyard": "object",
                                      "to_graveyard_would": "object"})
 @rules.implements("404.4c", reasons={"follows_object": "object was now"})

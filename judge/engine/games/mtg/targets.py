@@ -284,5 +284,5 @@ def recheck_targets(game, item, specs, slots, controller, colors):
             return say("zone.new_object")
         return zone_zh(z) if z in ("graveyard", "hand", "exile", "library") else say("zone.elsewhere")
 
-    return recheck(game, item, "413.2a", specs, slots, went=went, problem=lambda spec, t: target_problem(
+    return recheck(game, item, "413.2a", specs, slots, went=went, cite_all_legal=False, problem=lambda spec, t: target_problem(
         game, spec, t, source=item, controller=controller, source_colors=colors))
