@@ -403,3 +403,56 @@ def test_413_2c_is_cited_only_for_an_impossible_option():
     assert n.fields["choice"] == "是"
     out = _passes(replay(load_scenario(MAY)))
     assert [f.reason for f in _firings(out, "mtg:413.2c")] == ["cannot_choose"]
+
+
+# ---------------------------------------------------------------- one effect in several layers (418.5b)
+
+MONGREL = ROOT / "scenarios" / "mtg" / "418.5b-wild-mongrel.yaml"
+
+
+def test_consecutive_instructions_on_the_same_objects_for_as_long_are_one_effect():
+    from judge.engine.games.mtg.effects import one_effect
+
+    keys = (("dog", 1),)
+    prev = ("dog.discard.effect", keys, "end_of_turn", 2)
+    assert one_effect(prev, 3, keys, "end_of_turn") == "dog.discard.effect"
+    assert one_effect(None, 3, keys, "end_of_turn") is None
+    assert one_effect(prev, 4, keys, "end_of_turn") is None                  # an instruction in between
+    assert one_effect(prev, 3, (("bear", 1),), "end_of_turn") is None        # other objects
+    assert one_effect(prev, 3, keys, "permanent") is None                    # another duration
+    assert one_effect(("e", (), "end_of_turn", 2), 3, (), "end_of_turn") is None   # no objects: a rule change
+
+
+def test_the_mongrels_effect_is_cited_under_418_5b_and_a_one_layer_effect_is_not():
+    out = _passes(replay(load_scenario(MONGREL)))
+    [f] = _firings(out, "mtg:418.5b", "multi_layer")
+    assert f.objects == ["dog"] and "5" in f.fields["layers"] and "6b" in f.fields["layers"]
+    _passes(replay(load_scenario(MONGREL), "只在一个分类层生效的效应不引用"))
+
+
+SPLIT = """
+book: mtg
+title: t
+source: "418.5b"
+define:
+  分开的咒语:
+    cost: "{绿}"
+    types: [瞬间]
+    text: 目标生物得+2/+2直到回合结束。你获得1点生命。目标生物获得飞行直到回合结束。
+    spell: {targets: [生物], effects: [PUMP, GAIN]}
+players: {甲: {mana: "{绿}"}, 乙: {}}
+turn: {active: 甲, step: 战斗前的行动阶段, priority: 甲}
+board:
+  甲: {hand: [{card: 分开的咒语, id: s}], battlefield: [{card: 灰熊, id: bear}]}
+actions:
+  - {as: 甲, cast: s, targets: [bear]}
+  - pass_until: stack_empty
+expect: {pt: {bear: 4/4}, keywords: {bear: [飞行]}}
+"""
+
+
+@pytest.mark.parametrize("between, cited", [("", True), ("{gain_life: 1}, ", False)])
+def test_an_instruction_in_between_makes_two_effects(between, cited):
+    text = SPLIT.replace("PUMP, GAIN", '{pump: "+2/+2", what: target}, ' + between + "{gain: [飞行], what: target}")
+    out = _passes(_text(text))
+    assert bool(_firings(out, "mtg:418.5b", "multi_layer")) is cited

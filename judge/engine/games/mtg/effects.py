@@ -50,6 +50,7 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
     several = len(effects) > 1
     for i, e in enumerate(effects):
         verb = next(k for k in e if k in VERB_FUNCS)
+        ctx.last["instruction"] = ctx.last.get("instruction", 0) + 1     # counted across nested instructions
         if several:
             step_decisions(game, ctx, e, verb, i + 1)
         if e.get("replace") is None:
@@ -577,12 +578,30 @@ def _locked_effect(game, ctx, objs, ops, until, eid: str | None = None) -> CEffe
     return e
 
 
+def one_effect(prev, n: int, keys: tuple, until) -> str | None:
+    """The effect an instruction's continuous effect is part of (418.5b): the one the instruction just before it
+    (`n - 1`) created, when it changes the same objects for the same duration — "gets +1/+1 and becomes the
+    colour of your choice until end of turn" is one effect, whose parts apply in their own layers. `prev`:
+    (effect id, objects, duration, instruction) of the last continuous effect this resolution created."""
+    if prev is None:
+        return None
+    eid, pkeys, puntil, pn = prev
+    return eid if pn == n - 1 and pkeys == keys and puntil == until and keys else None
+
+
 def _continuous(game, ctx, code, objs, ops, until, eid: str | None = None, **fields):
     """A continuous effect of a resolving spell or ability (418.3): one firing of 413.2b saying what it does to
-    `objs` (`fields`) and for how long, under which the effect is created, locked onto `objs` (418.3b)."""
+    `objs` (`fields`) and for how long, under which the effect is created, locked onto `objs` (418.3b). Consecutive
+    instructions changing the same objects for as long are one effect (`one_effect`, 418.5b)."""
     f = _fire(game, ctx, code, objs, source=ctx.source_name, objects=objs, **fields, until=_until_zh(until))
+    n = ctx.last.get("instruction", 0)
+    keys = tuple(o.key if not isinstance(o, Player) else o.name for o in objs)
+    if eid is None:
+        eid = one_effect(ctx.last.get("continuous"), n, keys, until)
     with game.under(f):
-        _locked_effect(game, ctx, objs, ops, until, eid=eid)
+        made = _locked_effect(game, ctx, objs, ops, until, eid=eid)
+        if made is not None:
+            ctx.last["continuous"] = (made.id, keys, until, n)
         if until == "permanent" and objs:
             game.fire("418.3a", "lasts_until_game_ends", objs, source=ctx.source_name, objects=objs)
         if objs and ctx.last.pop("set_by_filter", False):
