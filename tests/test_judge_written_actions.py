@@ -456,3 +456,42 @@ def test_an_instruction_in_between_makes_two_effects(between, cited):
     text = SPLIT.replace("PUMP, GAIN", '{pump: "+2/+2", what: target}, ' + between + "{gain: [飞行], what: target}")
     out = _passes(_text(text))
     assert bool(_firings(out, "mtg:418.5b", "multi_layer")) is cited
+
+
+# ---------------------------------------------------------------- identical replacement effects need no order
+
+IDENTICAL = ROOT / "scenarios" / "mtg" / "419.9a-identical-replacements-no-order.yaml"
+
+
+def test_identical_replacement_effects_are_applied_unasked_and_shown():
+    out = _passes(replay(load_scenario(IDENTICAL)))
+    [c] = [c for s in out.trace.steps for c in s.choices if c.choice == "replacement"]
+    assert c.answer == "d1.double" and c.auto and c.by == "乙" and "相同的替代性效应" in c.why
+    out = _passes(replay(load_scenario(IDENTICAL), "不同的牌则须写出顺序"))
+    [c] = [c for s in out.trace.steps for c in s.choices if c.choice == "replacement"]
+    assert c.answer == "d2.double" and not c.auto and c.why is None
+    # without the answer the other card's effect is a decision the scenario must make
+    text = IDENTICAL.read_text(encoding="utf-8").replace("        choices: {replacement: {乙: [d2.double]}}\n", "")
+    out = _text(text, "不同的牌则须写出顺序")
+    assert out.error is not None and "missing choice `replacement`" in str(out.error)
+
+
+def test_interchangeable_needs_the_same_text_card_and_controller():
+    from types import SimpleNamespace as NS
+
+    from judge.engine.games.mtg.events import Rep, interchangeable
+
+    def rep(i, card="双倍之怒", spec=None, controller="甲", kind="static", own=False, shield=None, source=True):
+        src = NS(card=NS(name=card)) if source else None
+        return Rep(f"d{i}.double", kind, f"{card}#{i}", controller, shield=shield, spec=spec or {"double": True},
+                   source=src, own=own)
+
+    assert interchangeable([rep(1), rep(2)]) and interchangeable([rep(1), rep(2), rep(3)])
+    assert not interchangeable([rep(1)])
+    assert not interchangeable([rep(1), rep(2, card="熔炉之怒")])
+    assert not interchangeable([rep(1), rep(2, spec={"double": True, "x": 1})])
+    assert not interchangeable([rep(1), rep(2, controller="乙")])
+    assert not interchangeable([rep(1), rep(2, kind="prevent")])
+    assert not interchangeable([rep(1), rep(2, own=True)])
+    assert not interchangeable([rep(1), rep(2, shield=object())])
+    assert not interchangeable([rep(1, source=False), rep(2, source=False)])

@@ -40,6 +40,21 @@ class Rep:
     own: bool = False     # a self-replacement effect: the resolving instruction's own "… instead" (419.6d)
 
 
+def interchangeable(tier: list) -> bool:
+    """Two or more replacement effects that cannot be told apart: the same ability text (`spec`) of cards of the
+    same name under the same controller, none a shield or a self-replacement. Applying them in either order gives
+    the same result, each once (419.6a), so the order is no decision (as triggers of one ability need no order)."""
+    if len(tier) < 2:
+        return False
+    def card(r):
+        return getattr(getattr(r.source, "card", None), "name", None)
+
+    first = tier[0]
+    return card(first) is not None and all(
+        r.kind == "static" and not r.own and r.shield is None and r.spec is not None and r.spec == first.spec
+        and card(r) == card(first) and r.controller == first.controller for r in tier)
+
+
 def own_replacement(game, ctx, spec: dict, index: int) -> Rep:
     """The self-replacement effect an instruction carries (`replace:`): it watches only the events that
     instruction causes while it is carried out."""

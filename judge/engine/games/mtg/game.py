@@ -669,7 +669,15 @@ class MtgGame(CardGame):
         return name, candidates
 
     def choose_replacement(self, event, candidates):
-        chosen = super().choose_replacement(event, candidates)
+        name, tier = self.replacement_chooser(event, candidates)
+        same = events.interchangeable(tier)
+        if same:            # identical effects: either order gives the same result; taken unasked, shown
+            ids = [r.id for r in tier]
+            ans = self.choose("replacement", self.event_subject(event), by=name, options=ids, sequence=True,
+                              default=ids[0], why=say("replacement.identical", effect=tier[0].name, n=len(tier)))
+            chosen = next(r for r in tier if r.id == ans)
+        else:
+            chosen = super().choose_replacement(event, candidates)
         if chosen.own:               # a self-replacement effect applies first, nobody chooses it (419.6d)
             events.self_first(self, event, chosen, candidates)
             return chosen
