@@ -495,3 +495,68 @@ def test_interchangeable_needs_the_same_text_card_and_controller():
     assert not interchangeable([rep(1), rep(2, own=True)])
     assert not interchangeable([rep(1), rep(2, shield=object())])
     assert not interchangeable([rep(1, source=False), rep(2, source=False)])
+
+
+# ---------------------------------------------------------------- what mutation testing asked for
+
+BEGIN_TRIGGER = """
+book: mtg
+title: t
+source: "308.1"
+define:
+  战鼓:
+    cost: "{二}"
+    types: [神器]
+    text: 在宣告攻击者步骤开始时，你获得1点生命。
+    abilities:
+      - triggered: {when: {event: step, step: 宣告攻击者}, effects: [{gain_life: 1}]}
+players: {甲: {life: 20}, 乙: {life: 20}}
+turn: {active: 甲, step: 宣告攻击者, priority: 甲}
+board:
+  甲: {battlefield: [{card: 灰熊, id: a, TAPPED}, {card: 战鼓, id: drum}], library: [{card: 山脉, id: l1}]}
+  乙: {library: [{card: 山脉, id: l2}]}
+actions:
+  - {as: 甲, attack: ATTACK}
+  - pass_until: stack_empty
+expect: {life: {甲: 21}}
+"""
+
+
+def test_the_loaded_step_begins_with_its_beginning_triggers():
+    out = _passes(_text(BEGIN_TRIGGER.replace(", TAPPED", "").replace("ATTACK", "[a]")))
+    assert _firings(out, "mtg:308.2g")
+
+
+def test_a_loaded_step_where_nothing_can_attack_declares_none_at_once():
+    out = _passes(_text(BEGIN_TRIGGER.replace("TAPPED", "tapped: true").replace("ATTACK", "[]")))
+    [f] = _firings(out, "mtg:308.4", "no_attackers")
+    assert f.fields["player"][0] == "甲"
+    [g] = _firings(out, "mtg:306.1", "combat_steps_skipped")
+    assert g.fields["player"][0] == "甲"
+    assert out.game.auto_declared == (out.game.turn, "宣告攻击者")
+    assert out.game.step == "战斗结束"
+
+
+def test_a_refused_action_of_another_kind_first_means_the_declaration_is_past():
+    text = BEGIN_TRIGGER.replace(", TAPPED", "").replace("  - {as: 甲, attack: ATTACK}\n",
+                                                       "  - {as: 甲, play: l1, rejected: 212.6a}\n"
+                                                       "  - {as: 甲, attack: [a], rejected: 308.2a}\n")
+    text = text.replace("  - pass_until: stack_empty\n", "").replace("expect: {life: {甲: 21}}", "expect: {life: {甲: 20}}")
+    out = _text(text)
+    assert out.error is None, out.error.located()
+    assert not any(s.data.get("opens_step") for s in out.trace.steps)
+
+
+def test_advancing_first_from_a_loaded_step_never_reopens_a_later_one():
+    text = BEGIN_TRIGGER.replace(", TAPPED", "").replace(
+        "  - {as: 甲, attack: ATTACK}\n  - pass_until: stack_empty\n", "  - advance: 战斗后的行动阶段\n    turn: 3\n").replace(
+        "expect: {life: {甲: 21}}", "expect: {}")
+    out = _text(text)
+    assert not any(s.data.get("opens_step") for s in out.trace.steps)
+    assert out.game.turn == 3
+
+
+def test_a_declaration_that_is_neither_attackers_nor_blockers_is_not_made_empty():
+    from judge.engine.games.mtg import combat
+
+    assert combat.declare_nothing(object(), "mulligan", "甲", "维持", None) is False

@@ -376,13 +376,13 @@ def declare_nothing(game, what: str, who: str, step: str, turn: int | None) -> b
     if what == STEP.declare_attackers:
         if step in (STEP.declare_blockers, STEP.combat_damage) and turn in (None, game.turn):
             return False
-        kind, args = ATTACK, {"attack": []}
+        declare = do_attack             # no `attack:`: none declared
     elif what == STEP.declare_blockers:
-        kind, args = BLOCK, {"block": {}}
+        declare = do_block              # no `block:`: none declared
     else:
         return False
     try:
-        (do_attack if kind == ATTACK else do_block)(game, who, **args)
+        declare(game, who)
     except IllegalAction:
         return False
     return True
@@ -407,7 +407,7 @@ def open_loaded_declaration(game, kind: str) -> None:
     step's start happens now — its "at the beginning of" triggers, then the declaration awaited (308.1, 309.1)
     — and the action's trace step says so (`opens_step`)."""
     step = game.loaded_declaration
-    if step is None or DECLARING[step] != kind or game.step != step or game.awaiting is not None:
+    if step is None or DECLARING[step] != kind:
         return
     now = game.recorder.step
     if any(s.what != kind or s.rejected is None for s in game.trace.steps if s.kind == "action" and s is not now):
