@@ -49,6 +49,9 @@ PRESENT = {
     "hyphen-fusionworld-like-en-excerpt.txt": 3 + 30,
     "hyphen-gundam-like-en-excerpt.txt": 3 + 31,         # chapters 9, 10, 11
     "hyphen-digimon-like-ja-excerpt.txt": 2 + 23,
+    # numbers after a label word ("Rule 1.2.1 text", "§ 2.2 text"), written for the same class
+    "label-rule-prefix-en-excerpt.txt": 3 + 18,          # Rule 1./2./3. and 18 numbered rules under them
+    "label-section-sign-en-excerpt.txt": 4 + 11,         # § 1 to § 4 and 11 numbered rules under them
 }
 
 
