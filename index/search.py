@@ -54,7 +54,8 @@ KEEP = 300            # candidates the votes and question kinds re-rank (never f
 IDF_FULL = 3.0         # a concept whose rarest typed term has this idf (df ≈ 5 %) counts fully
 
 # a rule number typed alone: 420.5c, rule 420.5c, 规则420.5c, or hyphenated as Bandai's books print them (1-2-1)
-_NUMERIC = re.compile(r"^(?:规则|rule\s*|cr\s*)?(\d{3}(?:[.\s]*(?:\d+|[a-z](?![a-z])))*|\d{1,3}(?:-\d{1,3}[a-z]?)+)(\.?)$")
+_NUMERIC = re.compile(r"^(?:规则|rule\s*|cr\s*|§\s*)?(\d{3}(?:[.\s]*(?:\d+|[a-z](?![a-z])))*|\d{1,3}(?:-\d{1,3}[a-z]?)+"
+                      r"|\d{1,2}(?:\.(?:\d+[a-z]?|[a-z](?![a-z])))+)(\.?)$")
 
 
 @dataclass

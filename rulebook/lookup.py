@@ -105,8 +105,12 @@ def lookup(book: Book, query: str) -> list[Hit]:
     return hits
 
 
+# a label before a number, as books print them and judges type them: "Rule 1.2.1", "§ 2.2", "Section 3"
+_LABEL = re.compile(r"^(?:rules?|section|sec\.|article|art\.|§§?|¶)\s*(?=\d|[０-９])")
+
+
 def _lookup_part(book: Book, q: str) -> list[Hit]:
-    low = q.lower()
+    low = _LABEL.sub("", q.lower())
     if low.startswith("glossary:"):
         term = q.split(":", 1)[1].strip()
         if not term:

@@ -47,13 +47,17 @@ _RULE_LINE_TAIL = (
     # or a capital after the number's dot (901.4.All plane… in the 2025 CR)
     r"(?P<sep>[ \t\u3000]+|(?=[^\x00-\x7f])|(?=\*)|(?<=\.)(?=[A-Z“\"(])|$)(?P<rest>.*)$"
 )
-_RULE_LINE_HEAD = (r"^(?P<indent>[ \t\u3000]*)(?P<hashes>#{1,6}[ \t]+)?(?P<bullet>[*+\-][ \t]+)?(?P<open>" + _OPEN + r")"
-                   r"(?P<num>")
+_RULE_LINE_OPEN = r"^(?P<indent>[ \t\u3000]*)(?P<hashes>#{1,6}[ \t]+)?(?P<bullet>[*+\-][ \t]+)?(?P<open>" + _OPEN + r")"
+_RULE_LINE_HEAD = _RULE_LINE_OPEN + r"(?P<num>"
 _RULE_LINE = re.compile(_RULE_LINE_HEAD + ids.NUMBER + _RULE_LINE_TAIL)
 # the same line numbered with hyphens (1-1., 1-2-1., 10-1-3-2.): only in a book that numbers its rules so
 # (`HYPHEN_LINES` such lines at least), so that a stray "2-3 players" line never starts a rule elsewhere
 _HYPHEN_LINE = re.compile(_RULE_LINE_HEAD + ids.HYPHEN_NUMBER + _RULE_LINE_TAIL)
 HYPHEN_LINES = 3
+# a number after a label word ("Rule 1.2.1 text", "Section 3.4", "Article 5", "§ 2.2 text"), dotted or hyphenated:
+# likewise only in a book that prints at least `HYPHEN_LINES` such lines
+_LABEL = r"(?P<label>(?:Rules?|RULES?|Section|SECTION|Sec\.|Article|ARTICLE|Art\.|§{1,2}|¶)[ \t]*)"
+_LABELLED_LINE = re.compile(_RULE_LINE_OPEN + _LABEL + r"(?P<num>" + ids.HYPHEN_NUMBER + "|" + ids.NUMBER + _RULE_LINE_TAIL)
 # a line that starts with a full-width number (１－１－１．): its number is read in half-width digits
 _FULL_WIDTH_LEAD = re.compile(r"^[ \t\u3000]*[０-９][０-９0-9－．‐‑−\-.]*")
 # page furniture of a PDF's text: "- 3 -", "Page 3", "3 / 40", and a running header or footer printed
@@ -91,6 +95,7 @@ _TOC_LEADERS = re.compile(r"[ \t]*(?:[.…·・]{3,}|[ \t]{2,})[ \t]*\d{1,4}$")
 _MARKUP_LINE = re.compile(r"^\s*(?:#{1,6}\s|<(?:b|span|a|strong)\b|\*\*\d|[*\-]\s+\*\*\d)")
 _MD_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>\n]*>")
+_WORDS = re.compile(r"[0-9A-Za-z\u3040-\u30ff\u3400-\u9fff]")
 
 _CONTINUES_A_SENTENCE = set(",，;；:：)）、")   # a rule's text never starts with these
 TOP_STEP = 5                 # a new top-level number follows the last within this step (718 after 717)
@@ -153,22 +158,29 @@ class Line(NamedTuple):
 
 
 def prepare(lines: list[str]) -> list[Line]:
-    """Read every line once: its number (dotted, or hyphenated in a book that numbers so), key and heading word."""
+    """Read every line once: its number (dotted; hyphenated, or after a label word, in a book that numbers
+    so), key and heading word."""
     out = []
     hyphen: list[tuple[int, re.Match]] = []
+    labelled: list[tuple[int, re.Match]] = []
     for raw in lines:
         body = _half_width_number(raw.rstrip("\r\n").lstrip("\ufeff"))
         s = body.strip()
         m = _RULE_LINE.match(body) if s else None
-        if s and m is None and s[0].isdigit():
+        if s and m is None:
             h = _HYPHEN_LINE.match(body)
             if h:
                 hyphen.append((len(out), h))
+            else:
+                h = _LABELLED_LINE.match(body)
+                if h:
+                    labelled.append((len(out), h))
         out.append(Line(raw, body, s, m, ids.key_of(m.group("num")) if m else "",
                         _heading_word(s) if 0 < len(s) <= 60 else ""))
-    if len(hyphen) >= HYPHEN_LINES:
-        for i, h in hyphen:
-            out[i] = out[i]._replace(number=h, key=ids.key_of(h.group("num")))
+    for found in (hyphen, labelled):
+        if len(found) >= HYPHEN_LINES:
+            for i, h in found:
+                out[i] = out[i]._replace(number=h, key=ids.key_of(h.group("num")))
     return out
 
 
@@ -850,8 +862,11 @@ def _collect_refs(book: Book) -> None:
         if n.kind in (FRONT, UNCLASSIFIED):
             continue
         lineno = n.line
+        own = [ids.key_of(n.number)] if n.kind == RULE and n.number else None
         for ln in n.raw.splitlines():
             for start, end, phrase, targets in find_refs(ln, book.number_style):
+                if lineno == n.line and targets == own and not _WORDS.search(_HTML_TAG.sub("", ln[:start])):
+                    continue        # "Rule 1.2 text", "§ 1.2 text": the label of the rule's own number
                 resolved = [t in book.by_key or t in printed_parents for t in targets]
                 n.refs.append(RuleRef(n.uid, phrase, targets, lineno, start, end, resolved))
                 for t, ok in zip(targets, resolved):

@@ -23,7 +23,8 @@ _GAP = r"[\s_*“”\"'\[]*(?:规则|[Rr]ules?)?[\s_*\[]*"
 _SEP = (r"[\s\]]*(?:,\s*(?:and|or)\b|和|及|与|或|、|，|,|;|；|\band\b|\bor\b|&)\s*"
         r"(?:规则|[Rr]ules?)?\s*\[?")
 _RANGE = r"[\s\]]*(?:-|–|—|~|～|至|到|\bthrough\b|\bto\b)\s*\[?"
-_REF_RE = re.compile(_CUE + _GAP + r"(?P<first>" + REF_NUMBER + r")")
+# after a section sign any number is a reference (§ 4, § 2.2, §§ 2.1 and 3.1)
+_REF_RE = re.compile(_CUE + _GAP + r"(?P<first>" + REF_NUMBER + r")|§§?[ \t\u00a0]*(?P<sec>\d{1,4}(?:\.\d+[a-z]?|\.[a-z](?![a-z]))*)")
 _NEXT_RE = re.compile(r"(?P<sep>" + _SEP + r")(?P<num>" + REF_NUMBER + r")")
 # a title printed after a number in a list: 703，“回合动作”和704 / 703, “Turn-Based Actions,” and 704
 _TITLE_RE = re.compile(r"\s*[，,]?\s*[“\"「『][^”\"」』\n]{1,40}[”\"」』]")
@@ -115,9 +116,10 @@ def _dotted_refs(text: str) -> list[tuple[int, int, str, list[str]]]:
         if not m:
             break
         start = m.start()
-        end = m.end("first")
+        first = "first" if m.group("first") else "sec"
+        end = m.end(first)
         keys: list[str] = []
-        more, end = _range_after(masked, end, key_of(m.group("first")))
+        more, end = _range_after(masked, end, key_of(m.group(first)))
         keys.extend(more)
         while True:
             n = _NEXT_RE.match(masked, end)
