@@ -307,3 +307,71 @@ def test_lint_of_a_hyphen_book_is_quiet():
     assert res.exit_code == 0
     assert "warning" not in res.stderr
     assert "rules: 33" in res.stdout
+
+
+# ---------------------------------------------------------------- edges asked for by mutation testing
+
+def test_japanese_needs_enough_kana_among_the_kanji():
+    from rulebook.meta import language_of
+    han = "规则游戏玩家卡牌区域效果"                                      # 12 hanzi, no kana
+    assert language_of(["このゲーム" + han * 2 + "一"]) == "ja"           # 5 kana, 25 kanji: one in five
+    assert language_of(["このゲーム" + han * 2 + "一二三"]) == "zh-Hans"   # 5 kana, 27 kanji: fewer
+    assert language_of(["このゲーム" + han * 9]) == "zh-Hans"              # a few kana in a long Chinese text
+    assert language_of(["この" + "一"]) == "zh-Hans"                       # too few kana to say
+
+
+def test_running_header_length_and_words():
+    def pages(header):
+        t = f"1-1. A\n1-1-1. x\n- 1 -\n{header}\n1-1-2. y\n- 2 -\n{header}\n1-1-3. z\n"
+        return furniture(prepare(t.splitlines(keepends=True)))
+    assert pages("GAM Rules v1") == {2, 3, 5, 6}          # 12 characters, 3 words: a header
+    assert pages("Ab Cd Efghi") == {2, 5}                 # 11 characters: too short to tell
+    assert pages("Comprehensive Rules") == {2, 5}         # 2 words: too few to tell
+
+
+def test_furniture_is_not_read_in_the_front_matter():
+    book = parse_text("GAME RULES\nPage 1\n1-1. A\n1-1-1. x\n1-1-2. y\n")
+    assert [n.title for n in book.nodes if n.kind == FRONT] == ["GAME RULES", "Page 1"]
+
+
+def test_number_style_needs_most_rules_hyphenated():
+    from rulebook.model import Node
+    from rulebook.parse import _number_style
+
+    def rules(*numbers):
+        return [Node(uid=x, kind=RULE, line=1, raw="", text="", number=x) for x in numbers]
+    assert _number_style(rules("1-1", "1-2", "1-3", "100.1", "100.2", "100.3")) == "joined"   # a half is not most
+    assert _number_style(rules("1-1", "1-2", "1-3", "100.1", "100.2")) == "hyphen"
+    assert _number_style(rules("1-1", "100.1a", "100.1b")) == "joined"
+    assert _number_style(rules("103.1.b", "103.1.c", "1-1")) == "dotted"
+
+
+def test_hyphen_query_in_a_dotted_book():
+    book = fixture("fab-cr-en-excerpt.txt")                 # dotted: 1.0.1
+    assert [h.node.uid for h in lookup(book, "1-0-1")] == ["1.0.1"]     # three parts: a number anywhere
+    with pytest.raises(BadQuery) as e:
+        lookup(fixture(ONE_PIECE_LIKE), "1-2-1~2-1-1")
+    assert "'1-2-1~2-1-1' is not a range" in str(e.value)
+
+
+def test_hyphen_references_after_prose_and_at_a_lines_start():
+    def keys(t):
+        return [k for *_, k in find_refs(t, "hyphen")]
+    assert keys("1-2-1 to 1-2-3") == [["1.2.1", "1.2.2", "1.2.3"]]    # a range at a line's start is no own number
+    assert keys("2-3 players; see 1-2-1") == [["1.2.1"]]               # prose before a reference
+
+
+def test_furniture_edges():
+    def pages(t):
+        return furniture(prepare(t.splitlines(keepends=True)))
+    # a numbered line printed twice next to a page number is a rule, never a header
+    assert pages("1-1. A\n1-1-1. Same words here again\n- 1 -\n1-1-1. Same words here again\n1-1-2. y\n") == {2}
+    # a line printed once next to a page number is text
+    assert pages("1-1. A\n1-1-1. x\nA heading line here\n- 1 -\n1-1-2. y\n") == {3}
+    # a footer printed again just before the last page number, the other time in the text
+    assert pages("1-1. A\n1-1-1. x\nRunning Footer Text Here\n1-1-2. y\nRunning Footer Text Here\n- 2 -\n") == {4, 5}
+    # no numbered line at all: the title repeated is furniture
+    assert pages("Big Title Of Game\nsome words\nBig Title Of Game\n") == {0, 2}
+    # the title is the first five lines before any number: a sixth line repeated later is text
+    front = "One a\nTwo b\nThree c\nFour d\nFive e\nGAME RULES Version Two\n"
+    assert pages(front + "1-1. A\n1-1-1. x\nGAME RULES Version Two\n1-1-2. y\n") == set()
