@@ -68,9 +68,9 @@ def keep_problem(game, name: str, answer, ids: list):
     """Why an answer to "which equipment do you keep" is illegal (None if legal): a card he owns and controls in
     play that is not equipment — 装备 is an armor, item or weapon — is refused under 装备, anything else under
     800.1c."""
-    if isinstance(answer, list) and len(set(answer)) == len(answer):
+    if isinstance(answer, list) and all(isinstance(x, str) for x in answer) and len(set(answer)) == len(answer):
         for x in answer:
-            o = game.objects.get(x) if isinstance(x, str) else None
+            o = game.objects.get(x)
             if x not in ids and o is not None and o.zone == "play" and o.owner == name \
                     and chars(game, o).controller == name and chars(game, o).type not in GROUPS[GROUP.equipment]:
                 return say("hearth.not_equipment", card=o.name, kind=chars(game, o).type), RULE.equipment
