@@ -55,7 +55,7 @@ from scenario_runs import assert_replays, run_id, runs_of        # noqa: E402
 CHANGED = [WOW / n for n in ("703-brigg-judged-before-damage.yaml", "703.5-grayson-becomes-exhausted.yaml",
                              "709.2f-toogas-quest-if-you-do.yaml", "717.2c-green-whelp-armor-fully-prevented.yaml",
                              "替代性更动-intervene-no-dealt-trigger.yaml", "消灭-only-cards-in-play.yaml",
-                             "801.3-tyrande-wisp-loop.yaml", "717.3b-team-intervene-helm-stance.yaml",
+                             "801.3-tyrande-wisp-loop.yaml", "714.3b-helwen-remains-exhausted.yaml", "717.3b-team-intervene-helm-stance.yaml",
                              *(WOW / n for n in TRIGGERS))]
 RUNS = runs_of(dict.fromkeys(CHANGED))
 
@@ -102,6 +102,7 @@ def test_703_5_no_transition_fires_and_a_real_transition_cites_nothing():
     ("717.2c-green-whelp-armor-fully-prevented.yaml", None, "wow:717.2c", "prevented_no_trigger"),
     ("替代性更动-intervene-no-dealt-trigger.yaml", None, "wow:替代性更动", "replaced_no_trigger"),
     ("消灭-only-cards-in-play.yaml", None, "wow:消灭", "not_in_play"),
+    ("714.3b-helwen-remains-exhausted.yaml", None, "wow:714.3b", "did_not_remain"),
 ])
 def test_a_rule_deciding_no_fires_and_is_no_near_miss(name, start, rule, reason):
     fired, missed = _cited(name, _v(name, start) if start else None)

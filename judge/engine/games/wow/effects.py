@@ -515,9 +515,9 @@ def _control(game, ctx, e):
         hold = ctx.data.get("hold")
         if hold is None or not game.hold_holds(hold):
             src = ctx.source
-            game.near_miss("714.3b", "did_not_remain", [src] if src is not None else [], source=ctx.source_name,
-                           object=src or ctx.source_name,
-                           why=say("remain.not"))
+            # 714.3b decides it: "若确实停止，便不会产生更动" — it fires, no modifier is created
+            game.fire("714.3b", "did_not_remain", [src] if src is not None else [], source=ctx.source_name,
+                      object=src or ctx.source_name, why=say("remain.not"))
             return False
     objs = refs(game, ctx, e.get("control", "target"))
     for o in objs:

@@ -35,8 +35,8 @@ _CHANGED = ("atk", "health", "types")     # the trace's names for the characteri
 
 @rules.implements("714.2", reasons={"recounted": "object what before after detail"})
 @rules.implements("714.3a", reasons={"while_condition": "object what before after detail"})
-@rules.implements("714.3b", reasons={"control_changes": "object before after detail"},
-                  near_misses={"did_not_remain": "source object why"})
+@rules.implements("714.3b", reasons={"control_changes": "object before after detail",
+                                     "did_not_remain": "source object why"})
 @rules.implements("714.1", reasons={"characteristics_changed": "object what before after detail"})
 @rules.implements("719.2", reasons={"dependent_applies_later": "effect depends_on"})
 def note_characteristics(game) -> None:
