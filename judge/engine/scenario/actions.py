@@ -51,6 +51,10 @@ def action_args(a: Action) -> tuple[str, dict]:
         return "arrange", {"arrange": a.arrange, "order": a.order}
     if v == "count":
         return "count", {"count": a.count}
+    if v in ("turn_face_up", "end_effect"):
+        return v, {v: getattr(a, v)}
+    if v == "ignore_effect":
+        return v, {"ignore_effect": a.ignore_effect, "mana": a.mana, "pay": a.pay}
     if v == "loop":
         turn = []
         for x in a.loop:

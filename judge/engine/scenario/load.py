@@ -272,7 +272,7 @@ def _check_actions(sf, actions: list[Action], base: tuple, ids, players, err) ->
         loc = base + (i,)
         if a.as_ is not None and a.as_ not in players:
             err(loc + ("as",), f"unknown player {a.as_!r}; players: {', '.join(players)}")
-        for key in ("cast", "play", "activate", "strike"):
+        for key in ("cast", "play", "activate", "strike", "turn_face_up", "end_effect", "ignore_effect"):
             v = getattr(a, key)
             if v is not None and v not in ids:
                 err(loc + (key,), f"unknown id {v!r}: ids on the board are {', '.join(sorted(ids)) or 'none'}")

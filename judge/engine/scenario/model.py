@@ -139,7 +139,8 @@ class Expect(_M):
 
 
 VERBS = ("pass", "pass_until", "advance", "cast", "play", "activate", "attack", "block", "concede", "checkpoint",
-         "loop", "look", "arrange", "count", "mulligan", "keep", "strike")
+         "loop", "look", "arrange", "count", "mulligan", "keep", "strike", "turn_face_up", "end_effect",
+         "ignore_effect")
 LOOP_VERBS = ("pass", "pass_until", "cast", "play", "activate")   # what one turn of a loop may contain
 
 
@@ -164,6 +165,9 @@ class Action(_M):
     arrange: str | None = None               # a player rearranges a zone (甲.trash) into `order`: may he?
     order: list[str] | None = None           # with arrange: the new order, top or first card first
     count: str | None = None                 # a player counts the cards of a zone (乙.library): may he?
+    turn_face_up: str | None = None          # MTG special action: turn a face-down permanent face up (408.2h)
+    end_effect: str | None = None            # MTG special action: end an effect / stop a delayed ability (408.2i)
+    ignore_effect: str | None = None         # MTG special action: ignore a static ability's effect (408.2j)
     loop: list["Action"] | None = None       # one turn of a loop (MTG 421): shown once, then shortened by choices
     ability: str | None = None
     targets: Union[list[str], str, None] = None
@@ -178,7 +182,8 @@ class Action(_M):
     expect: Expect | None = None
     note: str | None = None
 
-    _s = field_validator("cast", "play", "activate", "strike", "ability", "rejected", "checkpoint", "look", "count", mode="before")(
+    _s = field_validator("cast", "play", "activate", "strike", "ability", "rejected", "checkpoint", "look", "count",
+                         "turn_face_up", "end_effect", "ignore_effect", mode="before")(
         classmethod(lambda cls, v: _strs(v)))
 
     def _verbs(self) -> list[str]:

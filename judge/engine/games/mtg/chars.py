@@ -390,6 +390,17 @@ def _counter_delta(name: str):
 
 
 def _affected(game, a: _Applier, objs, res, record: bool = True) -> list[str]:
+    out = _affected_now(game, a, objs, res, record)
+    if a.static and game.ignoring:        # players ignoring this effect this turn, and what they control (408.2j)
+        src = game.objects.get(a.source)
+        away = {p for e, i, p, t in game.ignoring if e == a.eid and src is not None and i == src.inc
+                and t == game.turn}
+        if away:
+            out = [i for i in out if res[i].controller not in away]
+    return out
+
+
+def _affected_now(game, a: _Applier, objs, res, record: bool = True) -> list[str]:
     if a.locked is not None:
         return [o.id for o in objs if (o.id, o.inc) in a.locked]
     if not a.static:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from judge.engine.core.objects import Event, Player, StackAbility
 from judge.engine.games.common.vocab import dump
-from judge.engine.core.errors import EngineError
+from judge.engine.core.errors import EngineError, MissingChoice
 from judge.engine.games.mtg import events, layers, text, zones
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg import schedule
@@ -53,6 +53,12 @@ def run(game, ctx: Ctx, effects: list[dict]) -> None:
         ctx.last["instruction"] = ctx.last.get("instruction", 0) + 1     # counted across nested instructions
         if several:
             step_decisions(game, ctx, e, verb, i + 1)
+        if e.get("may_end"):         # "you may end this effect" (408.2i): its controller, while holding priority
+            made = len(game.effects)
+            VERB_FUNCS[verb](game, ctx, e)
+            for ce in game.effects[made:]:
+                ce.may_end = ctx.controller
+            continue
         if e.get("replace") is None:
             VERB_FUNCS[verb](game, ctx, e)
             continue
@@ -120,6 +126,7 @@ def decision_order(game, ctx, who: list) -> tuple[list, bool]:
     "effect_draw": "player count", "effect_discard": "player objects", "effect_gain_life": "player amount",
     "effect_lose_life": "player amount", "effect_add_mana": "player mana", "effect_tap": "source object",
     "effect_untap": "source object", "effect_counter": "source object", "effect_copy": "source object",
+    "effect_paid": "player cost mana",
     "effect_pump": "source objects delta until",
     "effect_set_pt": "source objects pt until", "effect_switch": "source objects until",
     "effect_counters": "source object counter n", "effect_gain_kw": "source objects keywords until",
@@ -190,6 +197,9 @@ def where_it_went(game, ctx, o) -> bool:
     went to, as the object it became there; if it never arrived, left, or left and came back (a new object), that
     part does nothing. 410.10c: for a leaves-play trigger that zone is the first one it went to."""
     ev = ctx.event
+    aura = aura_trigger(ctx)
+    if aura and o is ctx.source:
+        return aura_followed(game, ctx, o)
     if ev is None or ev.kind != "move" or ev.data.get("object") is not o or ctx.about is not None:
         return True
     to = ev.data.get("to")
@@ -201,10 +211,39 @@ def where_it_went(game, ctx, o) -> bool:
         game.fire("410.10", "found_in_new_zone", [o], ability=name, object=o, zone=zone)
         if left_play:
             game.fire("410.10c", "first_zone_only", [o], object=o, zone=zone)
+        if aura and left_play:
+            game.fire("410.10f", "host_followed", [ctx.source, o], aura=ctx.source, object=o, zone=zone)
     else:
         game.near_miss("410.10", "not_in_new_zone", [o], ability=name, object=o, zone=zone)
         if left_play:
             game.near_miss("410.10c", "moved_on_from_first_zone", [o], object=o, zone=zone)
+    return there
+
+
+def aura_trigger(ctx) -> bool:
+    """Whether the resolving ability is an Aura's trigger on what happens to the permanent it enchants."""
+    item = ctx.item
+    return isinstance(item, StackAbility) and item.kind == "triggered" and \
+        bool((item.ability.spec.get("when") or {}).get("enchanted"))
+
+
+@rules.implements("410.10f", reasons={"aura_followed": "aura zone", "host_followed": "aura object zone"},
+                  near_misses={"aura_not_followed": "aura zone"})
+def aura_followed(game, ctx, aura) -> bool:
+    """410.10f: an Aura's ability that triggered as the permanent it enchanted left play follows the Aura to its
+    owner's graveyard (where the state-based effects put it, 420.5d) — found there as the object it became on
+    leaving play; anywhere else (removed from the graveyard, or sent elsewhere instead), the part of the ability
+    that would affect the Aura does nothing. The enchanted permanent is followed to the zone it went to
+    (`host_followed`, beside 410.10)."""
+    ev = ctx.event
+    if ev is None or ev.kind != "move" or ev.data.get("from") != "battlefield":
+        return True                                  # a trigger on something else the enchanted permanent did
+    there = aura.zone == "graveyard" and (aura.inc - 1) in aura.extra.get("lki", {})
+    zone = zone_word("graveyard")
+    if there:
+        game.fire("410.10f", "aura_followed", [aura], aura=aura, zone=zone)
+    else:
+        game.near_miss("410.10f", "aura_not_followed", [aura], aura=aura, zone=zone)
     return there
 
 
@@ -1025,6 +1064,8 @@ def _may(game, ctx, e):
     if getattr(ctx.item, "kind", None) == "triggered":
         game.fire("410.5", "optional_trigger_decided", [who], player=who, ability=ctx.item.name,
                   choice=say("answer.yes") if ans else say("answer.no"))
+    if ans and e.get("pay") is not None:
+        pay_while_resolving(game, ctx, who, e["pay"])
     if ans and len(inner) > 1:
         seen = len(game.recorder.step.firings)
         run(game, ctx, inner[:1])
@@ -1034,6 +1075,48 @@ def _may(game, ctx, e):
         run(game, ctx, inner)
     else:
         run(game, ctx, e.get("otherwise", []) or [])
+
+
+@rules.implements("413.2e", reasons={"mana_while_resolving": "player sources cost",
+                                     "not_mana_ability": "player source cost"})
+def pay_while_resolving(game, ctx, who, cost: str) -> None:
+    """"You may pay {X}" on resolution: the paying player may activate mana abilities as he pays
+    (`choices: {mana: {ITEM: [IDs]}}`, the sources in order) — and no other spell or ability (413.2e): a source
+    with no mana ability is refused under it. Then the cost is paid from his mana pool; a cost he cannot pay was
+    an impossible choice (413.2c)."""
+    total = M.parse_cost(cost)
+    shown = M.show_cost(total)
+    try:
+        picked = game.choose("mana", ctx.subject, by=who.name, auto=False)
+    except MissingChoice:
+        picked = []
+    sources = [picked] if isinstance(picked, str) else list(picked or [])
+    objs = []
+    for sid in sources:
+        o = game.objects.get(str(sid))
+        if o is None or o.zone != "battlefield" or not any(a.kind == "mana" for a in chars(game, o).abilities):
+            raise game.illegal("413.2e", "not_mana_ability", f"{sid} has no mana ability: while {ctx.source_name} "
+                               f"resolves only mana abilities can be activated (413.2e)", player=who,
+                               source=o if o is not None else str(sid), cost=shown)
+        objs.append(o)
+    if objs:
+        f = game.fire("413.2e", "mana_while_resolving", objs, player=who, sources=objs, cost=shown)
+        with game.under(f):
+            for o in objs:
+                game.mana_ability_now(who.name, o)
+    options = M.payments(total, who.pool)
+    pool = M.show(who.pool) if who.pool else say("empty")
+    if not options:
+        raise game.illegal("413.2c", "cannot_choose", f"{who.name} cannot pay {shown} from pool {pool}",
+                           player=who, option=say("pay_cost", cost=shown), why=say("why.cannot_pay", pool=pool))
+    keys = [M.show(o) for o in options]
+    spend = options[0] if len(options) == 1 else \
+        options[keys.index(game.choose("pay", ctx.subject, by=who.name, options=keys,
+                                       hint="different payments leave different mana in the pool"))]
+    f = _fire(game, ctx, "effect_paid", [who], player=who, cost=shown, mana=M.show(spend) if spend else say("none"))
+    with game.under(f):
+        if spend:
+            game.set(who, "pool", M.left_after(who.pool, spend))
 
 
 # the rules whose firing means an event was replaced or prevented (419)

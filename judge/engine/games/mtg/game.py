@@ -13,7 +13,7 @@ from judge.engine.core.game import Game, forbidding
 from judge.engine.core.objects import Event, Player
 from judge.engine.games.common.game import CardGame
 from judge.engine.games.mtg import (casting, combat, effects, events, layers, looking, loops, resolve, sba, setup,
-                                   start,
+                                   special, start,
                                    triggers, turn, zones)
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, compute, describe_layers, last_known
@@ -59,6 +59,7 @@ CHOICE_RULES = {
     "mode": "409.1b",
     "untap": "302.2",          # the active player decides which of his permanents untap
     "attach": "212.4e",        # an Aura put into play without being cast: a permanent it can legally enchant
+    "mana": "413.2e",          # while paying on resolution: mana abilities only
 }
 for _rule in set(CHOICE_RULES.values()) | {"410.4", "314.1"}:
     rules.declare(_rule, reasons={"invalid_choice": "player choice answer",
@@ -78,7 +79,9 @@ class MtgGame(CardGame):
     ACTIONS = Game.ACTIONS | {"cast": casting.do_cast, "play": casting.do_play, "activate": casting.do_activate,
                               "attack": combat.do_attack, "block": combat.do_block, "loop": loops.do_loop,
                               "look": looking.look, "arrange": looking.arrange, "count": looking.count,
-                              "mulligan": start.do_mulligan, "keep": start.do_keep}
+                              "mulligan": start.do_mulligan, "keep": start.do_keep,
+                              "turn_face_up": special.do_turn_face_up, "end_effect": special.do_end_effect,
+                              "ignore_effect": special.do_ignore_effect}
     REWOUND = Game.REWOUND + ("effects", "shields", "delayed", "block_queue", "exiled_with", "cleanup_again",
                               "first_strike_pending", "first_strike_done", "first_strike_dealt", "auto_declared",
                               "mulligans", "mulligan_order", "first_draw_skip", "extra_turns", "inserted",
@@ -111,6 +114,7 @@ class MtgGame(CardGame):
         self.first_draw_skip: str | None = None      # 101.5a: who skips his first turn's draw step
         self.extra_turns: list = []                  # 300.6 (schedule.ExtraTurn)
         self.resolving = None                        # the stack object resolving now (408.1f, 420.4)
+        self.ignoring: tuple = ()                    # (static effect id, its object's inc, player, turn): 408.2j
         self.self_replacing: list = []               # self-replacement effects of the instruction now carried out (419.6d)
         self.mid_resolution: dict = {}               # 420.4: state-based findings seen in the middle of it
         self.sba_step = None                         # the trace step whose settling performed state-based effects
@@ -596,6 +600,11 @@ class MtgGame(CardGame):
         """Mana abilities a player activates while paying a cost that is not a spell's or an ability's (a cost to
         attack or block, 308.2e, 309.2c)."""
         casting.activate_mana_sources(self, actor, sources)
+
+    def mana_ability_now(self, actor: str, obj) -> None:
+        """A mana ability the player activates while paying on resolution (413.2e): it resolves at once."""
+        key = next(a.key for a in chars(self, obj).abilities if a.kind == "mana")
+        casting.do_activate(self, actor, activate=obj.id, ability=key, _paying=True)
 
     def begin_game(self, spec) -> None:
         start.start_game(self, spec)

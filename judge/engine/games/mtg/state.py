@@ -121,6 +121,7 @@ class CEffect:
     filter: dict | None = None
     until: Any = "end_of_turn"
     ended: bool = False
+    may_end: str | None = None     # the player the effect allows to end it (408.2i)
 
 
 Shield = common.Shield

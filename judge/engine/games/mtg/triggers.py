@@ -353,6 +353,8 @@ def match(game, src, ch, spec: dict, ev: Event, snapshot):
 def _subject_qualifies(game, src, ctrl, w, kind, d, subj, subj_ch):
     if w.get("self") and subj is not src:
         return NOT_THIS_EVENT
+    if w.get("enchanted") and (subj is None or isinstance(subj, Player) or src.attached_to != subj.id):
+        return NOT_THIS_EVENT
     if w.get("haunted"):
         if subj is None or src.haunting is None or (subj.id, d.get("old_inc", subj.inc)) != src.haunting:
             return NOT_THIS_EVENT

@@ -118,26 +118,26 @@ VERBS: dict[str, tuple[str, ...]] = {
     "counter": ("replace",),          # replace: a self-replacement of this instruction's own event (419.6d)
     "change_target": (),
     "copy_spell": ("new_targets",),   # a spell on the stack: a copy of it, also a spell, not cast (401.1a)              # a spell or ability on the stack: its controller's new target for it (415.7)
-    "pump": ("what", "until", "x"),   # "+X/+0" with `x: AMOUNT`: X determined once as it resolves (418.3c)
-    "set_pt": ("what", "until"),
-    "switch_pt": ("until",),
+    "pump": ("what", "until", "x", "may_end"),   # "+X/+0" with `x: AMOUNT`: X determined once as it resolves (418.3c)
+    "set_pt": ("what", "until", "may_end"),
+    "switch_pt": ("until", "may_end"),
     "add_counters": ("on",),
     "remove_counters": ("on",),
-    "gain": ("what", "until"),
-    "lose": ("what", "until"),
-    "lose_all_abilities": ("until",),
-    "set_color": ("what", "until"),
-    "becomes": ("what", "until"),
-    "control": ("until", "who"),
+    "gain": ("what", "until", "may_end"),
+    "lose": ("what", "until", "may_end"),
+    "lose_all_abilities": ("until", "may_end"),   # may_end: its controller may end it (408.2i)
+    "set_color": ("what", "until", "may_end"),
+    "becomes": ("what", "until", "may_end"),
+    "control": ("until", "who", "may_end"),
     "prevent": ("to", "from", "until", "combat", "source", "once"),   # source: choose — "a source of your choice"
     "redirect": ("to", "until"),      # damage that would be dealt to `to` is dealt to this object instead (419.6c)
     "regenerate": (),
     "token": ("count", "who"),
     "delayed": (),
-    "may": ("who", "otherwise"),
+    "may": ("who", "otherwise", "pay"),   # pay: "you may pay {三}" — with `otherwise`, "… unless REF pays" (413.2e)
     "choose_type": ("kind",),
     "choose_color": (),
-    "grant": ("what", "until"),
+    "grant": ("what", "until", "may_end"),
     "haunt": (),
     "gain_abilities_of": ("what", "until", "kinds"),
     "win_game": (),                   # a player ref: that player wins the game, the others lose (102.2b)
@@ -163,6 +163,8 @@ class Effect(_M):
         for key in (verb, *VERBS[verb]):
             _check_refs(v.get(key))
         nested(v, verb, _NESTED, _EFFECT_LISTS, Effect)
+        if verb == "may" and v.get("pay") is not None:
+            M.parse_cost(str(v["pay"]))
         if v.get("replace") is not None:      # "… instead": the instruction replaces its own event (419.6d)
             Replacement.model_validate(v["replace"])
         return v
@@ -214,6 +216,7 @@ class TriggerOn(_M):
     by: Filter | None = None                   # blocked_by: the blocker must match
     at_least: int | None = None                # blocks / becomes_blocked: N or more creatures (410.9e)
     haunted: bool = False                      # dies: the creature this card haunts (from exile)
+    enchanted: bool = False                    # the permanent this Aura enchants ("when enchanted creature …", 410.10f)
 
 
 class Condition(_M):
@@ -264,6 +267,20 @@ class Delayed(_M):
     effects: list[Effect] = []
     about: Ref = "target"              # the object it refers to ("that creature")
     once: bool = True
+    may_stop: bool = False             # its controller may stop it while holding priority (408.2i)
+
+
+class Ignore(_M):
+    """"[who] may pay COST to ignore this effect until end of turn": the special action of 408.2j."""
+
+    cost: str = ""
+    who: Literal["you", "opponent", "any"] = "any"
+
+    @field_validator("cost")
+    @classmethod
+    def _cost(cls, v):
+        M.parse_cost(v)
+        return v
 
 
 class Static(_M):
@@ -302,6 +319,7 @@ class Static(_M):
     assign_as_unblocked: bool = False    # "you may have this assign its combat damage as though it weren't blocked" (310.2e)
     protection: list[str] = []
     unblockable_if_defender_controls: Filter | None = None   # 308.1: each attacker's own defending player
+    may_ignore: Ignore | None = None     # a player may take an action to ignore this effect this turn (408.2j)
 
 
 class Replacement(_M):
