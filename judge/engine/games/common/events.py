@@ -15,4 +15,7 @@ def into_graveyard(ev: Event, frm: str, *, only_from_there: bool = True) -> list
     o = ev.data["object"]
     if only_from_there and o.zone != frm:
         return []
-    return [Event("move", {"object": o, "to": "graveyard", "from": frm, "reason": ev.kind})]
+    # who made it happen, when a game records it (MTG: the controller of the spell or ability, `by`; a
+    # state-based effect, which no player controls, `sba`) stays with the move it is defined as
+    kept = {k: ev.data[k] for k in ("by", "sba") if k in ev.data}
+    return [Event("move", {"object": o, "to": "graveyard", "from": frm, "reason": ev.kind, **kept})]

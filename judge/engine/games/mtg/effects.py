@@ -238,13 +238,19 @@ def aura_followed(game, ctx, aura) -> bool:
     ev = ctx.event
     if ev is None or ev.kind != "move" or ev.data.get("from") != "battlefield":
         return True                                  # a trigger on something else the enchanted permanent did
-    there = aura.zone == "graveyard" and (aura.inc - 1) in aura.extra.get("lki", {})
+    there = went_straight_to_graveyard(aura)
     zone = zone_word("graveyard")
     if there:
         game.fire("410.10f", "aura_followed", [aura], aura=aura, zone=zone)
     else:
         game.near_miss("410.10f", "aura_not_followed", [aura], aura=aura, zone=zone)
     return there
+
+
+def went_straight_to_graveyard(o) -> bool:
+    """In a graveyard as the object it became on leaving play, and nowhere since (its last incarnation in play is
+    the one just before this one)."""
+    return o.zone == "graveyard" and (o.inc - 1) in o.extra.get("lki", {})
 
 
 def _put_on_library(game, ctx, e):
@@ -271,11 +277,12 @@ def _zone_verb(code, to, reason):
             f = _fire(game, ctx, code, [o], source=ctx.source_name, object=o,
                       **({"zone": say(f"move_to.{to}")} if code == "effect_return" else {}))
             if reason == "destroy":
-                evs.append(Event("destroy", {"object": o, "no_regen": bool(e.get("no_regen"))}, f.id, firing=f))
+                evs.append(Event("destroy", {"object": o, "no_regen": bool(e.get("no_regen")), "by": ctx.controller},
+                                 f.id, firing=f))
             else:
                 evs.append(Event("move", {"object": o, "to": to, "from": o.zone, "reason": reason,
                                           "controller": ctx.controller if to == "battlefield" else None,
-                                          "shuffle": to == "library"}, f.id, firing=f))
+                                          "shuffle": to == "library", "by": ctx.controller}, f.id, firing=f))
         done = game.happen(evs)
         if to == "exile":
             tag_exiled(game, ctx.item, [ev.data["object"] for ev in done if ev.kind == "move"])
@@ -318,7 +325,7 @@ def _sacrifice(game, ctx, e):
     for p, objs in picks:
         for o in objs:
             fr = _fire(game, ctx, "effect_sacrifice", [o], player=p, object=o)
-            evs.append(Event("sacrifice", {"object": o}, fr.id, firing=fr))
+            evs.append(Event("sacrifice", {"object": o, "by": ctx.controller}, fr.id, firing=fr))
     game.happen(evs)
 
 

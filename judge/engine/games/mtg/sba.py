@@ -116,11 +116,13 @@ def token_gone(game, cm):
 def copy_gone(game, cm):
     """A copy of a spell in a zone other than the stack ceases to exist (a resolved or countered copy went to a
     graveyard: it is gone at the next check)."""
-    out = []
-    for o in list(game.objects.values()):
-        if o.extra.get("copy_of") and o.zone != "stack" and not o.extra.get("gone"):
-            out.append(("420.5j", "copy_gone", [o], {"object": o, "zone": zone_zh(o.zone)}, ("cease", o)))
-    return out
+    return [("420.5j", "copy_gone", [o], {"object": o, "zone": zone_zh(o.zone)}, ("cease", o))
+            for o in copies_off_the_stack(game.objects.values())]
+
+
+def copies_off_the_stack(objects) -> list:
+    """The copies of spells (401.1a) that are anywhere but the stack and still exist."""
+    return [o for o in objects if o.extra.get("copy_of") and o.zone != "stack" and not o.extra.get("gone")]
 
 
 @sba("420.5g", reasons={"drew_from_empty": "player"})
@@ -257,11 +259,11 @@ def check(game) -> bool:
         kind = act[0]
         if kind == "lose":
             losers.append((act[1], f))
-        elif kind == "destroy":
-            events.append(Event("destroy", {"object": act[1]}, f.id, firing=f))
+        elif kind == "destroy":          # no player controls a state-based effect (420.2): `sba`, and no `by`
+            events.append(Event("destroy", {"object": act[1], "sba": number}, f.id, firing=f))
         elif kind == "move":
-            events.append(Event("move", {"object": act[1], "to": act[2], "from": "battlefield", "reason": "sba"},
-                                f.id, firing=f))
+            events.append(Event("move", {"object": act[1], "to": act[2], "from": "battlefield", "reason": "sba",
+                                         "sba": number}, f.id, firing=f))
         elif kind == "cease":
             with game.under(f):
                 game.cease(act[1])

@@ -65,13 +65,10 @@ def do_end_effect(game, actor, end_effect=None, **_):
     actor = _holding_priority(game, actor, "408.2i", "ending an effect")
     who = game.by_name[actor]
     key = str(end_effect)
-    live = [e for e in game.effects if e.source == key and not e.ended]
-    delayed = [d for d in game.delayed if d.id == key and not d.done]
+    live, delayed, mine = endable(game.effects, game.delayed, key, actor)
     if not live and not delayed:
         raise game.illegal("408.2i", "nothing_to_end", f"no continuous effect or delayed ability {key!r} is waiting",
                            player=who, what=key)
-    mine = [e for e in live if e.may_end == actor] + [d for d in delayed if d.spec.get("may_stop")
-                                                      and d.controller == actor]
     if not mine:
         name = live[0].source_name if live else delayed[0].source_name
         raise game.illegal("408.2i", "end_not_allowed", f"{name}'s effect does not let {actor} end it",
@@ -129,6 +126,16 @@ def do_ignore_effect(game, actor, ignore_effect=None, mana=None, pay=None, **_):
             game.set(who, "pool", M.left_after(who.pool, spend))
         game.set_quiet(game, "ignoring", (*game.ignoring, (f"{o.id}.{ab.key}", o.inc, actor, game.turn)))
     game.took_action(actor)
+
+
+def endable(effects, delayed, key: str, actor: str) -> tuple[list, list, list]:
+    """The continuous effects created by object `key` still applying, the delayed triggered ability `key` still
+    waiting, and of those the ones that let `actor` end or stop them (408.2i)."""
+    live = [e for e in effects if e.source == key and not e.ended]
+    waiting = [d for d in delayed if d.id == key and not d.done]
+    mine = [e for e in live if e.may_end == actor] + [d for d in waiting if d.spec.get("may_stop")
+                                                      and d.controller == actor]
+    return live, waiting, mine
 
 
 def _may_ignore(who: str, actor: str, controller: str) -> bool:

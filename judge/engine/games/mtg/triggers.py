@@ -347,7 +347,32 @@ def match(game, src, ch, spec: dict, ev: Event, snapshot):
     if isinstance(got, _Decided):
         return tuple(got)
     subj, subj_ch = got
-    return _subject_qualifies(game, src, ch.controller, w, kind, ev.data, subj, subj_ch)
+    out = _subject_qualifies(game, src, ch.controller, w, kind, ev.data, subj, subj_ch)
+    if out[0] and w.get("caused_by") and not caused_by(game, src, ch.controller, w["caused_by"], ev.data, subj):
+        return NOT_THIS_EVENT
+    return out
+
+
+@rules.implements("420.2", near_misses={"no_player_controls": "ability source object rule"})
+def caused_by(game, src, ctrl: str, who: str, d: dict, subj) -> bool:
+    """"Whenever a spell or ability [an opponent / you] controls causes …": the event must come from a spell or
+    ability whose controller is that player (`by`). A state-based effect is always active and no player controls
+    it (420.2): what it does — a creature with lethal damage destroyed, an Aura put into the graveyard — is caused
+    by no player's spell or ability, even when that spell dealt the damage: a near miss naming the state-based rule."""
+    by = d.get("by")
+    if by is None:
+        if d.get("sba"):
+            game.near_miss("420.2", "no_player_controls", [src, subj] if subj is not None else [src],
+                           ability=say("ability_of", source=src.name), source=src, object=subj if subj is not None
+                           else "-", rule=d["sba"])
+        return False
+    return cause_matches(who, by, ctrl)
+
+
+def cause_matches(who: str, by: str, ctrl: str) -> bool:
+    """Whether the controller `by` of the spell or ability that caused an event is `who` ("you", "opponent",
+    "any") from the point of view of `ctrl`, the controller of the triggered ability."""
+    return who == "any" or (who == "you") == (by == ctrl)
 
 
 def _subject_qualifies(game, src, ctrl, w, kind, d, subj, subj_ch):

@@ -217,6 +217,7 @@ class TriggerOn(_M):
     at_least: int | None = None                # blocks / becomes_blocked: N or more creatures (410.9e)
     haunted: bool = False                      # dies: the creature this card haunts (from exile)
     enchanted: bool = False                    # the permanent this Aura enchants ("when enchanted creature …", 410.10f)
+    caused_by: Literal["you", "opponent", "any"] | None = None   # "a spell or ability [an opponent] controls causes …"
 
 
 class Condition(_M):
