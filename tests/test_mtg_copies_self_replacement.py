@@ -149,3 +149,60 @@ def test_a_bad_self_replacement_is_a_load_error_naming_the_line():
     with pytest.raises((ScenarioError, ScenarioErrors)) as e:
         load_scenario_text(text, "bad.yaml", LIBRARIES)
     assert "bad.yaml:" in str(e.value) and "instead" in str(e.value)
+
+
+# ------------------------------------------------------------------ what the mutation run asked for
+
+def test_self_replacement_first_names_the_effect_the_others_and_the_event():
+    out = _run(LAPSE)
+    [first] = _firings(out, "419.6d", "self_replacement_first")
+    assert first.objects == ["lapse"]
+    assert first.fields["effect"] == "记忆失误" and first.fields["others"] == "放逐之门"
+    assert first.fields["event"] == "灰熊置入坟墓场"
+
+
+def test_own_replacement_is_the_instructions_own_static_effect():
+    from types import SimpleNamespace as NS
+
+    from judge.engine.games.mtg.events import own_replacement
+    out = _run(LAPSE)
+    card = out.game.objects["lapse"]
+    ctx = NS(subject="lapse", source_name="记忆失误", controller="乙", source=card)
+    rep = own_replacement(out.game, ctx, {"event": "to_graveyard"}, 0)
+    assert (rep.id, rep.kind, rep.name, rep.controller, rep.source, rep.own) == \
+        ("lapse.replace1", "static", "记忆失误", "乙", card, True)
+    assert own_replacement(out.game, ctx, {}, 2).id == "lapse.replace3"
+    assert own_replacement(out.game, NS(subject="x.a1", source_name="x", controller="甲", source="x"), {}, 0).source \
+        is None                                   # an ability's instruction: no card to name as the effect's source
+
+
+def test_the_copys_new_target_and_kept_target_are_named():
+    out = _run(COPY, "为复制品选择新的目标：灰熊")
+    [new] = _firings(out, "401.1a", "copy_new_target")
+    assert new.objects == ["bolt.copy", "bear"]
+    assert "bolt.copy" in new.fields["object"] and "乙" in new.fields["before"] and "bear" in new.fields["after"]
+    kept = _run(COPY)
+    [same] = _firings(kept, "401.1a", "copy_same_targets")
+    assert same.objects == ["bolt.copy"] and "bolt.copy" in same.fields["object"]
+    assert any("乙" in str(t) for t in same.fields["targets"])
+
+
+def _copy_with(choices: str):
+    text = COPY.read_text(encoding="utf-8").replace("choices: {retarget: {bolt.copy: 乙}}", choices, 1)
+    return replay(load_scenario_text(text, "copy.yaml", LIBRARIES))
+
+
+def test_an_illegal_new_target_is_refused_under_401_1a():
+    out = _copy_with("choices: {retarget: {bolt.copy: fount}}")     # an artifact: not a creature or a player
+    assert any(s.rejected is not None and s.rejected.rule == "mtg:401.1a" for s in out.trace.steps)
+
+
+def test_the_new_target_is_the_copys_controllers_choice():
+    out = _copy_with("choices: {retarget: {乙: {bolt.copy: bear}}}")  # keyed by the other player
+    assert any(s.rejected is not None and s.rejected.rule == "mtg:401.1a" and s.rejected.reason == "wrong_chooser"
+               for s in out.trace.steps)
+
+
+def test_the_copys_targets_are_never_chosen_automatically():
+    out = _copy_with("note: 没有回答")
+    assert out.error is not None and "retarget" in str(out.error)

@@ -146,3 +146,10 @@ def test_bad_special_vocabulary_is_a_load_error():
     with pytest.raises((ScenarioError, ScenarioErrors)) as e:
         load_scenario_text(text, "bad.yaml", LIBRARIES)
     assert "bad.yaml:" in str(e.value)
+
+
+def test_a_refusal_for_want_of_priority_names_the_player_and_who_holds_it():
+    out = _run("408.2h-turn-face-up.yaml", "没有优先权时不能翻面")
+    [r] = [s.rejected for s in out.trace.steps if s.rejected is not None]
+    assert r.reason == "needs_priority"
+    assert "甲" in str(r.fields["player"]) and "乙" in str(r.fields["holder"])
