@@ -75,14 +75,14 @@ def test_endable():
     e1 = NS(source="rage", ended=False, may_end="甲")
     e2 = NS(source="rage", ended=True, may_end="甲")
     e3 = NS(source="growth", ended=False, may_end=None)
-    d1 = NS(id="t.delayed", done=False, spec={"may_stop": True}, controller="甲")
-    d2 = NS(id="u.delayed", done=False, spec={}, controller="甲")
+    d1 = NS(source="t", done=False, spec={"may_stop": True}, controller="甲")
+    d2 = NS(source="u", done=False, spec={}, controller="甲")
     assert endable([e1, e2, e3], [d1, d2], "rage", "甲") == ([e1], [], [e1])
     assert endable([e1, e2, e3], [d1, d2], "rage", "乙") == ([e1], [], [])
     assert endable([e1, e2, e3], [d1, d2], "growth", "甲") == ([e3], [], [])
-    assert endable([e1], [d1, d2], "t.delayed", "甲") == ([], [d1], [d1])
-    assert endable([e1], [d1, d2], "u.delayed", "甲") == ([], [d2], [])
-    assert endable([e1], [d1], "t.delayed", "乙") == ([], [d1], [])
+    assert endable([e1], [d1, d2], "t", "甲") == ([], [d1], [d1])
+    assert endable([e1], [d1, d2], "u", "甲") == ([], [d2], [])
+    assert endable([e1], [d1], "t", "乙") == ([], [d1], [])
 
 
 @pytest.mark.parametrize("who, actor, ctrl, ok", [

@@ -75,7 +75,8 @@ def render(game: str, code: str, fields: dict, lang: str = "zh") -> str:
 
 
 OBJECT_KEYS = ("cast", "play", "activate", "strike", "targets", "attack", "block", "object", "what",   # what: Riftbound's look
-               "look", "arrange")         # MTG's look and arrange: a card (an id) or a zone (甲.hand)
+               "look", "arrange",         # MTG's look and arrange: a card (an id) or a zone (甲.hand)
+               "turn_face_up", "end_effect", "ignore_effect")   # MTG's special actions (408.2h–j): an object
 
 
 def game_steps(game: str | None, lang: str = "zh") -> dict:

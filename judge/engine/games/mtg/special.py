@@ -58,10 +58,9 @@ def do_turn_face_up(game, actor, turn_face_up=None, **_):
                                      "keeps_priority": "player", "needs_priority": "player holder",
                                      "nothing_to_end": "player what", "end_not_allowed": "player source"})
 def do_end_effect(game, actor, end_effect=None, **_):
-    """408.2i: a player ends a continuous effect (`end_effect: SOURCE`, the effects that object's resolution created,
-    made with `may_end: true`), or stops a delayed triggered ability (`end_effect: DELAYED-ID`, made with
-    `may_stop: true`), only while he has priority and only if the effect or ability allows him: the controller
-    of the spell or ability that created it."""
+    """408.2i: a player ends a continuous effect or stops a delayed triggered ability that object SOURCE's resolution
+    created (`end_effect: SOURCE`; made with `may_end: true`, `may_stop: true`), only while he has priority and only
+    if the effect or ability allows him: the controller of the spell or ability that created it."""
     actor = _holding_priority(game, actor, "408.2i", "ending an effect")
     who = game.by_name[actor]
     key = str(end_effect)
@@ -129,10 +128,10 @@ def do_ignore_effect(game, actor, ignore_effect=None, mana=None, pay=None, **_):
 
 
 def endable(effects, delayed, key: str, actor: str) -> tuple[list, list, list]:
-    """The continuous effects created by object `key` still applying, the delayed triggered ability `key` still
+    """The continuous effects object `key` created still applying, the delayed triggered abilities it created still
     waiting, and of those the ones that let `actor` end or stop them (408.2i)."""
     live = [e for e in effects if e.source == key and not e.ended]
-    waiting = [d for d in delayed if d.id == key and not d.done]
+    waiting = [d for d in delayed if d.source == key and not d.done]
     mine = [e for e in live if e.may_end == actor] + [d for d in waiting if d.spec.get("may_stop")
                                                       and d.controller == actor]
     return live, waiting, mine
