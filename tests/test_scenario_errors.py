@@ -439,3 +439,31 @@ def test_pass_until_a_step_of_a_later_turn(write):
         """
     out = replay(load_scenario(write(text)), None)
     assert out.error is None and out.failures == []
+
+
+def test_not_fired_on_a_rule_the_engine_applies_means_that_very_number(write):
+    # 409.1 is applied by the engine (it fires in other boards) but here only 409.1a… fire: not_fired: [409.1]
+    # holds; fired: [409.1] is met by them
+    out = replay(load_scenario(write(BASE + "  not_fired: [409.1]\n  fired: [409.1]\n")), None)
+    assert out.failures == []
+
+
+def test_fired_with_a_reason_or_objects(write):
+    ok = BASE + "  fired: [{rule: 420.5c, objects: [bear]}, {rule: 420.5c, reason: lethal_damage}]\n"
+    assert replay(load_scenario(write(ok)), None).failures == []
+    bad = BASE + "  fired: [{rule: 420.5c, objects: [m1]}, {rule: 420.5c, reason: no_such_reason}]\n"
+    assert [f.field for f in replay(load_scenario(write(bad)), None).failures] == ["expect.fired.0", "expect.fired.1"]
+
+
+def test_keys_a_verb_passes_on_are_not_ignored():
+    from judge.engine.scenario.actions import ignored_fields
+    from judge.engine.scenario.model import Action
+    from judge.engine.games.mtg.game import MtgGame
+    for data in ({"pass_until": "维持", "turn": 2}, {"advance": "维持", "turn": 2}, {"pass": True},
+                 {"as": "甲", "attack": ["a"], "bands": [["a", "b"]], "note": "x", "choices": {}}):
+        a = Action.model_validate(data)
+        perform = MtgGame.ACTIONS[a.verb]
+        perform = getattr(MtgGame, perform) if isinstance(perform, str) else perform
+        assert ignored_fields(a, perform) == [], data
+    a = Action.model_validate({"advance": "维持", "targets": ["x"], "x": 1})
+    assert ignored_fields(a, MtgGame.do_advance) == ["targets", "x"]

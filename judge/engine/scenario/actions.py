@@ -13,8 +13,6 @@ from judge.engine.scenario.model import Action
 
 # fields of every action that are not the verb's arguments
 _NOT_ARGS = {"as_", "choices", "rejected", "expect", "note"}
-# the argument a field is passed as, where the names differ
-_ARG_NAME = {"pass_": "pass", "pass_until": "until", "advance": "step"}
 
 
 def action_args(a: Action) -> tuple[str, dict]:
@@ -68,14 +66,14 @@ def action_args(a: Action) -> tuple[str, dict]:
 def ignored_fields(a: Action, perform) -> list[str]:
     """The fields written on action `a` that neither its verb nor the game function `perform` reads.
 
-    A verb reads the fields `action_args` passes it; a game function reads the parameters it names — one that
-    ends in `**_` ignores the rest (one ending in `**kw` passes them on, and is trusted)."""
+    A verb reads the fields `action_args` passes it (its own field, `pass_until: STEP`, is passed on as `until`);
+    a game function reads the parameters it names — one that ends in `**_` ignores the rest (one ending in
+    `**kw` passes them on, and is trusted)."""
     kind, args = action_args(a)
-    given = {n for n in a.model_fields_set if n not in _NOT_ARGS and getattr(a, n) is not None}
-    out = [n for n in sorted(given) if _ARG_NAME.get(n, n) not in args and n != kind and not (n == "pass_" and kind == "pass")]
+    given = [n for n in sorted(a.model_fields_set - _NOT_ARGS) if getattr(a, n) is not None and n.rstrip("_") != kind]
+    out = [n for n in given if n not in args]
     params = inspect.signature(perform).parameters.values()
     if any(p.kind is p.VAR_KEYWORD and p.name == "_" for p in params):
         named = {p.name for p in params}
-        out += [n for n in sorted(given) if n not in out and _ARG_NAME.get(n, n) in args
-                and _ARG_NAME.get(n, n) not in named]
-    return [("as" if n == "as_" else "pass" if n == "pass_" else n) for n in out]
+        out += [n for n in given if n in args and n not in named]
+    return out
