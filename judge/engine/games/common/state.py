@@ -31,6 +31,27 @@ def ability_defs(abilities: list[dict], kinds: tuple, prefix: str = "") -> tuple
     return tuple(out)
 
 
+def ability_ids(key: str, origin: str | None) -> list[str]:
+    """The ids a scenario may name an ability by (docs/scenarios.md): its key (`maul`) and, for one another card
+    granted ("目标盟军具有「…」", "target creature gains '…'"), also `ORIGIN.KEY` (`command.maul`), ORIGIN
+    the id of the card that granted it."""
+    return [key] + ([f"{origin}.{key}"] if origin else [])
+
+
+def find_ability_by_id(abilities, key: str, origin_of):
+    """The ability of `abilities` a scenario's `key` names: its own key first (a printed ability keeps its name),
+    else a granted one named `ORIGIN.KEY`; `origin_of(ability)` is the id of the card that granted it, or None."""
+    own = next((ab for ab in abilities if ab.key == key), None)
+    if own is not None:
+        return own
+    return next((ab for ab in abilities if key in ability_ids(ab.key, origin_of(ab))), None)
+
+
+def ability_ids_listed(abilities, origin_of) -> str:
+    """`abilities` as a refusal lists them: each by every id it answers to (`maul or command.maul`)."""
+    return ", ".join(" or ".join(ability_ids(ab.key, origin_of(ab))) for ab in abilities)
+
+
 @dataclass(slots=True, eq=False)
 class Shield:
     """A prevention, regeneration or replacement shield a resolving spell, ability or link created (MTG 419.4,

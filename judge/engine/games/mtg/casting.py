@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from judge.engine.core.errors import MissingChoice
 from judge.engine.core.objects import Event, StackAbility
 from judge.engine.games.common.costs import cost_changers
+from judge.engine.games.common.state import ability_ids, ability_ids_listed, find_ability_by_id
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.effects import adds_mana, mana_text, run
@@ -593,18 +594,23 @@ rules.declare("408.1h", reasons={"static_not_activated": "player source ability"
 
 
 def find_ability(game, obj, key, actor):
-    abil = chars(game, obj).abilities if obj.zone == "battlefield" else obj.card.abilities
+    """The activated ability `key` names on `obj`: its key, or for one another card granted it, also
+    `ORIGIN.KEY` (docs/scenarios.md; the same two forms as a WoW power, common.state.find_ability_by_id)."""
+    on = obj.zone == "battlefield"
+    abil = chars(game, obj).abilities if on else obj.card.abilities
+    by = chars(game, obj).granted_by if on else {}
+    origin_of = lambda a: by.get(id(a))                                            # noqa: E731
     acts = [a for a in abil if a.kind in ("activated", "mana")]
     if key is not None:
-        for a in acts:
-            if a.key == str(key):
-                return a
-        _not_activatable(game, obj, [a for a in abil if a.key == str(key)], actor)
+        found = find_ability_by_id(acts, str(key), origin_of)
+        if found is not None:
+            return found
+        _not_activatable(game, obj, [a for a in abil if str(key) in ability_ids(a.key, origin_of(a))], actor)
         printed = next((a for a in obj.card.abilities if a.key == str(key)), None)   # one it lost: its text
         raise game.illegal("409.1a", "ability_announced",
                        f"{obj.name} ({obj.id}) has no activated ability {key!r}; it has: "
-                       f"{', '.join(a.key for a in acts) or 'none'}", player=game.by_name.get(actor, actor), source=obj,
-                       ability=ability_text(obj, printed) if printed is not None else say("ability.unknown"))
+                       f"{ability_ids_listed(acts, origin_of) or 'none'}", player=game.by_name.get(actor, actor),
+                       source=obj, ability=ability_text(obj, printed) if printed is not None else say("ability.unknown"))
     if len(acts) == 1:
         return acts[0]
     if not acts:

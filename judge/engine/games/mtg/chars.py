@@ -46,6 +46,7 @@ class Chars:
     deps: list = field(default_factory=list)      # (layer, dependent source, source it depends on): 418.5c-d
     via: list = field(default_factory=list)       # Via: a filtered effect reaching (or missing) it because of another
     granted_ts: dict = field(default_factory=dict)   # id(AbilityDef) of a granted ability → the grant's timestamp
+    granted_by: dict = field(default_factory=dict)   # id(AbilityDef) of a granted ability → the granting card's id
     text_changes: list = field(default_factory=list)   # (old word, new word) of the text-changing effects (418.6)
 
     @property
@@ -363,7 +364,8 @@ def _copy(c: Chars) -> Chars:
     return replace(c, types=list(c.types), subtypes=list(c.subtypes), supertypes=list(c.supertypes),
                    colors=list(c.colors), keywords=list(c.keywords), abilities=list(c.abilities), flags=dict(c.flags),
                    notes=list(c.notes), layer_notes=list(c.layer_notes), applied=list(c.applied), deps=list(c.deps),
-                   via=list(c.via), granted_ts=dict(c.granted_ts))
+                   via=list(c.via), granted_ts=dict(c.granted_ts),
+                   granted_by=dict(c.granted_by))
 
 
 def _counters(objs, res) -> None:
@@ -486,6 +488,8 @@ def _op(c: Chars, op, a: _Applier) -> None:
         c.abilities.extend(v)
         for ab in v:
             c.granted_ts[id(ab)] = a.ts                  # 418.5f: a granted static's own timestamp
+            if not ab.scope:                             # ORIGIN.KEY names it too (a copied one is keyed so already)
+                c.granted_by[id(ab)] = a.source
     elif kind == "flag":
         name, val = v
         if name == "protection":

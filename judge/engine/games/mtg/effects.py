@@ -22,7 +22,7 @@ from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import (AbilityDef, Card, CEffect, Delayed, Shield, ability_defs, card_def, parse_delta,
                                           parse_pt)
 from judge.engine.games.mtg.targets import legal_targets, target_objects
-from judge.engine.games.mtg.vocab import COLORS, TokenDef
+from judge.engine.games.mtg.vocab import COLORS, Ability, TokenDef
 from judge.engine.games.mtg.words import CREATURE_TYPES, PERMANENT_TYPES, TYPE, ability_text, say
 from judge.engine.games.mtg.words import zone as zone_word
 
@@ -801,7 +801,7 @@ def _control(game, ctx, e):
 
 
 def _grant(game, ctx, e):
-    abil = ability_defs([e["grant"]])
+    abil = ability_defs([dump(Ability.model_validate(e["grant"]))])   # its targets' short forms read as a card's
     _continuous(game, ctx, "effect_grant", _objs(game, ctx, e.get("what", "target")), [(5, "grant", abil)], _until(e),
                 ability=e["grant"].get("text") or abil[0].kind)
 

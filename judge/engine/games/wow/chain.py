@@ -24,6 +24,7 @@ from itertools import permutations
 from judge.engine.core.errors import MissingChoice
 from judge.engine.core.objects import Event
 from judge.engine.games.common.costs import cost_changers
+from judge.engine.games.common.state import ability_ids_listed, find_ability_by_id
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.events import move
 from judge.engine.games.wow.flip import pay_flip
@@ -351,12 +352,9 @@ def pay_resources(game, actor, n: int, obj, costs=None, *, why_rule: str = "707.
 
 # ------------------------------------------------------------------ using a payment power (701, 705.3)
 
-def power_ids(c, ab) -> list[str]:
-    """The ids a scenario may name power `ab` by: its key (`maul`) and, for a power gained from a link
-    (“目标盟军具有「…」”), also `ORIGIN.KEY` (`command.maul`: the card that granted it, as docs/scenarios.md
-    keys an ability an object gained from another)."""
-    origin = (c.flags.get("origin") or {}).get(ab.key)
-    return [ab.key] + ([f"{origin}.{ab.key}"] if origin else [])
+def _origin_of(c):
+    """Who granted each of `c`'s powers (a link: “目标盟军具有「…」”), by key: None for its own."""
+    return lambda ab: (c.flags.get("origin") or {}).get(ab.key)
 
 
 def find_power(game, obj, key):
@@ -364,7 +362,7 @@ def find_power(game, obj, key):
     pays = [ab for ab in c.powers if ab.kind == "payment"]
     if key is None and len(pays) == 1:
         return pays[0]
-    return next((ab for ab in pays if key in power_ids(c, ab)), None)
+    return find_ability_by_id(pays, key, _origin_of(c))
 
 
 def use_power(game, actor, activate=None, ability=None, targets=None, x=None, costs=None, mana=None, pay=None, **_):
@@ -382,9 +380,9 @@ def use_power(game, actor, activate=None, ability=None, targets=None, x=None, co
                        object=obj)
     ab = find_power(game, obj, ability)
     if ab is None:
-        have = [" or ".join(power_ids(c, a)) for a in c.powers if a.kind == "payment"]
+        have = ability_ids_listed([a for a in c.powers if a.kind == "payment"], _origin_of(c))
         raise game.illegal(RULE.payment_power, "no_such_power",
-                       f"{obj.name} has no payment power {ability!r} now (it has: {', '.join(have) or 'none'})",
+                       f"{obj.name} has no payment power {ability!r} now (it has: {have or 'none'})",
                        player=p, object=obj, power=ability or "-")
     spec = ab.spec
     cost = spec.get("cost") or {}
