@@ -97,6 +97,7 @@ _MD_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>\n]*>")
 _WORDS = re.compile(r"[0-9A-Za-z\u3040-\u30ff\u3400-\u9fff]")
 
+_JOINED = (RULE, EXAMPLE, BULLET, GLOSSARY, CARD)   # the kinds of text a hard-wrapped book's lines are joined in
 _CONTINUES_A_SENTENCE = set(",，;；:：)）、")   # a rule's text never starts with these
 TOP_STEP = 5                 # a new top-level number follows the last within this step (718 after 717)
 TITLE_MAX = 40               # a section title is short
@@ -139,6 +140,73 @@ def _join(a: str, b: str, wrapped: bool = True) -> str:
     if a[-1].isascii() and b[0].isascii():
         return a + " " + b
     return a + b
+
+
+# a continuation line that opens a list item: it keeps its own line in a hard-wrapped book too
+_LIST_ITEM = re.compile(r"^(?:[-–—*]\s|[·•・※]|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)）]\s|[（(][0-9０-９a-z][)）])")
+_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
+_BROKEN_WORD = re.compile(r"([A-Za-z]+)-$")
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+WRAP_MIN_LINES = 5           # a book is hard-wrapped with at least this many wrapped lines…
+WRAP_SHARE = 0.6             # …that are this share of the lines a continuation line follows…
+WRAP_WIDTH = 0.7             # …each at least this share of the book's common line width
+
+
+def wrap_stats(lines: list[Line], pages: set[int]) -> tuple[int, int, int]:
+    """(wrapped, continued, width): of the lines that a continuation line follows (a non-blank line that starts
+    nothing: no number, example, bullet or list item), how many end mid-sentence (no terminal punctuation)
+    near the book's common width (the 90th percentile of its line lengths): the lines a PDF's conversion
+    cut. Page furniture is skipped."""
+    body = [ln for i, ln in enumerate(lines) if i not in pages]
+    lengths = sorted(len(ln.s) for ln in body if ln.s)
+    if not lengths:
+        return 0, 0, 0
+    width = lengths[min(len(lengths) - 1, len(lengths) * 9 // 10)]
+    wrapped = continued = 0
+    for a, b in zip(body, body[1:]):
+        if not a.s or not b.s or b.number is not None or _EXAMPLE.match(b.body) or _BULLET.match(b.body) \
+                or _LIST_ITEM.match(b.s):
+            continue
+        continued += 1
+        if a.s[-1] not in _TERMINAL and len(a.s) >= WRAP_WIDTH * width:
+            wrapped += 1
+    return wrapped, continued, width
+
+
+def hard_wrapped(lines: list[Line], pages: set[int]) -> bool:
+    """Is the text hard-wrapped (a PDF's conversion), read from its lines alone? Many continuation lines follow
+    a line cut mid-sentence at the common width. A book of one paragraph per line (a glossary's short
+    headword over its definition included) is not."""
+    wrapped, continued, _ = wrap_stats(lines, pages)
+    return wrapped >= WRAP_MIN_LINES and wrapped >= WRAP_SHARE * continued
+
+
+def _join_wrapped(a: str, b: str, words: set[str]) -> str:
+    """Join a continuation line to the text before it in a hard-wrapped book: a new line after a finished
+    sentence or before a list item; nothing when either side is CJK; a word broken by a hyphen joined
+    whole when the book prints it whole elsewhere and never hyphenated (play-/ers: players; non-/turn stays
+    non-turn); otherwise one space."""
+    if not a:
+        return b
+    if not b:
+        return a
+    if a[-1] in _TERMINAL or _LIST_ITEM.match(b):
+        return a + "\n" + b
+    if _CJK.match(a[-1]) or _CJK.match(b[0]):
+        return a + b
+    m = _BROKEN_WORD.search(a)
+    if m and b[0].isalpha():
+        head, tail = m.group(1), _WORD.match(b)
+        tail = tail.group(0) if tail else ""
+        if tail[:1].islower() and (head + tail).lower() in words and f"{head}-{tail}".lower() not in words:
+            return a[:-1] + b
+        return a + b
+    return a + " " + b
+
+
+def book_words(lines: list[Line]) -> set[str]:
+    """The words (hyphenated ones whole) a book prints within its lines, lowercased."""
+    return {w.lower() for ln in lines for w in _WORD.findall(ln.s[:-1] if ln.s.endswith("-") else ln.s)}
 
 
 def _title_like(rest: str) -> bool:
@@ -253,10 +321,14 @@ def has_markup(lines: list[str]) -> bool:
 # ---------------------------------------------------------------- the walk
 
 class _Walk:
-    def __init__(self, lines: list[Line], dialect: Dialect, markup: bool = False, pages: set[int] | None = None):
+    def __init__(self, lines: list[Line], dialect: Dialect, markup: bool = False, pages: set[int] | None = None,
+                 words: set[str] | None = None):
         self.lines = lines
         self.d = dialect
         self.furniture = furniture(lines) if pages is None else pages   # indexes of page-furniture lines
+        # the book's words when its text is hard-wrapped (`hard_wrapped`) and the dialect does not join its lines
+        # itself: a rule's continuation lines are then joined into its paragraphs (`_join_wrapped`)
+        self.words = words
         self.markup = markup or dialect.markdown
         self.nodes: list[Node] = []
         self.cur: Node | None = None
@@ -308,7 +380,12 @@ class _Walk:
         if cur is None or not (self._raw or self._text):
             return
         cur.raw += "".join(self._raw)
-        if self._text:
+        if self._text and self.words is not None and not self.d.wrapped and cur.kind in _JOINED:
+            text = cur.text
+            for piece in self._text:
+                text = _join_wrapped(text, piece, self.words)
+            cur.text = text
+        elif self._text:
             out = [cur.text] if cur.text else []
             last = cur.text
             for piece in self._text:
@@ -644,13 +721,14 @@ class _Walk:
 
 # ---------------------------------------------------------------- detection
 
-def _walk(lines: list[Line], name: str, markup: bool, pages: set[int] | None = None) -> _Walk:
-    walk = _Walk(lines, DIALECTS[name], markup, pages)
+def _walk(lines: list[Line], name: str, markup: bool, pages: set[int] | None = None,
+          words: set[str] | None = None) -> _Walk:
+    walk = _Walk(lines, DIALECTS[name], markup, pages, words)
     walk.run()
     return walk
 
 
-def detect(lines: list[Line], markup: bool) -> tuple[_Walk, list[tuple[str, float]]]:
+def detect(lines: list[Line], markup: bool, words: set[str] | None = None) -> tuple[_Walk, list[tuple[str, float]]]:
     """Parse with every dialect; keep the one that understands most lines.
 
     Every dialect is tried and reported, but only `generic` and the families
@@ -667,7 +745,7 @@ def detect(lines: list[Line], markup: bool) -> tuple[_Walk, list[tuple[str, floa
     for name in names:
         layout = DIALECTS[name].layout()
         if layout not in walked:
-            walk = _walk(lines, name, markup, pages)
+            walk = _walk(lines, name, markup, pages, words)
             walked[layout] = (*share_of(walk.nodes), walk)
         good, total, walk = walked[layout]
         scored.append((good, total, name, walk))
@@ -700,12 +778,13 @@ def parse_text(text: str, *, book_id: str = "book", path: str = "<text>", dialec
         raise RulebookError(f"unknown dialect {dialect!r}; known: {', '.join(DIALECTS)}")
     lines = prepare(raw_lines)
     markup = has_markup(raw_lines)
+    words = book_words(lines) if hard_wrapped(lines, furniture(lines)) else None
     if dialect is None:
-        walk, detection = detect(lines, markup)
+        walk, detection = detect(lines, markup, words)
         name = walk.d.name
     else:
         name = dialect
-        walk = _walk(lines, name, markup)
+        walk = _walk(lines, name, markup, words=words)
         good, total = share_of(walk.nodes)
         detection = [(name, round(good / total, 4) if total else 0.0)]
     d = DIALECTS[name]
