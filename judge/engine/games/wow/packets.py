@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.engine.core.errors import MissingChoice
 from judge.engine.core.objects import Event
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.events import describe
@@ -276,10 +277,23 @@ def _armor_named(game, ev: Event, armor, who: str) -> bool:
     """The hero's controller's answer naming the armor among the modifiers to apply (`replacement: {丙: [helm]}`,
     the 717.3b answer) is his decision to exhaust it (717.2d): one decision, asked once, even when the armor is
     the only modifier left and so nothing is chosen among several."""
-    if game.chooser.peek("replacement", subject(ev), by=who, sequence=True) != armor.id:
+    answer = game.chooser.peek("replacement", subject(ev), by=who, sequence=True)
+    if answer is None:
+        _named_by_another(game, ev, armor, who)
+    if answer != armor.id:
         return False
     game.choose("replacement", subject(ev), by=who, options=[armor.id], sequence=True, rule="717.2d")
     return True
+
+
+def _named_by_another(game, ev: Event, armor, who: str) -> None:
+    """Another player's answer naming the armor among the modifiers (`replacement: {丙: [helm]}` when helm and the
+    hero are 乙's) is refused under 717.3b: the affected hero's controller chooses, and only he may answer —
+    never left to end in a missing `armor` choice. No such answer: nothing happens here."""
+    try:
+        game.choose("replacement", subject(ev), by=who, options=[armor.id], sequence=True, auto=False, rule="717.3b")
+    except MissingChoice:
+        return
 
 
 @rules.implements("717.2", reasons={"prevention": "effect amount target event"})
