@@ -161,7 +161,7 @@ def wrap_stats(lines: list[Line], pages: set[int]) -> tuple[int, int, int]:
     lengths = sorted(len(ln.s) for ln in body if ln.s)
     if not lengths:
         return 0, 0, 0
-    width = lengths[min(len(lengths) - 1, len(lengths) * 9 // 10)]
+    width = lengths[len(lengths) * 9 // 10]
     wrapped = continued = 0
     for a, b in zip(body, body[1:]):
         if not a.s or not b.s or b.number is not None or _EXAMPLE.match(b.body) or _BULLET.match(b.body) \
@@ -206,7 +206,7 @@ def _join_wrapped(a: str, b: str, words: set[str]) -> str:
 
 def book_words(lines: list[Line]) -> set[str]:
     """The words (hyphenated ones whole) a book prints within its lines, lowercased."""
-    return {w.lower() for ln in lines for w in _WORD.findall(ln.s[:-1] if ln.s.endswith("-") else ln.s)}
+    return {w.lower() for ln in lines for w in _WORD.findall(ln.s)}     # "play-" at a line's end is "play"
 
 
 def _title_like(rest: str) -> bool:

@@ -159,6 +159,10 @@ def test_wrap_stats_count_only_lines_cut_near_the_width():
     g = prepare(glossary.splitlines(keepends=True))
     assert wrap_stats(g, set())[:2] == (0, 39) and not hard_wrapped(g, set())
     assert wrap_stats([], set()) == (0, 0, 0) and not hard_wrapped([], set())
+    # the width is the 90th percentile of the lengths, not the longest line; a cut line at 0.7 of it counts
+    for cut, counted in ((70, 1), (69, 0)):
+        text = f"{'x' * 99}.\n\n" * 9 + f"{'y' * 299}.\n\n" + "z" * cut + "\nend.\n"
+        assert wrap_stats(prepare(text.splitlines(keepends=True)), set()) == (counted, 1, 100)
 
 
 def test_hard_wrapped_needs_enough_cut_lines_and_a_share_of_them():
@@ -189,6 +193,15 @@ def test_join_wrapped_rules():
     assert _join_wrapped("the play-", "Ers draw", words) == "the play-Ers draw"    # no lowercase tail: no break
     assert _join_wrapped("+1000 or", "-2000.", words) == "+1000 or -2000."
     assert _join_wrapped("costs 3 -", "2 cards", words) == "costs 3 - 2 cards"
+    # CJK on either side of the break, the character right at it
+    assert _join_wrapped("a 一", "b", words) == "a 一b" and _join_wrapped("a", "一 b", words) == "a一 b"
+    # a break before no word, or before a word the book cannot have printed whole
+    assert _join_wrapped("the play-", "(ers", words) == "the play- (ers"
+    assert _join_wrapped("the play-", "élan", words) == "the play-élan"
+    assert _join_wrapped("the play-", "eRs", words) == "the playeRs"    # a lowercase tail: players is printed whole
+    # both forms printed: the hyphen is the word's own
+    assert _join_wrapped("the play-", "ers", {"players", "play-ers"}) == "the play-ers"
+    assert book_words(prepare(["the play-\n", "ers\n"])) == {"the", "play", "ers"}
 
 
 def test_rule_command_shows_a_wrapped_rule_joined(tmp_path, monkeypatch):
