@@ -639,12 +639,14 @@ def _check_block_rules(game, actor, pairs) -> None:
 
 @rules.implements("500.1", reasons={"requirement_and_restriction": "objects restricted"})
 @rules.implements("500.4", reasons={"requirement_not_violated": "object"})
-@rules.implements("500.5", reasons={"requirement_unmeetable": "object"})
+@rules.implements("500.5", reasons={"requirement_unmeetable": "object", "requirement_needs_others": "object restricted"})
 def requirements_weighed(game, mine, attackers, pairs) -> None:
     """A legal block declaration that leaves a creature's requirement ("blocks each turn if able") unobeyed:
     500.5 when no block of its own could meet it (it is ignored), else 500.4 (not obeying it is no violation:
-    obeying it would break a restriction or obey no more requirements). 500.1 names the two kinds of effects
-    weighed when a restriction was in play as well."""
+    obeying it would break a restriction or obey no more requirements) — and 500.5 as well when each block it
+    could make alone breaks a restriction ("can't be blocked except by two or more creatures"): obeying it would
+    take creatures with no requirement blocking too, which 500.5 leaves out (its example is that board: both
+    block or neither). 500.1 names the two kinds of effects weighed when a restriction was in play as well."""
     blocking = {b.id for b, _ in pairs}
     unobeyed = [b for b in mine if b.id not in blocking]
     if not unobeyed:
@@ -654,8 +656,11 @@ def requirements_weighed(game, mine, attackers, pairs) -> None:
         game.fire("500.1", "requirement_and_restriction", unobeyed + restricted, objects=unobeyed,
                   restricted=restricted)
     for b in unobeyed:
-        if any(block_problem(game, b, a) is None for a in attackers):
+        alone = [a for a in attackers if block_problem(game, b, a) is None]
+        if alone:
             game.fire("500.4", "requirement_not_violated", [b], object=b)
+            if all(chars(game, a).flags.get("min_blockers") for a in alone):
+                game.fire("500.5", "requirement_needs_others", [b], object=b, restricted=alone)
         else:
             game.fire("500.5", "requirement_unmeetable", [b], object=b)
 
