@@ -14,6 +14,8 @@ from judge.engine.core.objects import Event
 from judge.engine.games.common import setup as loading
 from judge.engine.games.common.words import step_name
 
+MULLIGAN = "mulligan"    # what a game waits for while opening hands are decided (`game.awaiting`)
+
 
 class CardGame(Game):
     STEPS: tuple = ()
@@ -25,12 +27,20 @@ class CardGame(Game):
     DRAW_RULE = ""           # the rule for a game every player lost at once (declares `game_drawn`); "": it just ends
     SETUP = None             # the game's setup module: CARDS, load_player, load_card, shown
     SCENARIO_TEMPLATE = ""   # the skeleton `judge new-scenario` writes (`words.skeleton`: a string.Template)
+    MULLIGAN_RULE = ""       # how the book names the rule for deciding on an opening hand (`start:` scenarios)
     watched: frozenset = frozenset()   # rules the scenario expects not to apply (set by the loader)
 
     def __init__(self):
         super().__init__()
         self._chars = None              # characteristics computed at `_chars_version` (common.chars)
         self._chars_version = -1
+
+    def awaiting_error(self, what, who):
+        """A `start:` game waits for each player to keep or mulligan (`start.MULLIGAN` of the games that have one)."""
+        if what == MULLIGAN:
+            return EngineError(f"the game has not begun: {who} must first decide on his opening hand — add "
+                               f"`{{as: {who}, keep: true}}` or `{{as: {who}, mulligan: true}}` ({self.MULLIGAN_RULE})")
+        return super().awaiting_error(what, who)
 
     # ------------------------------------------------------------------ steps
     @classmethod

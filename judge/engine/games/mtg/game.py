@@ -89,6 +89,7 @@ class MtgGame(CardGame):
                               "batches_together", "casting", "drawn_face_down", "revealed_tops")
     ZONE_SPECS = ZONE_SPECS
     REWIND_RULE = "422.1"
+    MULLIGAN_RULE = "101.4"
     CHOICE_RULES = CHOICE_RULES
     PRINTINGS = True            # a board card's `set:` is its printing's expansion symbol (206.3)
     STEPS = STEPS
@@ -610,16 +611,15 @@ class MtgGame(CardGame):
         start.start_game(self, spec)
 
     def awaiting_error(self, what, who):
-        if what == start.MULLIGAN:
-            return EngineError(f"the game has not begun: {who} must first decide on his opening hand — add "
-                               f"`{{as: {who}, keep: true}}` or `{{as: {who}, mulligan: true}}` (101.4)")
         if what == STEP.declare_attackers:
             can = ", ".join(o.id for o in combat.possible_attackers(self))
             return EngineError(f"{what}: {who} must declare attackers first — add "
                                f"`{{as: {who}, attack: [...]}}` (creatures that can attack: {can or 'none'}; "
                                f"`attack: []` for none)")
-        return EngineError(f"{what}: {who} must declare blockers first — add `{{as: {who}, block: {{blocker: "
-                           f"attacker}}}}` (`block: {{}}` for none)")
+        if what == STEP.declare_blockers:
+            return EngineError(f"{what}: {who} must declare blockers first — add `{{as: {who}, block: {{blocker: "
+                               f"attacker}}}}` (`block: {{}}` for none)")
+        return super().awaiting_error(what, who)
 
     def declare_nothing(self, what, who, step, turn) -> bool:
         return combat.declare_nothing(self, what, who, step, turn)

@@ -11,13 +11,13 @@ player's first turn begins (101.5), and in a two-player game he skips that turn'
 """
 from __future__ import annotations
 
+from judge.engine.games.common.game import MULLIGAN  # what the game waits for while hands are decided
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.turn import begin
 from judge.engine.games.mtg.words import STEP
 
 START_LIFE = 20          # 101.3
 OPENING_HAND = 7         # 101.3, 217.3a
-MULLIGAN = "mulligan"    # what the game waits for while hands are decided (`game.awaiting`)
 
 __all__ = ["start_game", "do_mulligan", "do_keep", "MULLIGAN"]
 

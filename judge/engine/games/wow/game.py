@@ -91,6 +91,7 @@ class WowGame(CardGame):
                               "portal_done", "decided")
     ZONE_SPECS = ZONE_SPECS
     REWIND_RULE = "707.2"
+    MULLIGAN_RULE = f"glossary {RULE.mulligan}"
     CHOICE_RULES = CHOICE_RULES
     STEPS = words.STEPS
     ZONES = BOARD_ZONES
@@ -201,12 +202,6 @@ class WowGame(CardGame):
 
     def begin_game(self, spec) -> None:
         start.start_game(self, spec)
-
-    def awaiting_error(self, what, who):
-        if what == start.MULLIGAN:
-            return EngineError(f"the game has not begun: {who} must first decide on his opening hand — add "
-                               f"`{{as: {who}, keep: true}}` or `{{as: {who}, mulligan: true}}` (glossary {RULE.mulligan})")
-        return super().awaiting_error(what, who)
 
     def finish_loading(self) -> None:
         self._seen = prepriority.snapshot(self)

@@ -10,6 +10,7 @@ uniqueness conflict it causes is fixed right after the mulligans are done (800.1
 """
 from __future__ import annotations
 
+from judge.engine.games.common.game import MULLIGAN  # what the game waits for while hands are decided
 from judge.engine.games.wow import turn
 from judge.engine.games.wow.chars import chars
 from judge.engine.games.wow.enter import uniqueness
@@ -18,7 +19,6 @@ from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.words import GROUP, GROUPS, RULE, STEP, say
 
 OPENING_HAND = 7          # 再调度: "重新抓七张牌作为起手"
-MULLIGAN = "mulligan"     # what the game waits for while hands are decided (`game.awaiting`)
 
 rules.declare(RULE.draw, reasons={"opening_hand": "player count"})
 
