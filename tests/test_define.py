@@ -243,6 +243,14 @@ def test_label_of_a_citation_in_text_and_example():
     assert cited_label({"id": "704.7", "where": ["text", "example"]}, zh) == "704.7（正文、例）"
     assert cited_label({"id": "704.7", "where": ["item", "card"]}, en) == "704.7 (item, card)"
     assert cited_label({"id": "704.7", "where": ["text", "example"]}, en) == "704.7 (text, example)"
+    assert cited_label({"id": "1-2-1", "where": ["text", "item"]}, LABELS["ja"]) == "1-2-1（本文、項目）"
+
+
+def test_the_book_line_in_each_language():
+    from judge.labels import book_line
+    assert book_line("op", "", "", "ja") == "ルール：op · 版不明"
+    assert book_line("op", "", "", "en") == "Book: op · edition unknown"
+    assert book_line("op", "", "", "zh-Hans") == "规则书：op · 版本不详"
 
 
 def test_no_markup_and_no_doubled_references_in_text_output():

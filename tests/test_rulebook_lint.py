@@ -154,7 +154,9 @@ def test_labels_by_language():
     assert labels("en")["glossary"] == "Glossary" and labels("en-GB")["see"] == "See"
     assert labels("zh-Hans")["see"] == "参见" and labels("")["glossary"] == "词汇表" and labels(None)["see"] == "参见"
     assert labels("zh-Hant")["glossary"] == "詞彙表" and labels("zh-TW")["see"] == "參見" and labels("zh-HK")["not_in_book"] == "不在本書中"
-    assert labels("ja")["cited_by"] == "被引用" and labels("en")["not_in_book"] == "not in this book"
+    assert labels("ko")["cited_by"] == "被引用" and labels("en")["not_in_book"] == "not in this book"
+    # a Japanese book (parsed as `ja` since hyphen numbering) gets Japanese labels, not the Chinese fallback
+    assert labels("ja")["glossary"] == "用語集" and labels("ja-JP")["see"] == "参照"
     assert labels("en")["cited_by"] == "Cited by"
 
 
