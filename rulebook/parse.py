@@ -728,7 +728,8 @@ def _walk(lines: list[Line], name: str, markup: bool, pages: set[int] | None = N
     return walk
 
 
-def detect(lines: list[Line], markup: bool, words: set[str] | None = None) -> tuple[_Walk, list[tuple[str, float]]]:
+def detect(lines: list[Line], markup: bool, words: set[str] | None = None,
+           pages: set[int] | None = None) -> tuple[_Walk, list[tuple[str, float]]]:
     """Parse with every dialect; keep the one that understands most lines.
 
     Every dialect is tried and reported, but only `generic` and the families
@@ -741,7 +742,7 @@ def detect(lines: list[Line], markup: bool, words: set[str] | None = None) -> tu
     names = list(DIALECTS)
     scored = []
     walked: dict[tuple, tuple[int, int, _Walk]] = {}   # dialects that read lines alike share one walk
-    pages = furniture(lines)                           # the same lines for every dialect
+    pages = furniture(lines) if pages is None else pages   # the same lines for every dialect
     for name in names:
         layout = DIALECTS[name].layout()
         if layout not in walked:
@@ -778,13 +779,14 @@ def parse_text(text: str, *, book_id: str = "book", path: str = "<text>", dialec
         raise RulebookError(f"unknown dialect {dialect!r}; known: {', '.join(DIALECTS)}")
     lines = prepare(raw_lines)
     markup = has_markup(raw_lines)
-    words = book_words(lines) if hard_wrapped(lines, furniture(lines)) else None
+    pages = furniture(lines)          # read once: the wrap test and every dialect's walk skip the same lines
+    words = book_words(lines) if hard_wrapped(lines, pages) else None
     if dialect is None:
-        walk, detection = detect(lines, markup, words)
+        walk, detection = detect(lines, markup, words, pages)
         name = walk.d.name
     else:
         name = dialect
-        walk = _walk(lines, name, markup, words=words)
+        walk = _walk(lines, name, markup, pages, words)
         good, total = share_of(walk.nodes)
         detection = [(name, round(good / total, 4) if total else 0.0)]
     d = DIALECTS[name]

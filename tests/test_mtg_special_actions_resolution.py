@@ -153,3 +153,41 @@ def test_a_refusal_for_want_of_priority_names_the_player_and_who_holds_it():
     [r] = [s.rejected for s in out.trace.steps if s.rejected is not None]
     assert r.reason == "needs_priority"
     assert "甲" in str(r.fields["player"]) and "乙" in str(r.fields["holder"])
+
+
+# ------------------------------------------------------------------ paying these costs (mana.choose_spend)
+
+def _text_of(name, old, new):
+    text = (MTG / name).read_text(encoding="utf-8")
+    assert old in text
+    return replay(load_scenario_text(text.replace(old, new), name, LIBRARIES), None)
+
+
+def test_ignoring_with_a_pay_that_names_no_payment_is_refused():
+    # 乙's pool is {红}{红}: `pay: "{绿}{绿}"` names no way to pay {二}; refused under 408.2j, not silently ignored
+    out = _text_of("408.2j-ignore-a-static-effect.yaml", "  - {as: 乙, ignore_effect: totem}\n",
+                   "  - {as: 乙, ignore_effect: totem, pay: \"{绿}{绿}\", rejected: 408.2j}\n")
+    assert out.error is None
+    assert [(r, c) for r, c in _refused(out)][:1] == [("mtg:408.2j", "cannot_pay_ignore")]
+    assert not out.game.ignoring
+
+
+def _auto_pay(out):
+    return [c for s in out.trace.steps for c in s.choices if c.choice == "pay" and c.auto and c.why]
+
+
+def test_a_dominant_payment_is_taken_unasked_for_a_special_action_and_on_resolution():
+    # {二} from {1}{1}{红}: paying with the colourless mana leaves {红}, which pays whatever {1} could
+    out = _text_of("408.2j-ignore-a-static-effect.yaml", '乙: {mana: "{红}{红}"}', '乙: {mana: "{1}{1}{红}"}')
+    assert out.error is None and out.game.ignoring
+    [c] = _auto_pay(out)
+    assert c.answer == "{2}" and "剩下{红}" in c.why
+    # 力量泄漏's {三} paid on resolution, no mana ability activated: 灰熊 took one {1} (dominant too), and of
+    # {1}{1}{1}{红}{绿} paying {三} with the colourless mana leaves both colours
+    text = (MTG / "413.2e-mana-abilities-while-paying.yaml").read_text(encoding="utf-8")
+    text = text.replace("players: {甲: {}, ", 'players: {甲: {mana: "{1}{1}{1}{1}{红}"}, ').replace(
+        "    choices: {may: {leak: true}, mana: {leak: [m1, m2, m3]}}\n", "    choices: {may: {leak: true}}\n", 1)
+    out = replay(load_scenario_text(text, "t.yaml", LIBRARIES), None)
+    assert out.error is None and out.game.objects["bear"].zone == "battlefield"
+    assert [c.answer for c in _auto_pay(out)] == ["{1}{绿}", "{3}"]
+    assert out.game.pool_text("甲") == "{红}{绿}"

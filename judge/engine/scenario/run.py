@@ -19,7 +19,7 @@ from judge.engine.core.errors import EngineError, IllegalAction
 from judge.engine.core.trace import Trace
 from judge.engine.scenario.expect import Failure, check_expect, covers, rule_id, unapplied
 from judge.engine.scenario.load import ScenarioFile, variant as get_variant
-from judge.engine.scenario.actions import action_args  # noqa: F401  (its home was here)
+from judge.engine.scenario.actions import action_args
 from judge.engine.scenario.yamlio import line_of
 
 

@@ -505,20 +505,9 @@ def pay_cost(game, actor, obj, total, pay, *, sacrifice=None, tap_self=False, ot
         raise game.illegal("409.1h", "cannot_pay",
                            f"{actor} cannot pay {M.show_cost(total)} for {obj.name} from pool {pool_text}",
                            player=p, object=obj, cost=M.show_cost(total), pool=pool_text)
-    keys = [M.show(o) for o in options]
-    if pay is not None:
-        want = M.show(M.parse_pool(pay)) if not isinstance(pay, str) or "{" in pay else pay
-        if want not in keys:
-            raise game.illegal("409.1h", "cannot_pay", f"cannot pay {M.show_cost(total)} as {want}; "
-                               f"possible: {', '.join(keys)}", player=p, object=obj, cost=M.show_cost(total),
-                               pool=pool_text)
-        spend = options[keys.index(want)]
-    elif len(options) == 1:
-        spend = options[0]
-    else:
-        ans = game.choose("pay", obj.id, by=actor, options=keys, **M.default_payment(options, p.pool),
-                          hint="different payments leave different mana in the pool; give `pay:` on the action")
-        spend = options[keys.index(ans)]
+    spend = M.choose_spend(game, actor, obj.id, options, pay, lambda want, keys: game.illegal(
+        "409.1h", "cannot_pay", f"cannot pay {M.show_cost(total)} as {want}; possible: {', '.join(keys)}", player=p,
+        object=obj, cost=M.show_cost(total), pool=pool_text))
     parts = []
     if other:
         parts.extend(other)

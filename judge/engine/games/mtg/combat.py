@@ -21,6 +21,7 @@ from judge.engine.core.trace import Ref
 from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg.chars import chars, last_known
 from judge.engine.games.mtg.filters import select
+from judge.engine.games.mtg.game_actions import game_action
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.targets import COMBAT_DAMAGE
 from judge.engine.games.mtg.words import KEYWORD, STEP, TYPE, say
@@ -179,8 +180,7 @@ def do_attack(game, actor, attack=None, mana=None, pay=None, bands=None, **_):
         if chars(game, o).flags.get("cant_attack_alone") and len(objs) > 1:
             others = [x for x in objs if x is not o]
             game.fire("306.4", "not_alone", [o, *others], object=o, others=others)
-    game.fire("408.2g", "game_action_no_stack", [game.by_name[actor]], player=game.by_name[actor],
-              action=say("game_action.declare_attackers"))     # a game action: no stack (408.2g, in turn.py)
+    game_action(game, game.by_name[actor], "declare_attackers")
     for band in banded:
         game.fire("308.2b", "band_declared", band, player=game.by_name[actor], objects=band)
     with game.under(f):
@@ -331,14 +331,9 @@ def pay_combat_costs(game, actor, objs, kind: str, plan: dict, mana, pay) -> Non
     if not options:
         raise game.illegal(paid, "combat_cost_unpaid", f"{actor} cannot pay {M.show_cost(total)} to {kind} "
                            f"from pool {pool}", player=p, cost=M.show_cost(total), pool=pool)
-    keys = [M.show(o) for o in options]
-    want = None if pay is None else (M.show(M.parse_pool(pay)) if not isinstance(pay, str) or "{" in pay else pay)
-    if want is not None and want not in keys:
-        raise game.illegal(paid, "combat_cost_unpaid", f"cannot pay {M.show_cost(total)} as {want}; possible: "
-                           f"{', '.join(keys)}", player=p, cost=M.show_cost(total), pool=pool)
-    spend = options[keys.index(want)] if want is not None else options[0] if len(options) == 1 else \
-        options[keys.index(game.choose("pay", kind, by=actor, options=keys, **M.default_payment(options, p.pool),
-                                       hint="different payments leave different mana in the pool; give `pay:`"))]
+    spend = M.choose_spend(game, actor, kind, options, pay, lambda want, keys: game.illegal(
+        paid, "combat_cost_unpaid", f"cannot pay {M.show_cost(total)} as {want}; possible: {', '.join(keys)}",
+        player=p, cost=M.show_cost(total), pool=pool))
     f = game.fire(paid, "combat_cost_paid", [p], player=p, cost=M.show_cost(total), mana=M.show(spend))
     with game.under(f):
         game.set(p, "pool", M.left_after(p.pool, spend))
@@ -539,8 +534,7 @@ def do_block(game, actor, block=None, mana=None, pay=None, **_):
     if blocks:
         f = game.fire("309.2e", "blockers_declared", [x for p in declared for x in p], player=game.by_name[actor],
                       blocks=blocks)
-        game.fire("408.2g", "game_action_no_stack", [game.by_name[actor]], player=game.by_name[actor],
-                  action=say("game_action.declare_blockers"))     # a game action: no stack (408.2g, in turn.py)
+        game_action(game, game.by_name[actor], "declare_blockers")
         for b, a, mates in banded:
             game.fire("308.2b", "band_blocked", [b, a, *mates], object=b, attacker=a, objects=mates)
     else:

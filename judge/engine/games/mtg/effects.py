@@ -1116,10 +1116,8 @@ def pay_while_resolving(game, ctx, who, cost: str) -> None:
     if not options:
         raise game.illegal("413.2c", "cannot_choose", f"{who.name} cannot pay {shown} from pool {pool}",
                            player=who, option=say("pay_cost", cost=shown), why=say("why.cannot_pay", pool=pool))
-    keys = [M.show(o) for o in options]
-    spend = options[0] if len(options) == 1 else \
-        options[keys.index(game.choose("pay", ctx.subject, by=who.name, options=keys,
-                                       hint="different payments leave different mana in the pool"))]
+    spend = M.choose_spend(game, who.name, ctx.subject, options, hint="different payments leave different mana in "
+                                                                     "the pool: `choices: {pay: …}`")
     f = _fire(game, ctx, "effect_paid", [who], player=who, cost=shown, mana=M.show(spend) if spend else say("none"))
     with game.under(f):
         if spend:

@@ -103,6 +103,26 @@ def default_payment(options: list[dict], pool: dict) -> dict:
     return {"default": show(best), "why": say("pay.dominant", paid=show(best), left=show(left_after(pool, best)))}
 
 
+def choose_spend(game, actor: str, subject: str, options: list[dict], pay=None, refuse=None,
+                 hint: str = "different payments leave different mana in the pool; give `pay:` on the action") -> dict:
+    """Which of `options` (the ways to pay one cost from `actor`'s pool, `payments`) he spends: the one his
+    `pay:` names — naming none of them is refused by `refuse(want, keys)`, the caller's rule —, the only one, or
+    his choice (`choices: {pay: …}`), taken unasked only where one payment is dominant (`default_payment`, the
+    trace says why). Paying a spell's or an ability's cost, a combat cost, a cost on resolution and a special
+    action's cost all choose so."""
+    keys = [show(o) for o in options]
+    if pay is not None:
+        want = show(parse_pool(pay)) if not isinstance(pay, str) or "{" in pay else pay
+        if want not in keys:
+            raise refuse(want, keys)
+        return options[keys.index(want)]
+    if len(options) == 1:
+        return options[0]
+    ans = game.choose("pay", subject, by=actor, options=keys, hint=hint,
+                      **default_payment(options, game.by_name[actor].pool))
+    return options[keys.index(ans)]
+
+
 def left_after(pool: dict, spend: dict) -> dict:
     """The mana pool once `spend` (colour → amount, already checked payable) is taken out of it; a colour used up
     is no longer in it. Paying a spell's, an ability's and a combat cost all spend this way."""

@@ -23,7 +23,7 @@ def _holding_priority(game, actor, rule: str, what: str) -> str:
     return game.require_priority(actor)
 
 
-def _done(game, actor, rule: str, code: str, objs, **fields) -> None:
+def _done(game, actor, rule: str, code: str, objs, **fields):
     """The special action is taken: cited under its rule, without the stack (408.1i); its player gets priority
     again (`keeps_priority`)."""
     p = game.by_name[actor]
@@ -115,10 +115,9 @@ def do_ignore_effect(game, actor, ignore_effect=None, mana=None, pay=None, **_):
     if not options:
         raise game.illegal("408.2j", "cannot_pay_ignore", f"{actor} cannot pay {shown}", player=who, source=o,
                            cost=shown, pool=M.show(who.pool) if who.pool else say("empty"))
-    keys = [M.show(x) for x in options]
-    want = M.show(M.parse_pool(pay)) if isinstance(pay, str) and pay else None
-    spend = options[keys.index(want)] if want in keys else options[0] if len(options) == 1 else \
-        options[keys.index(game.choose("pay", o.id, by=actor, options=keys))]
+    spend = M.choose_spend(game, actor, o.id, options, pay, lambda want, keys: game.illegal(
+        "408.2j", "cannot_pay_ignore", f"cannot pay {shown} as {want}; possible: {', '.join(keys)}", player=who,
+        source=o, cost=shown, pool=M.show(who.pool) if who.pool else say("empty")))
     f = _done(game, actor, "408.2j", "effect_ignored", [o], source=o, ability=ability_text(o, ab), cost=shown)
     with game.under(f):
         if spend:

@@ -14,6 +14,7 @@ from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg import zones
 from judge.engine.games.mtg.chars import chars, compute
 from judge.engine.games.mtg.combat import assign_combat_damage, declaration_begins
+from judge.engine.games.mtg.game_actions import game_action
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.sba import CHECKS
 from judge.engine.games.mtg.schedule import inserted_after, next_turn_player, skipped, steps_of
@@ -203,15 +204,6 @@ def phase_begins(game, ap, step: str, since: tuple | None) -> None:
         game.fire(rule, "main_phase", [], phase=phase, other=other)
     else:
         game.fire(rule, "phase_steps", [], phase=phase, steps="、".join(steps_of(phase)))
-
-
-@rules.implements("408.2g", reasons={"game_action_no_stack": "player action"})
-def game_action(game, player, action: str, by=None) -> None:
-    """408.2g: a game action (phasing and untapping in the untap step, the draw of the draw step, declaring
-    attackers and blockers, the cleanup, mana burn) does not use the stack: it simply happens, with nothing on the
-    stack to respond to. Cited once the action has been done, and only when something was actually done."""
-    game.fire("408.2g", "game_action_no_stack", [player], caused_by=by.id if by is not None else "", player=player,
-              action=say(f"game_action.{action}"))
 
 
 @rules.implements("302.1", reasons={"phasing_first": "player objects"})

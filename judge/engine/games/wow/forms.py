@@ -14,7 +14,7 @@ from judge.engine.games.wow.events import describe
 from judge.engine.games.wow.rules import rules
 from judge.engine.games.wow.words import KEYWORD, MARKER, RULE, TYPE, say
 
-FORMS = {}            # form keyword -> its glossary entry (filled below)
+FORMS = {KEYWORD.bear_form: RULE.bear_form, KEYWORD.cat_form: RULE.cat_form}   # form keyword -> its entry
 
 
 def produced(game, player: str) -> list:
@@ -88,5 +88,3 @@ def cat_attacks(game, a, atk: int) -> None:
     if KEYWORD.cat_form in chars(game, a).keywords:
         game.fire(RULE.cat_form, "cat_attack", [a], object=a, atk=atk)
 
-
-FORMS.update({KEYWORD.bear_form: RULE.bear_form, KEYWORD.cat_form: RULE.cat_form})

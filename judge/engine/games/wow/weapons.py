@@ -54,7 +54,22 @@ def dual_kind(game, player: str, weapons: list) -> str | None:
     return None
 
 
-RULE_OF = {}          # keyword word -> the glossary entry that defines it (filled below)
+RULE_OF = {KEYWORD.dual_wield: RULE.dual_wield, KEYWORD.ranged_dual_wield: RULE.ranged_dual_wield}  # keyword -> entry
+
+
+def arms(game, ctrl: str, mine: list | None = None) -> tuple[list, list]:
+    """(weapons, off-hand equipment) `ctrl` controls in play (among `mine`, his cards in play, when given)."""
+    if mine is None:
+        mine = [o for o in game.in_play() if o.area != "resource" and chars(game, o).controller == ctrl]
+    weapons = [o for o in mine if o.zone == "play" and chars(game, o).type == TYPE.weapon]
+    return weapons, [o for o in mine if o.zone == "play" and off_hand(o)]
+
+
+def allowed_pair(game, ctrl: str, weapons: list, offs: list) -> str | None:
+    """The keyword (双持, 远程双持) that lets `ctrl` hold these weapons together, None if they conflict: two that
+    fit it, and with 双持 no off-hand equipment besides."""
+    kind = dual_kind(game, ctrl, weapons) if len(weapons) == 2 else None
+    return None if kind == KEYWORD.dual_wield and offs else kind
 
 
 @rules.implements(RULE.atk, reasons={"weapon_strike": "object weapon amount dtype"})
@@ -142,12 +157,11 @@ def conflict(game, obj) -> None:
     p = game.by_name[ctrl]
     mine = [o for o in game.in_play() if o.area != "resource" and chars(game, o).controller == ctrl]
     while True:
-        weapons = [o for o in mine if o.zone == "play" and chars(game, o).type == TYPE.weapon]
-        offs = [o for o in mine if o.zone == "play" and off_hand(o)]
+        weapons, offs = arms(game, ctrl, mine)
         if len(weapons) < 2:
             return
         kind = dual_kind(game, ctrl, weapons) if len(weapons) == 2 else None
-        if kind is not None and not (kind == KEYWORD.dual_wield and offs):
+        if allowed_pair(game, ctrl, weapons, offs) is not None:
             f = game.fire(RULE_OF[kind], "two_weapons", weapons, player=p, objects=weapons)
             if kind == KEYWORD.dual_wield:
                 game.fire(RULE.one_handed, "one_handed", weapons, caused_by=f.id, objects=weapons)
@@ -175,14 +189,8 @@ def conflict(game, obj) -> None:
         mine = [o for o in mine if o is not gone]
 
 
-RULE_OF.update({KEYWORD.dual_wield: RULE.dual_wield, KEYWORD.ranged_dual_wield: RULE.ranged_dual_wield})
-
 
 def weapons_conflict(game, ctrl: str) -> bool:
     """Whether the weapons `ctrl` controls (and, with 双持, his off-hand equipment) are in a uniqueness conflict."""
-    mine = [o for o in game.in_play() if o.area != "resource" and chars(game, o).controller == ctrl]
-    weapons = [o for o in mine if chars(game, o).type == TYPE.weapon]
-    if len(weapons) < 2:
-        return False
-    kind = dual_kind(game, ctrl, weapons) if len(weapons) == 2 else None
-    return kind is None or (kind == KEYWORD.dual_wield and any(off_hand(o) for o in mine))
+    weapons, offs = arms(game, ctrl)
+    return len(weapons) >= 2 and allowed_pair(game, ctrl, weapons, offs) is None
