@@ -7,13 +7,13 @@ YAML there would cost more than the lookup itself.
 from __future__ import annotations
 
 LABELS: dict[str, dict[str, str]] = {
-    "zh-Hans": {"book": "规则书", "where": "（{where}）", "example": "例", "item": "列项", "card": "牌", "no_entry": "词汇表中没有「{term}」", "no_glossary": "本规则书没有词汇表",
+    "zh-Hans": {"book": "规则书", "colon": "：", "comma": "、", "text": "正文", "edition_unknown": "版本不详", "where": "（{where}）", "example": "例", "item": "列项", "card": "牌", "no_entry": "词汇表中没有「{term}」", "no_glossary": "本规则书没有词汇表",
                 "near_entries": "最接近的词条：", "search_hits": "搜索结果：", "glossary": "词汇表", "see": "参见", "cited_by": "被引用", "not_in_book": "不在本书中"},
-    "zh-Hant": {"book": "規則書", "where": "（{where}）", "example": "例", "item": "列項", "card": "牌", "no_entry": "詞彙表中沒有「{term}」", "no_glossary": "本規則書沒有詞彙表",
+    "zh-Hant": {"book": "規則書", "colon": "：", "comma": "、", "text": "正文", "edition_unknown": "版本不详", "where": "（{where}）", "example": "例", "item": "列項", "card": "牌", "no_entry": "詞彙表中沒有「{term}」", "no_glossary": "本規則書沒有詞彙表",
                 "near_entries": "最接近的詞條：", "search_hits": "搜尋結果：", "glossary": "詞彙表", "see": "參見", "cited_by": "被引用", "not_in_book": "不在本書中"},
-    "ja": {"book": "ルール", "where": "（{where}）", "example": "例", "item": "項目", "card": "カード", "no_entry": "用語集に「{term}」はありません", "no_glossary": "このルールには用語集がありません",
+    "ja": {"book": "ルール", "colon": "：", "comma": "、", "text": "本文", "edition_unknown": "版不明", "where": "（{where}）", "example": "例", "item": "項目", "card": "カード", "no_entry": "用語集に「{term}」はありません", "no_glossary": "このルールには用語集がありません",
            "near_entries": "近い用語：", "search_hits": "検索結果：", "glossary": "用語集", "see": "参照", "cited_by": "参照元", "not_in_book": "このルールにはありません"},
-    "en": {"book": "Book", "where": " ({where})", "example": "example", "item": "item", "card": "card", "no_entry": "No glossary entry “{term}”", "no_glossary": "This book has no glossary",
+    "en": {"book": "Book", "colon": ": ", "comma": ", ", "text": "text", "edition_unknown": "edition unknown", "where": " ({where})", "example": "example", "item": "item", "card": "card", "no_entry": "No glossary entry “{term}”", "no_glossary": "This book has no glossary",
            "near_entries": "Nearest entries:", "search_hits": "Search results:", "glossary": "Glossary", "see": "See", "cited_by": "Cited by", "not_in_book": "not in this book"},
 }
 
@@ -38,9 +38,7 @@ def book_line(book_id: str, game: str = "", edition: str = "", language: str = "
     name; a book without a known edition says so."""
     name = book_id.replace("\\", "/").rsplit("/", 1)[-1] if "/" in book_id or "\\" in book_id else book_id
     words = labels(language)
-    sep = "：" if words is not LABELS["en"] else ": "
-    unknown = {id(LABELS["en"]): "edition unknown", id(LABELS["ja"]): "版不明"}.get(id(words), "版本不详")
-    return words["book"] + sep + " · ".join(p for p in (name, game, edition or unknown) if p)
+    return words["book"] + words["colon"] + " · ".join(p for p in (name, game, edition or words["edition_unknown"]) if p)
 
 
 def cited_label(cite: dict, words: dict[str, str]) -> str:
@@ -49,8 +47,5 @@ def cited_label(cite: dict, words: dict[str, str]) -> str:
     places = [words[w] for w in cite["where"] if w != "text"]
     if not places:
         return cite["id"]
-    return cite["id"] + words["where"].format(where=("、" if words is not LABELS["en"] else ", ").join(
-        ([_TEXT.get(id(words), "正文")] if "text" in cite["where"] else []) + places))
-
-
-_TEXT = {id(LABELS["en"]): "text", id(LABELS["ja"]): "本文"}   # where a citing rule's own text cites
+    return cite["id"] + words["where"].format(where=words["comma"].join(
+        ([words["text"]] if "text" in cite["where"] else []) + places))

@@ -246,6 +246,11 @@ def test_label_of_a_citation_in_text_and_example():
     assert cited_label({"id": "1-2-1", "where": ["text", "item"]}, LABELS["ja"]) == "1-2-1（本文、項目）"
 
 
+def test_every_language_has_every_label():
+    from judge.labels import LABELS
+    assert len({frozenset(words) for words in LABELS.values()}) == 1
+
+
 def test_the_book_line_in_each_language():
     from judge.labels import book_line
     assert book_line("op", "", "", "ja") == "ルール：op · 版不明"
