@@ -167,7 +167,7 @@ class _locked:
         self.damaged_ok = damaged_ok
 
     def __enter__(self) -> dict[str, BookInfo]:
-        from filelock import FileLock, Timeout  # only commands that change the registry pay for it
+        from filelock import FileLock, Timeout  # start-up: filelock (~10 ms) only to change the registry
 
         f = registry_file()
         try:

@@ -739,7 +739,7 @@ def test_alignment_is_cached_and_keyed_by_both_books(monkeypatch, tmp_path):
     def boom(*a, **k):
         raise AssertionError("aligned again although cached")
 
-    monkeypatch.setattr(align_mod, "align", boom)
+    monkeypatch.setattr(cache, "align", boom)   # the name cache.py calls
     again = cache.cached_alignment(old, new)
     assert [(m.old, m.new) for m in again.matches] == [(m.old, m.new) for m in first.matches]
     # another book → another key, so the cache is not read

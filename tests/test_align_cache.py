@@ -34,7 +34,7 @@ def cache_home(monkeypatch, tmp_path) -> Path:
 
 
 def no_align(monkeypatch):
-    monkeypatch.setattr(align_mod, "align", lambda *a, **k: pytest.fail("aligned again"))
+    monkeypatch.setattr(cache, "align", lambda *a, **k: pytest.fail("aligned again"))
 
 
 # ---------------------------------------------------------------- the key
@@ -61,7 +61,7 @@ def test_an_alignment_that_reads_rule_numbers_is_cached_apart_and_aligned_with_t
         seen.append(k.get("use_ids"))
         return real(*a, **k)
 
-    monkeypatch.setattr(align_mod, "align", spy)
+    monkeypatch.setattr(cache, "align", spy)
     cache.cached_alignment(old, new, use_ids=True)
     assert seen == [True] and cache.cache_file(old, new, use_ids=True).exists()
     assert not cache.cache_file(old, new).exists()
@@ -157,7 +157,7 @@ def test_use_cache_false_aligns_again_and_writes_nothing(cache_home, monkeypatch
     before = path.read_bytes()
     calls = []
     real = align_mod.align
-    monkeypatch.setattr(align_mod, "align", lambda *a, **k: calls.append(1) or real(*a, **k))
+    monkeypatch.setattr(cache, "align", lambda *a, **k: calls.append(1) or real(*a, **k))
     cache.cached_alignment(old, new, use_cache=False)
     assert calls == [1] and path.read_bytes() == before
 

@@ -142,7 +142,7 @@ class _Content:
     """Content similarity between every old and every new unit (dense arrays)."""
 
     def __init__(self, ua: list[Unit], ub: list[Unit], la: str, lb: str):
-        from rulebook.editions import textsim as ts
+        from rulebook.editions import textsim as ts  # start-up: textsim: numpy and scipy (~100 ms)
 
         self.ts = ts
         self.ua, self.ub = ua, ub
@@ -159,7 +159,7 @@ class _Content:
         if not self.cross:
             self._same_language()
         else:
-            import numpy as np
+            import numpy as np  # start-up: as above
 
             self.text = np.zeros((len(ua), len(ub)), dtype=np.float32)
             self.subtree = self.text
@@ -227,7 +227,7 @@ class _Content:
 
 def _subtree_sum(units: list[Unit], m):
     """Each unit's vector plus those of all its descendants (rows of a sparse matrix)."""
-    from scipy import sparse
+    from scipy import sparse  # start-up: scipy (with numpy ~100 ms) only on a cache miss
 
     rows, cols = [], []
     for u in units:
@@ -237,7 +237,7 @@ def _subtree_sum(units: list[Unit], m):
             rows.append(u.index)
             cols.append(k)
             stack.extend(units[k].children)
-    import numpy as np
+    import numpy as np  # start-up: numpy (~30 ms) only on a cache miss
 
     agg = sparse.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(len(units), len(units)))
     return agg @ m
@@ -301,7 +301,7 @@ def order_pairs(la: list[int], lb: list[int], score, floor: float = 0.35) -> lis
 def _content_candidates(content, k: int) -> dict[int, set[int]]:
     """The best `k` new rules of each old rule by content, and the best `k` old
     rules of each new rule (computed once: the content does not change between rounds)."""
-    import numpy as np
+    import numpy as np  # start-up: as above
 
     if content.top is not None:
         return content.top
@@ -438,8 +438,8 @@ def _parts(old: Book, new: Book, ua, ub, content, w, match: dict[int, int], scor
     """Splits and merges (`splits.find_parts`), with the edition's renamed terms
     learned from the one-to-one pairs (`terms.text_renames`) so that an old
     sentence is compared in the new words. Returns the extra matches and the renames."""
-    from rulebook.editions.splits import definitions_of, find_parts
-    from rulebook.editions.terms import book_text, term_vocabulary, text_renames
+    from rulebook.editions.splits import definitions_of, find_parts  # start-up: splits and terms (~5 ms) only on a cache miss
+    from rulebook.editions.terms import book_text, term_vocabulary, text_renames  # start-up: as above
 
     if content.cross:
         return [], None

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from rulebook.editions.align import Alignment
 from rulebook.editions.terms import book_text, heading_renames, names, term_vocabulary, text_renames
 from rulebook.editions.units import plain
+from rulebook.ids import key_of
 from rulebook.model import CHAPTER, RULE, Book, Node
 
 KINDS = ("renumbered", "reworded", "references", "split", "merged", "added", "removed", "unchanged")
@@ -166,8 +167,6 @@ def _counts(b: Bulletin, old: Book, new: Book) -> Counter:
 
 def in_scope(ch: Change, prefix: str) -> bool:
     """Does the change touch a rule at or under `prefix` (`704`, `704.5`, `704.5j`) in either book?"""
-    from rulebook.ids import key_of
-
     p = key_of(prefix)
     return any(key_of(u.split("#")[0]) == p or key_of(u.split("#")[0]).startswith(p + ".")
                for u in ch.old + ch.new)

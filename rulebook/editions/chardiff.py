@@ -9,14 +9,14 @@ the JSON carries as is.
 """
 from __future__ import annotations
 
+from diff_match_patch import diff_match_patch
+
 EQUAL, DELETE, INSERT = "=", "-", "+"
 _OPS = {0: EQUAL, -1: DELETE, 1: INSERT}
 
 
 def char_diff(old: str, new: str, *, timeout: float = 1.0) -> list[tuple[str, str]]:
     """Runs of (`=`|`-`|`+`, text) turning `old` into `new`, cleaned up for reading."""
-    from diff_match_patch import diff_match_patch
-
     dmp = diff_match_patch()
     dmp.Diff_Timeout = timeout
     diffs = dmp.diff_main(old, new)

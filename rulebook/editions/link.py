@@ -9,7 +9,10 @@ few ids (they are not the same edition).
 """
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rulebook.model import CHAPTER, EXAMPLE, RULE, Book
 
@@ -71,7 +74,7 @@ def game_key(game: str, dialect: str | None = None) -> str:
     `万智牌` are the same game. A name listed in rulebook/data/games.json stands for its
     game; a game a bundled book belongs to is keyed by that book's id; any other name is
     its own key, case-folded; no name at all falls back to the dialect."""
-    from rulebook.books import BUNDLED
+    from rulebook.books import BUNDLED  # start-up: rulebook.books (~14 ms) not for `judge books`
 
     g = (game or "").strip().casefold()
     if not g:
@@ -86,9 +89,6 @@ def game_key(game: str, dialect: str | None = None) -> str:
 def _game_names() -> dict[str, str]:
     """Every name of every game in games.json (case-folded) → the game's name (case-folded)."""
     if not _NAMES:
-        import json
-        from pathlib import Path
-
         games = json.loads((Path(__file__).parent.parent / "data" / "games.json").read_text("utf-8"))["games"]
         for g in games:
             for name in [g["game"]] + g["names"]:
@@ -122,7 +122,7 @@ def edition_of(info, book=None) -> Edition:
     game, edition, language = info.game, info.edition, info.language
     if not (game and edition and language):
         if book is None:
-            from rulebook.books import load_book
+            from rulebook.books import load_book  # start-up: as above
 
             book = load_book(info.id)       # load_book fills what the registry lacks from the parsed metadata
         game, edition, language = game or book.game, edition or book.edition, language or book.language
@@ -170,7 +170,5 @@ def row_order(row: dict) -> tuple:
 
 
 def _edition_date(edition: str) -> str:
-    import re
-
     m = re.search(r"(\d{4})-?(\d{2})?-?(\d{2})?", edition or "")
     return "".join(x or "" for x in m.groups()) if m else edition or ""

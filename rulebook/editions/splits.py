@@ -183,9 +183,9 @@ def find_parts(ua, ub, content, match: dict[int, int], confidences: dict[int, fl
     glossary term (`definitions_of`). Definitions are looked for in splits only:
     read backwards, a new rule that names a term the old book defined merely uses
     it (every rule applying a term names it), which is no sign of a merge."""
-    import numpy as np
+    import numpy as np  # start-up: numpy (~30 ms) only when splits are looked for
 
-    from rulebook.editions.textsim import tokens
+    from rulebook.editions.textsim import tokens  # start-up: textsim: numpy and scipy (~100 ms)
 
     w = w or SplitWeights()
     if content.cross:
