@@ -19,6 +19,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from whoosh.lang.porter import stem as porter
+
+
 from index.segment import HAN_RUN
 
 # Han runs, numbers (702.19, 420.5c) and power/toughness or counters (+1/+1, -1/-1,
@@ -30,8 +33,6 @@ TOKEN = re.compile(r"(?P<han>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)"
 
 @lru_cache(maxsize=4096)
 def stem(word: str) -> str:
-    from whoosh.lang.porter import stem as porter
-
     return porter(word) if len(word) > 2 else word
 
 

@@ -22,6 +22,7 @@ from index.documents import HEADING_PRIOR, Doc, book_terms, documents
 from index.normalize import normalize
 from index.segment import Segmenter
 from index.vocab import Vocabulary, english_key, game_of, snapshot, vocabulary
+from index.whooshlib import prepare
 
 Progress = Callable[[str, int, int], None]
 
@@ -38,11 +39,9 @@ STOP_TERM_SHARE = 0.1
 def schema():
     """`words`: word terms, each with its field weight (`term^1.6`); `bigram`:
     character bigrams of the heading and the text."""
-    from index.whooshlib import prepare
-
     prepare()
-    from whoosh.analysis import DelimitedAttributeFilter, SpaceSeparatedTokenizer
-    from whoosh.fields import ID, STORED, TEXT, Schema
+    from whoosh.analysis import DelimitedAttributeFilter, SpaceSeparatedTokenizer  # start-up: whoosh only after prepare(), which spares asyncio and urllib.request (index/whooshlib.py)
+    from whoosh.fields import ID, STORED, TEXT, Schema  # start-up: as above
 
     return Schema(
         uid=ID(stored=True, unique=True),
@@ -58,7 +57,7 @@ def _noop(stage: str, done: int, total: int) -> None:
 
 def build(book, dest: Path, *, progress: Progress = _noop, jieba_cache: Path | None = None) -> dict:
     """Index `book` into the (new, empty) directory `dest`; returns the meta record."""
-    from whoosh import index as windex
+    from whoosh import index as windex  # start-up: as above
 
     t0 = time.perf_counter()
     game = game_of(book.dialect)

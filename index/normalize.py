@@ -40,7 +40,7 @@ def _traditional_chars() -> frozenset[str]:
 def _opencc():
     global _converter
     if _converter is None:
-        import opencc  # imported here: ~10 ms, only when a query or a book is analysed
+        import opencc  # start-up: opencc (~1.5 ms, ~6 ms with its table) only for text with a Traditional character
 
         _converter = opencc.OpenCC("t2s")
     return _converter

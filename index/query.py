@@ -307,7 +307,7 @@ def _typos(q: Query, groups: list[list[str]], concept_of: list[int | None], seg,
 
 def _have_pinyin() -> bool:
     try:
-        from pypinyin import pinyin  # noqa: F401
+        from pypinyin import pinyin  # start-up: pypinyin (~90 ms; optional) only when a typo is corrected  # noqa: F401
     except ImportError:
         return False
     return True
@@ -328,7 +328,7 @@ def _sounds_alike(window: str, fixes: list[str]) -> list[str]:
     (坏 huai / 环 huan, z/zh, n/ng). Without pypinyin, only a single
     correction of a window of three or more characters."""
     try:
-        from pypinyin import Style, pinyin
+        from pypinyin import Style, pinyin  # start-up: as above
     except ImportError:
         # no way to tell a typo from a word the book lacks: only a long window
         # with a single correction (死循坏 → 死循环), never two-character guesses

@@ -27,13 +27,22 @@ from __future__ import annotations
 
 import heapq
 import json
+import marshal
+import math
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
 from index import store
+from index.analysis import bigrams_of
+from index.asks import asked
+from index.normalize import normalize
 from index.query import ENGLISH, Query, parse
+from index.segment import Segmenter
+from index.snippet import snippet
+from index.vocab import english_key, from_snapshot
+from index.whooshlib import prepare
 
 BIGRAM = 0.22          # per bigram of the typed text
 COVERAGE_FLOOR = 0.45  # score multiplier for a hit that covers none of the concepts
@@ -75,10 +84,8 @@ class Index:
     """An opened index: whoosh plus the lookup tables and the pruned segmenter."""
 
     def __init__(self, d: Path):
-        from index.whooshlib import prepare
-
         prepare()
-        from whoosh import index as windex
+        from whoosh import index as windex  # start-up: whoosh only after prepare(), which spares asyncio and urllib.request (index/whooshlib.py)
 
         self.dir = d
         self.ix = windex.open_dir(str(d))
@@ -91,14 +98,10 @@ class Index:
 
     @cached_property
     def seg(self):
-        from index.segment import Segmenter
-
         return Segmenter.load(self.dir / "words.dict")
 
     @cached_property
     def vocab(self):
-        from index.vocab import from_snapshot
-
         return from_snapshot(json.loads((self.dir / "vocab.json").read_text("utf-8")))
 
     @property
@@ -173,8 +176,6 @@ class Index:
     @cached_property
     def _ranking(self) -> dict:
         """`ranking.marshal`: weighted lengths, glossary citations, the book's terms."""
-        import marshal
-
         return marshal.loads((self.dir / "ranking.marshal").read_bytes())
 
     def df(self, field: str, term: str) -> int:
@@ -191,8 +192,6 @@ class Index:
         return n
 
     def idf(self, field: str, term: str) -> float:
-        import math
-
         n = self._stats["n"]
         df = self.df(field, term)
         return math.log(1 + (n - df + 0.5) / (df + 0.5)) if df else 0.0
@@ -253,8 +252,6 @@ class Index:
 
     def occurs(self, s: str) -> bool:
         """Whether the character string appears in the book (all its bigrams do)."""
-        from index.analysis import bigrams_of
-
         return all(self.df("bigram", b) for b in bigrams_of(s))
 
     @cached_property
@@ -346,14 +343,11 @@ def search(idx: Index, text: str, limit: int = 10) -> list[Hit]:
 
 
 def _pinned(idx: Index, text: str) -> list[tuple[str, str]]:
-    from index.normalize import normalize
-    from index.vocab import english_key
-
     lk = idx.lookup
     norm = normalize(text).strip()
     m = _NUMERIC.match(norm)
     if m:
-        from rulebook.ids import key_of
+        from rulebook.ids import key_of  # start-up: rulebook.ids (~1 ms) only for a query that is a rule number
 
         uid = lk["keys"].get(key_of(m.group(1)))
         if uid:
@@ -518,8 +512,6 @@ def _asks(idx: Index, q: Query, final: dict[int, float]) -> None:
     rules tells little). Re-ranks, never filters."""
     if not ASK_BOOST or not final:
         return
-    from index.asks import asked
-
     mask = asked(q.norm, idx.vocab.asks)
     if not mask:
         return
@@ -592,8 +584,6 @@ def _concept_weights(idx: Index, q: Query) -> list[float]:
 
 
 def _hit(idx: Index, docnum: int, score: float, how: str, q: Query) -> Hit:
-    from index.snippet import snippet
-
     doc = idx.stored(docnum)
     uid = doc["uid"]
     text = doc.get("display", "")

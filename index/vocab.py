@@ -6,12 +6,14 @@ normalised (`index.normalize.normalize`), so callers compare strings directly.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from index.analysis import stem
 from index.normalize import normalize
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -157,8 +159,6 @@ def lexicon_files(game: str) -> list[Path]:
 
 def english_key(phrase: str) -> str:
     """How an English phrase is compared: lower case, stemmed words, single spaces."""
-    from index.analysis import stem
-
     return " ".join(stem(w) for w in re.findall(r"[a-z]+(?:'[a-z]+)?", normalize(phrase)))
 
 
@@ -241,7 +241,6 @@ def data_stamp() -> list:
 def data_digest() -> str:
     """A short hash of every data file: part of the index key, since user words
     from these tables change how the books are segmented."""
-    import hashlib
 
     h = hashlib.sha256()
     for f in _data_files():

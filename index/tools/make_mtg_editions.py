@@ -23,6 +23,9 @@ import re
 import sys
 from pathlib import Path
 
+from index.documents import heading_of
+from rulebook import load_book
+
 OUT = Path(__file__).resolve().parent.parent / "data" / "lexicon" / "mtg-editions.tsv"
 OLD, NEW = "mtg-cr-20220610-zh-hans.txt", "mtg-cr-20260417-zh-hans.txt"
 MIN_ALIKE = 0.5
@@ -52,8 +55,6 @@ def _names(headword: str) -> list[str]:
 
 def _entries(book) -> list[tuple[str, set[str]]]:
     """(headword, bigrams of its definition) for glossary entries and rule headings."""
-    from index.documents import heading_of
-
     out = [(n.title, _bigrams(n.text)) for n in book.glossary() if n.title]
     for n in book.rules():
         h = heading_of(n)
@@ -63,8 +64,6 @@ def _entries(book) -> list[tuple[str, set[str]]]:
 
 
 def pairs(shared: Path) -> list[tuple[str, str, float]]:
-    from rulebook import load_book
-
     old, new = load_book(str(shared / "corpora" / OLD)), load_book(str(shared / "corpora" / NEW))
     new_text = (shared / "corpora" / NEW).read_text("utf-8")
     new_entries = _entries(new)

@@ -26,6 +26,9 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from index.segment import import_jieba
+from rulebook import load_book
+
 OUT = Path(__file__).resolve().parent.parent / "data" / "lexicon" / "mtg-rewordings.tsv"
 OLD, NEW = "mtg-cr-20220610-zh-hans.txt", "mtg-cr-20260417-zh-hans.txt"
 MIN_ALIKE = 0.6   # texts of the same number at least this alike (difflib ratio over words)
@@ -79,9 +82,6 @@ def renames(found: dict[tuple[str, str], list[str]], old_text: str, new_text: st
 
 
 def pairs(shared: Path) -> list[tuple[str, str, list[str]]]:
-    from rulebook import load_book
-
-    from index.segment import import_jieba
 
     jieba = import_jieba()
     paths = shared / "corpora" / OLD, shared / "corpora" / NEW

@@ -23,6 +23,8 @@ import re
 import sys
 from pathlib import Path
 
+from rulebook import load_book
+
 OUT = Path(__file__).resolve().parent.parent / "data" / "terms" / "mtg-en.tsv"
 REF = re.compile(r"(?<![\d.])\d{3}(?:\.\d+[a-z]?)?")
 HEADER = """\
@@ -54,8 +56,6 @@ def _clean_zh(zh: str) -> str:
 
 
 def pairs(shared: Path) -> list[tuple[str, str, str]]:
-    from rulebook import load_book
-
     en = load_book(str(shared / "corpora" / "mtg-cr-20220610-en.txt"))
     zh = load_book(str(shared / "corpora" / "mtg-cr-20220610-zh-hans.txt"))
     out: list[tuple[str, str, str]] = []

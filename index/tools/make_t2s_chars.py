@@ -12,13 +12,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import opencc
+
 OUT = Path(__file__).resolve().parent.parent / "data" / "t2s-chars.txt"
 RANGES = [(0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x2A6DF), (0x2A700, 0x2EBEF)]
 
 
 def main() -> int:
-    import opencc
-
     chars = [chr(c) for lo, hi in RANGES for c in range(lo, hi + 1)]
     converted = opencc.OpenCC("t2s").convert("\n".join(chars)).split("\n")
     if len(converted) != len(chars):
