@@ -759,13 +759,22 @@ def _set_color(game, ctx, e):
                 _until(e), colors="".join(cols))
 
 
+def keeps_types(b: dict) -> bool:
+    """Whether "becomes [types]" keeps the object's old types. A new type replaces the old ones (212.1b) unless
+    the effect says the object is still what it was (`still: true`) or makes it an "artifact creature" (212.1c);
+    `still: false` replaces them even then."""
+    if b.get("still") is not None:
+        return bool(b["still"])
+    return {TYPE.artifact, TYPE.creature} <= set(b.get("types") or ())
+
+
 def _becomes(game, ctx, e):
     b = e["becomes"]
     objs = _objs(game, ctx, e.get("what", "target"))
     ops = []
     words = []
     if b.get("types") is not None:
-        if b.get("still", True):
+        if keeps_types(b):
             ops.append((4, "add_types", list(b["types"])))
         else:
             ops.append((4, "set_types", list(b["types"])))

@@ -122,10 +122,20 @@ def refs(game, ctx: Ctx, ref) -> list:
             out.append(game.by_name[name])
         return out
     if r == "event_source":
-        return [ctx.event.data["source"]] if ctx.event and ctx.event.data.get("source") else []
+        return event_source(ctx.event)
     if r == "event_target":
         return [ctx.event.data["target"]] if ctx.event and ctx.event.data.get("target") else []
     raise EngineError(f"unknown reference {r!r}")
+
+
+def event_source(ev) -> list:
+    """The object that made the trigger event happen: a damage event's source; for any other event the object it
+    is about (the creature that attacks or blocks, the permanent that came into play or left it) — "whenever a green
+    creature attacks, destroy it at end of combat" names that creature."""
+    if ev is None:
+        return []
+    got = ev.data.get("source") or ev.data.get("object")
+    return [got] if got is not None else []
 
 
 def spell_controller(game, ctx, b) -> str | None:

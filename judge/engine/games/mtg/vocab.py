@@ -177,7 +177,9 @@ class Becomes(_M):
     colors: list[str] | None = None
     pt: str | None = None                 # "3/3"
     pt_count: Filter | None = None        # P/T each equal to the number of matching objects (6b in 2006)
-    still: bool = True                    # "it's still a land": keep old types (212.1c)
+    still: bool | None = None             # "it's still a land": keep old types (212.1c); unsaid: a new type
+                                          # replaces the old ones (212.1b) — except "becomes an artifact
+                                          # creature", which keeps them (212.1c)
 
 
 class TokenDef(_M):

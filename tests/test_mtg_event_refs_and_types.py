@@ -1,0 +1,57 @@
+"""Two forms a judge writes from the card text, read as the rules say: "whenever a green creature attacks, destroy
+it at end of combat" with the attack's creature as `event_source` (the object the trigger event is about), and
+"becomes an artifact" with no word on the old types — a new type replaces them (212.1b) unless the effect keeps
+them ("still a land", or "becomes an artifact creature", 212.1c)."""
+from __future__ import annotations
+
+import yaml
+
+from judge.engine.core.objects import Event
+from judge.engine.games.mtg.effects import keeps_types
+from judge.engine.games.mtg.refs import event_source
+from judge.engine.scenario.load import load_scenario
+from judge.engine.scenario.run import replay
+
+ATTACK_CURSE = {
+    "book": "mtg",
+    "title": "每当一个绿色生物进行攻击时，在战斗结束时消灭该生物",
+    "source": ["308.3"],
+    "define": {
+        "绿林诅咒": {"cost": "{二}{绿}", "types": ["结界"], "text": "每当一个绿色生物进行攻击时，在战斗结束时消灭该生物。",
+                  "abilities": [{"key": "curse", "text": "每当一个绿色生物进行攻击时，在战斗结束时消灭该生物。",
+                                 "triggered": {"when": {"event": "attacks", "filter": {"colors": ["绿"]}},
+                                               "effects": [{"delayed": {"when": {"event": "step", "step": "战斗结束"},
+                                                                        "about": "event_source",
+                                                                        "effects": [{"destroy": "it"}]}}]}}]}},
+    "players": {"甲": {}, "乙": {}},
+    "turn": {"active": "甲", "step": "宣告攻击者", "priority": "甲"},
+    "board": {"甲": {"battlefield": [{"card": "灰熊", "id": "bear"}]},
+              "乙": {"battlefield": [{"card": "绿林诅咒", "id": "curse"}]}},
+    "actions": [{"as": "甲", "attack": ["bear"]}, {"pass_until": "stack_empty"}, {"advance": "战斗结束"},
+                {"pass_until": "stack_empty"}],
+    "expect": {"where": {"bear": "graveyard"}, "life": {"乙": 18}},
+}
+
+
+def test_event_source_of_an_attack_trigger_is_the_attacking_creature(tmp_path):
+    p = tmp_path / "curse.yaml"
+    p.write_text(yaml.safe_dump(ATTACK_CURSE, allow_unicode=True), encoding="utf-8")
+    out = replay(load_scenario(p), None)
+    assert out.error is None and out.passed, [f.text() for f in out.failures]
+
+
+def test_event_source_is_the_damage_source_else_the_object_of_the_event():
+    src, obj = object(), object()
+    assert event_source(Event("damage", {"source": src, "target": obj})) == [src]
+    assert event_source(Event("attack", {"object": obj, "defender": "乙"})) == [obj]
+    assert event_source(Event("draw", {"player": "甲"})) == []
+    assert event_source(None) == []
+
+
+def test_a_new_type_replaces_the_old_ones_unless_the_effect_keeps_them():
+    assert keeps_types({"types": ["神器"]}) is False                       # 212.1b
+    assert keeps_types({"types": ["生物"]}) is False
+    assert keeps_types({"types": ["神器", "生物"]}) is True                # 212.1c: "an artifact creature"
+    assert keeps_types({"types": ["生物", "神器"], "still": False}) is False
+    assert keeps_types({"types": ["生物"], "still": True}) is True         # "… and is still a land"
+    assert keeps_types({"types": None}) is False
