@@ -4,6 +4,8 @@ it at end of combat" with the attack's creature as `event_source` (the object th
 them ("still a land", or "becomes an artifact creature", 212.1c)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import yaml
 
 from judge.engine.core.objects import Event
@@ -55,3 +57,27 @@ def test_a_new_type_replaces_the_old_ones_unless_the_effect_keeps_them():
     assert keeps_types({"types": ["生物", "神器"], "still": False}) is False
     assert keeps_types({"types": ["生物"], "still": True}) is True         # "… and is still a land"
     assert keeps_types({"types": None}) is False
+
+
+LOADED = Path(__file__).resolve().parents[1] / "scenarios" / "mtg" / "418.5a-loaded-board-layers.yaml"
+
+
+def _load_step_firings(variant=None) -> list[tuple[str, str, tuple]]:
+    out = replay(load_scenario(LOADED), variant)
+    assert out.error is None and out.passed, [f.text() for f in out.failures]
+    load = out.trace.steps[0]
+    return [(f.rule, f.reason, tuple(getattr(o, "id", o) for o in f.objects)) for f in load.firings]
+
+
+def test_the_load_step_cites_what_decides_the_loaded_characteristics():
+    """Nothing happens at the load, yet a board loaded under Crusade and "all lands are 1/1 creatures and still
+    lands" has its characteristics decided by rules: 418.5a per changed characteristic, 212.1c for the kept types."""
+    got = _load_step_firings()
+    assert ("mtg:418.5a", "loaded_affected", ("knight",)) in got
+    assert ("mtg:212.1c", "types_kept", ("mine",)) in got
+    assert not any(objs == ("bear",) for _, _, objs in got)          # printed as it is: nothing to cite
+    assert not any(r == "mtg:410.2" for r, _, _ in got)               # and still nothing triggers
+
+
+def test_a_board_as_printed_cites_nothing_at_the_load():
+    assert _load_step_firings("没有持续性效应则按印制特征") == []

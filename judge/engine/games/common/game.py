@@ -145,6 +145,10 @@ class CardGame(Game):
         return super().indistinguishable(group) and not group[0].ability.spec.get("targets")
 
     # ------------------------------------------------------------------ scenario hooks
+    def explain_loaded(self) -> None:
+        """Called inside the load step, once the board is placed: a game may cite there the rules that decide
+        what the loaded board already is (nothing happens at the load: no event, no trigger). Default: nothing."""
+
     @classmethod
     def scenario_cards(cls, sf, errors):
         return loading.scenario_cards(cls.SETUP.CARDS, sf, errors)

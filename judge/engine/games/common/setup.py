@@ -209,6 +209,7 @@ def build(game_cls, sf, v, loader):
         "note": phrase(g.game, "load_note"),
     })
     step.line = line_of(sf.marks, ("board",))
+    g.explain_loaded()
     g.close_step()
     if m.start is not None:                   # the game begins: its own trace step, before the first action
         start = m.start

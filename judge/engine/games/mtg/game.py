@@ -290,18 +290,7 @@ class MtgGame(CardGame):
         """418.2 / 410.10b: continuous effects apply the moment a permanent enters."""
         c = chars(self, obj)
         card = obj.card
-        printed_pt = f"{card.power}/{card.toughness}" if card.power is not None and TYPE.creature in card.types else None
-        diffs, multi = [], set()
-        if c.pt != printed_pt and c.pt is not None:
-            diffs.append(("pt", printed_pt, c.pt))
-        if list(c.colors) != list(card.colors):
-            diffs.append(("colors", "".join(card.colors) or say("check.colorless"),
-                          "".join(c.colors) or say("check.colorless")))
-        if list(c.types) != list(card.types):
-            diffs.append(("types", "".join(card.types), "".join(c.types)))
-        if len(c.abilities) != len(card.abilities) or c.keywords != list(card.keywords):
-            diffs.append(("abilities", say("char.n_abilities", n=len(card.abilities) + len(card.keywords)),
-                          say("char.n_abilities", n=len(c.abilities) + len(c.keywords))))
+        diffs, multi = printed_diffs(c, card), set()
         for attr, before, after in diffs:
             if attr != "abilities":
                 label = say(f"char.{attr}")
@@ -325,6 +314,27 @@ class MtgGame(CardGame):
             layers.statics_on_entering(self, obj, c)
         self._seen[obj.id] = self._key_chars(c)
         self._statics_seen[obj.id] = layers.static_keys(c)
+
+    @rules.implements("418.5a", reasons={"loaded_affected": "object printed actual detail"})
+    def explain_loaded(self) -> None:
+        """A board is loaded with its continuous effects already applying (nothing happens at the load): the rules
+        that decide each permanent's characteristics as loaded are cited in the load step — 418.5a naming the
+        printed and the actual value, then the layer rules that decided it (212.1b–d, 418.5b–i, 407.x, 405.2,
+        200.10) and, for a filtered effect whose reach another effect decided, 418.5h. A permanent as printed
+        cites nothing."""
+        for obj in self.battlefield():
+            c = chars(self, obj)
+            multi: set = set()
+            for attr, before, after in printed_diffs(c, obj.card):
+                if attr != "abilities":
+                    label = say(f"char.{attr}")
+                    before, after = _char_value(label, before), _char_value(label, after)
+                key = "keywords" if attr == "abilities" else attr
+                f = self.fire("418.5a", "loaded_affected", [obj], object=obj, printed=before, actual=after,
+                              detail=_layer_detail(c, key))
+                with self.under(f):
+                    layers.cite(self, obj, c, key, seen_multi=multi)
+            layers.reach(self, obj, c)
 
     def draw_one(self, p: Player) -> bool:
         lib = self.zones.get((p.name, "library"))
@@ -777,6 +787,24 @@ class MtgGame(CardGame):
 
     def normalize_pool(self, value) -> str:
         return M.show(M.parse_pool(value)) if value else ""
+
+
+def printed_diffs(c, card) -> list[tuple[str, str | None, str | None]]:
+    """(characteristic, printed value, actual value) for each characteristic of a permanent that continuous effects
+    made differ from its card: power/toughness, colours, types, and its abilities (counted)."""
+    printed_pt = f"{card.power}/{card.toughness}" if card.power is not None and TYPE.creature in card.types else None
+    diffs = []
+    if c.pt != printed_pt and c.pt is not None:
+        diffs.append(("pt", printed_pt, c.pt))
+    if list(c.colors) != list(card.colors):
+        diffs.append(("colors", "".join(card.colors) or say("check.colorless"),
+                      "".join(c.colors) or say("check.colorless")))
+    if list(c.types) != list(card.types):
+        diffs.append(("types", "".join(card.types), "".join(c.types)))
+    if len(c.abilities) != len(card.abilities) or c.keywords != list(card.keywords):
+        diffs.append(("abilities", say("char.n_abilities", n=len(card.abilities) + len(card.keywords)),
+                      say("char.n_abilities", n=len(c.abilities) + len(c.keywords))))
+    return diffs
 
 
 def _char_value(label: str, value) -> str:
