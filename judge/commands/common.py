@@ -29,8 +29,8 @@ def fail(message: str, code: int = 2) -> None:
 
 def book_choice(book: Optional[str]):
     """The book to read and where that came from (`judge.config.Choice`); a settings problem fails (exit 2)."""
-    from judge.config import ConfigError
-    from judge.config import book_choice as choose
+    from judge.config import ConfigError  # start-up: judge.config (~1 ms) would load at every `judge` start
+    from judge.config import book_choice as choose  # start-up: judge.config (~1 ms) would load at every `judge` start
 
     try:
         return choose(book)
@@ -44,7 +44,7 @@ def resolve_book(book: Optional[str]) -> str:
 
 
 def open_book(book: Optional[str], dialect: Optional[str] = None):
-    from rulebook import RulebookError, load_book
+    from rulebook import RulebookError, load_book  # start-up: rulebook.books (~14 ms) would load at every `judge` start
 
     choice = book_choice(book)
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import typer
 
@@ -20,7 +21,7 @@ app.add_typer(config_app, name="config")
 @config_app.command("show")
 def config_show() -> None:
     """Every setting, its value and where the value comes from (precedence: --book > $RULES_JUDGE_BOOK > file > default)."""
-    from judge.config import BOOK_ENV, SETTINGS, ConfigError, book_choice, config_file
+    from judge.config import BOOK_ENV, SETTINGS, ConfigError, book_choice, config_file  # start-up: judge.config (~1 ms) would load at every `judge` start
 
     try:
         choice = book_choice(None)
@@ -30,7 +31,7 @@ def config_show() -> None:
     for key in SETTINGS:
         sys.stdout.write(f"{key} = {choice.value}    (from {choice.source})\n")
     if os.environ.get(BOOK_ENV) is not None:
-        from judge.config import read_settings
+        from judge.config import read_settings  # start-up: judge.config (~1 ms) would load at every `judge` start
 
         file_book = read_settings().get("book")
         if file_book:
@@ -41,7 +42,7 @@ def config_show() -> None:
 def config_set(key: str = typer.Argument(..., help="The setting: book."),
                value: str = typer.Argument(..., help="Its value: a book id (`judge books`) or a rulebook path.")) -> None:
     """Set a setting, e.g. `judge config set book wow` (the book must exist: `judge books` lists them)."""
-    from judge.config import ConfigError, check_key, read_settings, write_settings
+    from judge.config import ConfigError, check_key, read_settings, write_settings  # start-up: judge.config (~1 ms) would load at every `judge` start
 
     try:
         check_key(key)
@@ -62,7 +63,7 @@ def config_set(key: str = typer.Argument(..., help="The setting: book."),
 @config_app.command("unset")
 def config_unset(key: str = typer.Argument(..., help="The setting: book.")) -> None:
     """Remove a setting from the file (the built-in default applies again)."""
-    from judge.config import ConfigError, check_key, config_file, read_settings, write_settings
+    from judge.config import ConfigError, check_key, config_file, read_settings, write_settings  # start-up: judge.config (~1 ms) would load at every `judge` start
 
     try:
         check_key(key)
@@ -80,9 +81,7 @@ def config_unset(key: str = typer.Argument(..., help="The setting: book.")) -> N
 def _known_book(value: str) -> str:
     """A registered book id as given, or a rulebook path made absolute (so the setting works from any folder);
     anything else is refused with the ids that exist."""
-    from pathlib import Path
-
-    from rulebook import RulebookError, all_books
+    from rulebook import RulebookError, all_books  # start-up: rulebook.books (~14 ms) would load at every `judge` start
 
     if not value:
         fail("give a book id (`judge books` lists them) or a rulebook path")

@@ -10,6 +10,7 @@ be loaded, else 1 when any expectation failed.
 """
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -28,7 +29,7 @@ def _fail_input(err) -> None:
 def scenario_paths(paths: list[Path]) -> list[Path]:
     """Scenario files the given files, directories and bundled names name (`judge.engine.scenario.files`);
     exit 2 for one that names nothing."""
-    from judge.engine.scenario.files import NotAScenario, scenario_paths as find
+    from judge.engine.scenario.files import NotAScenario, scenario_paths as find  # start-up: judge.engine.scenario.files (~0.8 ms) would load at every `judge` start
 
     try:
         return find(paths)
@@ -39,7 +40,7 @@ def scenario_paths(paths: list[Path]) -> list[Path]:
 
 def bundled(sub: str = "") -> Path:
     """The bundled scenarios (package data), with a note on stderr saying where they are."""
-    from judge.engine.scenario.files import bundled_root
+    from judge.engine.scenario.files import bundled_root  # start-up: judge.engine.scenario.files (~0.8 ms) would load at every `judge` start
 
     root = bundled_root() / sub if sub else bundled_root()
     typer.echo(f"judge: the bundled scenarios in {root}", err=True)
@@ -58,20 +59,18 @@ def replay(
     schema: bool = typer.Option(False, "--schema", help="Print the JSON Schema of --json output and exit."),
 ) -> None:
     """Replay a scenario and print the trace: every step, every rule that fired and why."""
-    import json
-
     if schema:
-        from judge.engine.scenario.schema import TraceDoc
+        from judge.engine.scenario.schema import TraceDoc  # start-up: judge.engine.scenario.schema (~54 ms) would load at every `judge` start
 
         typer.echo(json.dumps(TraceDoc.model_json_schema(by_alias=True), ensure_ascii=False, indent=2))
         return
-    from judge.engine.core.errors import EngineError
-    from judge.engine.scenario.files import display
-    from judge.engine.scenario.load import load_scenario
-    from judge.engine.scenario.render import print_text, to_json
-    from judge.engine.scenario.run import replay as run
+    from judge.engine.core.errors import EngineError  # start-up: judge.engine.core.errors (~23 ms) would load at every `judge` start
+    from judge.engine.scenario.files import display  # start-up: judge.engine.scenario.files (~0.8 ms) would load at every `judge` start
+    from judge.engine.scenario.load import load_scenario  # start-up: judge.engine.scenario.load (~99 ms) would load at every `judge` start
+    from judge.engine.scenario.render import print_text, to_json  # start-up: judge.engine.scenario.render (~107 ms) would load at every `judge` start
+    from judge.engine.scenario.run import replay as run  # start-up: judge.engine.scenario.run (~103 ms) would load at every `judge` start
 
-    from judge.engine.scenario.files import NotAScenario, resolve
+    from judge.engine.scenario.files import NotAScenario, resolve  # start-up: judge.engine.scenario.files (~0.8 ms) would load at every `judge` start
 
     try:
         f = resolve(path)
@@ -102,12 +101,12 @@ def check(
     """Run every scenario's expectations. Piped: one line per scenario and variant, `PASS path[#variant]` or
     `FAIL path:line: reason`; on a terminal, a table and each failure below it. Exit 1 on a failure, 2 when a
     file could not be loaded."""
-    from judge.engine.scenario.check import lines, run_all, summary
-    from judge.render import use_rich
+    from judge.engine.scenario.check import lines, run_all, summary  # start-up: judge.engine.scenario.check (~98 ms) would load at every `judge` start
+    from judge.render import use_rich  # start-up: judge.render (~2 ms) would load at every `judge` start
 
     results = run_all(scenario_paths(paths or [bundled()]))
     if use_rich(sys.stdout, color):
-        from judge.engine.scenario.check import print_table
+        from judge.engine.scenario.check import print_table  # start-up: judge.engine.scenario.check (~98 ms) would load at every `judge` start
 
         print_table(results, quiet=quiet)
     else:
@@ -130,9 +129,7 @@ def list_scenarios(
 ) -> None:
     """List scenarios by game and rule, with the name `judge replay NAME` takes. Exit 2 if a file is not valid
     YAML (listed on stderr; the others are still listed)."""
-    import json
-
-    from judge.engine.scenario.catalogue import catalogue
+    from judge.engine.scenario.catalogue import catalogue  # start-up: judge.engine.scenario.catalogue (~35 ms) would load at every `judge` start
 
     entries, errors = catalogue(scenario_paths(paths or [bundled()]))
     if book:
@@ -144,7 +141,7 @@ def list_scenarios(
     if as_json:
         typer.echo(json.dumps(entries, ensure_ascii=False, indent=2))
     elif sys.stdout.isatty():
-        from judge.engine.scenario.catalogue import print_catalogue
+        from judge.engine.scenario.catalogue import print_catalogue  # start-up: judge.engine.scenario.catalogue (~35 ms) would load at every `judge` start
 
         print_catalogue(entries)
     else:
@@ -170,11 +167,9 @@ def coverage(
     """Every numbered rule of the book and its one status: implemented and exercised (by which scenarios),
     implemented but not exercised, not procedural (class and reason, judge/data/coverage/<book>.yaml), or not
     yet implemented; per chapter and in all. See docs/scenarios.md §Coverage."""
-    import json
-
-    from judge.engine.core.errors import EngineError
-    from judge.engine.coverage import STATUSES, data_file, report
-    from judge.engine.games import known_books
+    from judge.engine.core.errors import EngineError  # start-up: judge.engine.core.errors (~23 ms) would load at every `judge` start
+    from judge.engine.coverage import STATUSES, data_file, report  # start-up: judge.engine.coverage (~100 ms) would load at every `judge` start
+    from judge.engine.games import known_books  # start-up: judge.engine (~0.3 ms) would load at every `judge` start
 
     book = resolve_book(book)
     has_engine = book in known_books()
@@ -201,11 +196,11 @@ def coverage(
 
 
 def _print_coverage(rep: dict, status: Optional[List[str]]) -> None:
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
+    from rich.console import Console  # start-up: rich.console (~12 ms) would load at every `judge` start
+    from rich.markup import escape  # start-up: rich.markup (~8 ms) would load at every `judge` start
+    from rich.table import Table  # start-up: rich.table (~11 ms) would load at every `judge` start
 
-    from rich import box
+    from rich import box  # start-up: rich.box (~0.6 ms) would load at every `judge` start
 
     con = Console(highlight=False)
     con.soft_wrap = not con.is_terminal    # piped: a line per line; a terminal: rich wraps between words
@@ -276,8 +271,8 @@ def _print_implemented(con, implemented: list) -> None:
 
     Reason codes and scenario paths are names a reader copies: a table whose cells would break them mid-word
     is not drawn; a terminal too narrow for it gets a rule per line, its scenarios indented beneath."""
-    from rich.markup import escape
-    from rich.table import Table
+    from rich.markup import escape  # start-up: rich.markup (~8 ms) would load at every `judge` start
+    from rich.table import Table  # start-up: rich.table (~11 ms) would load at every `judge` start
 
     def shown(sc: list) -> list:
         return [escape(x) for x in sc[:3]] + ([f"… (+{len(sc) - 3})"] if len(sc) > 3 else [])
@@ -316,10 +311,10 @@ def new_scenario(
 ) -> None:
     """A scenario template for a rule, with the rule's text quoted; see docs/scenarios.md. Only for a book whose
     game has an engine (`judge.engine.games.known_books()`)."""
-    from rulebook import load_book
-    from rulebook.lookup import resolve_one
+    from rulebook import load_book  # start-up: rulebook.books (~14 ms) would load at every `judge` start
+    from rulebook.lookup import resolve_one  # start-up: rulebook.lookup (~8 ms) would load at every `judge` start
 
-    from judge.engine.scenario.template import NoEngine, cite_id, game_template, scenario_template
+    from judge.engine.scenario.template import NoEngine, cite_id, game_template, scenario_template  # start-up: judge.engine.scenario.template (~3 ms) would load at every `judge` start
 
     book = resolve_book(book)
     try:

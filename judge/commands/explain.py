@@ -5,13 +5,16 @@ engine, yaml, pydantic and rich are imported inside the command.
 """
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 from typing import Optional
 
 import typer
 
 from judge.app import app
 from judge.commands.common import book_option, open_book, resolve_book
+from judge.commands.editions import originals, originals_text
 
 
 def _fail(message: str, code: int = 1) -> None:
@@ -20,14 +23,12 @@ def _fail(message: str, code: int = 1) -> None:
 
 
 def _is_scenario(target: str) -> bool:
-    from pathlib import Path
-
     return target.endswith((".yaml", ".yml")) or Path(target).is_file()
 
 
 def _bundled_scenario(target: str) -> str | None:
     """The path of a bundled scenario named `target` (420.5c-lethal-damage), else None (a rule id)."""
-    from judge.engine.scenario.files import NotAScenario, display, resolve
+    from judge.engine.scenario.files import NotAScenario, display, resolve  # start-up: judge.engine.scenario.files (~0.8 ms) would load at every `judge` start
 
     try:
         return display(resolve(target))
@@ -50,10 +51,10 @@ def explain(
     bless: bool = typer.Option(False, "--bless", help="Re-generate the golden explanations under tests/golden/explain from the scenarios, then exit."),
 ) -> None:
     """Explain a rule (breadcrumb, text, terms, references, examples) or a scenario's ruling (裁定, steps, why not)."""
-    from judge.explain.output import FORMATS
+    from judge.explain.output import FORMATS  # start-up: judge.explain.output (~15 ms) would load at every `judge` start
 
     if bless:
-        from judge.explain.bless import bless_all
+        from judge.explain.bless import bless_all  # start-up: judge.explain.bless (~2 ms) would load at every `judge` start
 
         for line in bless_all(only=target):
             sys.stdout.write(line + "\n")
@@ -63,14 +64,14 @@ def explain(
     if fmt not in FORMATS:
         _fail(f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}", 2)
 
-    from judge.explain.errors import ExplainError
-    from judge.explain.templates import TemplateError
+    from judge.explain.errors import ExplainError  # start-up: judge.explain (~0.3 ms) would load at every `judge` start
+    from judge.explain.templates import TemplateError  # start-up: judge.explain.templates (~3 ms) would load at every `judge` start
 
     try:
         if not _is_scenario(target) and "-" in target and not book:
             target = _bundled_scenario(target) or target
         if _is_scenario(target):
-            from judge.explain.trace import explain_scenario
+            from judge.explain.trace import explain_scenario  # start-up: judge.explain.trace (~47 ms) would load at every `judge` start
 
             if book:
                 _fail("--book is for rule ids; a scenario file names its own book", 2)
@@ -78,7 +79,7 @@ def explain(
         else:
             if variant:
                 _fail("--variant is for scenario files", 2)
-            from judge.explain.rule import explain_rule
+            from judge.explain.rule import explain_rule  # start-up: judge.explain.rule (~18 ms) would load at every `judge` start
 
             book = resolve_book(book)
             b = open_book(book)
@@ -86,18 +87,14 @@ def explain(
         if also_lang:
             if fmt not in ("text", "md", "json") or max_chars:
                 _fail("--also-lang works with --format text, md or json, without --max-chars", 2)
-            from judge.commands.editions import originals, originals_text
-
             extra = originals(doc, book, b, also_lang.strip().lower())
             if fmt == "json":   # the explanation keeps its schema; the originals sit beside it
-                import json
-
-                from judge.explain.output import to_string
+                from judge.explain.output import to_string  # start-up: judge.explain.output (~15 ms) would load at every `judge` start
 
                 text = json.dumps({"explanation": json.loads(to_string(doc, "json")), "originals": extra},
                                   ensure_ascii=False, indent=2) + "\n"
             else:
-                from judge.explain.output import to_string
+                from judge.explain.output import to_string  # start-up: judge.explain.output (~15 ms) would load at every `judge` start
 
                 text = to_string(doc, fmt).rstrip("\n") + "\n" + originals_text(extra, fmt)
             if output is None:
@@ -115,7 +112,7 @@ def explain(
 
 
 def _write(doc: dict, fmt: str, max_chars: Optional[int], output: Optional[str], color: Optional[bool]) -> None:
-    from judge.explain.output import emit
+    from judge.explain.output import emit  # start-up: judge.explain.output (~15 ms) would load at every `judge` start
 
     if output is None:
         emit(doc, fmt, max_chars=max_chars, rich=color)
