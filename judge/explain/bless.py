@@ -24,7 +24,12 @@ import re
 import sys
 from pathlib import Path
 
+from judge.engine.core.errors import EngineError
 from judge.engine.scenario.files import scenario_files
+from judge.engine.scenario.load import instances as engine_instances, load_scenario
+from judge.explain.errors import ExplainError
+from judge.explain.output import to_string
+from judge.explain.trace import explain_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
@@ -34,9 +39,6 @@ _UNSAFE = re.compile(r'[\\/:*?"<>|\s]')     # variant names are free text ("å†å
 
 def instances(scenario: Path) -> list[str | None]:
     """The base scenario (None) and each variant, as the engine lists them."""
-    from judge.engine.core.errors import EngineError
-    from judge.engine.scenario.load import instances as engine_instances, load_scenario
-
     try:
         return engine_instances(load_scenario(scenario))
     except EngineError:
@@ -52,17 +54,12 @@ def golden_path(scenario: Path, variant: str | None = None) -> Path:
 
 def render_golden(scenario: Path, variant: str | None = None) -> tuple[str, dict]:
     """The stored form of one explanation (plain text, path relative to the repo) and its document."""
-    from judge.explain.output import to_string
-    from judge.explain.trace import explain_scenario
-
     doc = explain_scenario(str(scenario.relative_to(ROOT)), variant=variant, root=ROOT)
     return to_string(doc, "text"), doc
 
 
 def bless_all(only: str | None = None) -> list[str]:
     """Re-generate golden files; returns one line per scenario instance saying what happened."""
-    from judge.explain.errors import ExplainError
-
     report: list[str] = []
     wanted = set()
     for scen in scenario_files(SCENARIOS):

@@ -10,6 +10,7 @@ import sys
 from typing import TextIO
 
 from judge.explain.outline import outline
+from judge.explain.render_text import plain, write
 from judge.explain.shorten import fit
 from judge.explain.templates import load
 
@@ -17,7 +18,7 @@ FORMATS = ("text", "md", "json", "html")
 
 
 def to_json(doc: dict) -> str:
-    from judge.explain.schema import ExplainDoc
+    from judge.explain.schema import ExplainDoc  # start-up: the pydantic schema (~53 ms) only for JSON
 
     ExplainDoc.model_validate(doc)   # the documented contract (docs/explain.md)
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
@@ -30,15 +31,13 @@ def to_string(doc: dict, fmt: str) -> str:
         return to_json(doc)
     lines = outline(doc, t)
     if fmt == "text":
-        from judge.explain.render_text import plain
-
         return plain(lines)
     if fmt == "md":
-        from judge.explain.render_md import render
+        from judge.explain.render_md import render  # start-up: render_md (~14 ms) only for --format md
 
         return render(lines)
     if fmt == "html":
-        from judge.explain.render_html import render
+        from judge.explain.render_html import render  # start-up: render_html (~20 ms) only for --format html
 
         return render(lines, doc, lang=t.raw("html_lang") if "html_lang" in t.data else doc["language"])
     raise ValueError(f"unknown format {fmt!r} (use one of: {', '.join(FORMATS)})")
@@ -57,8 +56,6 @@ def emit(doc: dict, fmt: str = "text", *, max_chars: int | None = None, stream: 
     s = stream or sys.stdout
     doc = shortened(doc, fmt, max_chars)
     if fmt == "text":
-        from judge.explain.render_text import write
-
         write(outline(doc, load(doc["language"])), s, rich)
     else:
         s.write(to_string(doc, fmt))

@@ -12,6 +12,7 @@ from typing import TextIO
 from judge.explain.outline import (
     ANSWER, CARD, CITES, DETAIL, ENTRY, EXAMPLE, H2, ITEM, META, MISS, MISSING, NOTE, RULE, STEP, TEXT, TITLE, Line,
 )
+from judge.render import use_rich
 
 INDENT = "  "
 CARD_BAR = "▌ "
@@ -52,11 +53,11 @@ STYLES = {
 
 
 def print_rich(lines: list[Line], stream: TextIO | None = None, force: bool | None = None) -> None:
-    from rich.console import Console
-    from rich.padding import Padding
-    from rich.text import Text
+    from rich.console import Console  # start-up: rich (~7-12 ms) only on a terminal
+    from rich.padding import Padding  # start-up: as above
+    from rich.text import Text  # start-up: as above
 
-    from judge.wrap import rich_lines
+    from judge.wrap import rich_lines  # start-up: judge.wrap (~2 ms: rich.cells) only on a terminal
 
     console = Console(file=stream or sys.stdout, force_terminal=force, highlight=False)
     prev = None
@@ -78,8 +79,6 @@ def print_rich(lines: list[Line], stream: TextIO | None = None, force: bool | No
 
 
 def write(lines: list[Line], stream: TextIO | None = None, rich: bool | None = None) -> None:
-    from judge.render import use_rich
-
     s = stream or sys.stdout
     if use_rich(s, rich):
         print_rich(lines, s, force=rich)

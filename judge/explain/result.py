@@ -15,6 +15,7 @@ ruling is only written for a scenario that passes its own expectations).
 """
 from __future__ import annotations
 
+from judge.engine import reasons
 from judge.explain.chain import attrs_of, decider
 from judge.explain.focus import CHARACTERISTICS, Fact, Focus
 from judge.explain.names import Names
@@ -130,8 +131,6 @@ def _fact(view: TraceView, f: Fact, moved: bool, expect: dict, names: Names, t: 
 def _pool(view: TraceView, player: str, given, t: Templates) -> str:
     """A mana pool in the game's words: its name (魔法力池, Riftbound's 符文池) and its contents as the scenario
     writes them ({红}{红}; {法力: 2} → 法力2), never a Python literal."""
-    from judge.engine import reasons          # in the function: the CLI imports explain before any engine
-
     word = reasons.attr_words(view.game)["pool"]          # steps.yaml names it for every game
     if not given:
         return t("answer.final_pool_empty", player=player, pool=word)

@@ -11,6 +11,7 @@ chain holds them; `judge replay` still shows everything.
 """
 from __future__ import annotations
 
+from rulebook.lookup import ALONE
 from rulebook.model import Book
 
 from judge.explain.citing import Cites, cites_text, quote_text
@@ -33,8 +34,6 @@ class Quotes:
         if uid in self.quoted:
             return cites_text([uid], self.t)
         self.quoted.add(uid)
-        from rulebook.lookup import ALONE
-
         doc = rule_doc(self.book, self.book.node(uid), ALONE)
         quote = deciding_sentence(doc["text"], doc["items"], decided, QUOTE_CHARS, self.t("labels.ellipsis"))
         return quote_text(uid, quote, self.t)

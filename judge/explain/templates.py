@@ -68,7 +68,7 @@ class Templates:
 
 def load(lang: str = DEFAULT_LANG) -> Templates:
     if lang not in _CACHE:
-        from rulebook import safe_yaml
+        from rulebook import safe_yaml  # start-up: yaml (~9 ms) only when the templates are first read
 
         path = template_dir(lang) / "explain.yaml"
         if not path.is_file():

@@ -143,7 +143,7 @@ def _index(words: tuple[str, ...]) -> dict[str, list[tuple[str, str]]]:
 
 @lru_cache(maxsize=None)
 def _forms_data() -> tuple[int, tuple[str, ...], dict[str, tuple[str, ...]]]:
-    from rulebook import safe_yaml
+    from rulebook import safe_yaml  # start-up: yaml (~9 ms) only when the term table is first read
 
     data = safe_yaml.read(resources.files("judge") / "data" / "terms" / "zh.yaml")
     same: dict[str, tuple[str, ...]] = {}
