@@ -15,6 +15,11 @@ import difflib
 import os
 from pathlib import Path
 
+try:
+    import scenarios
+except ImportError:     # an editable install made before `scenarios` was a package
+    scenarios = None
+
 SUFFIXES = (".yaml", ".yml")
 CARDS_DIR = "cards"
 
@@ -25,9 +30,7 @@ class NotAScenario(FileNotFoundError):
 
 def bundled_root() -> Path:
     """The folder of the bundled scenarios (`<root>/mtg/*.yaml`, `<root>/cards/mtg.yaml`)."""
-    try:
-        import scenarios
-    except ImportError:     # an editable install made before `scenarios` was a package: the source tree's
+    if scenarios is None:   # an editable install made before `scenarios` was a package: the source tree's
         return Path(__file__).resolve().parents[3] / "scenarios"
     return scenarios.ROOT
 

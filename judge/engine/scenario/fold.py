@@ -10,15 +10,15 @@ Plain functions over the trace; nothing here changes it.
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from rulebook import safe_yaml
 
 
 @lru_cache(maxsize=1)
 def _table() -> tuple[frozenset[str], dict[str, frozenset[str]]]:
     """(the step codes that are passes, game → routine reason codes), from replay-fold.yaml."""
-    from importlib import resources
-    from pathlib import Path
-
-    from rulebook import safe_yaml
 
     data = safe_yaml.read(Path(str(resources.files("judge") / "data" / "templates" / "replay-fold.yaml"))) or {}
     return (frozenset(data.get("passes") or []),

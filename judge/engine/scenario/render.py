@@ -7,18 +7,23 @@ template; `schema.TraceDoc` validates it (docs/scenarios.md documents it).
 from __future__ import annotations
 
 import json
+import shutil
+import sys
 from functools import lru_cache
 
 from rulebook.lookup import resolve_one
 
 from judge.engine import reasons
+from judge.engine.games import game_for
+from judge.engine.scenario.fold import bare, routine_firing, runs
 from judge.engine.scenario.run import Outcome
+from judge.labels import book_line
 
 
 @lru_cache(maxsize=8)
 def _book(book: str):
     """`load_book` is memoised too, but resolves and stats the file on every call; this runs once per firing."""
-    from rulebook import load_book
+    from rulebook import load_book  # start-up: rulebook.books (~14 ms) only when a rule's text is shown
 
     return load_book(book)
 
@@ -48,7 +53,7 @@ def to_doc(out: Outcome, sf) -> dict:
 
 
 def to_json(out: Outcome, sf) -> str:
-    from judge.engine.scenario.schema import TraceDoc
+    from judge.engine.scenario.schema import TraceDoc  # start-up: the pydantic schema (~54 ms) only for --json
 
     doc = to_doc(out, sf)
     TraceDoc.model_validate(doc)
@@ -64,17 +69,13 @@ def print_text(out: Outcome, sf, *, full_rule: bool = False, stream=None, width:
                fold: bool = True) -> None:
     """The trace for a person: on a terminal each row is wrapped to the terminal's width by cell width (a
     Chinese character is two cells), its continuation lines indented under the row's text; piped, `to_text`."""
-    import sys
-
     s = stream or sys.stdout
     if width is None and not getattr(s, "isatty", lambda: False)():
         s.write(to_text(out, sf, full_rule=full_rule, fold=fold) + "\n")
         return
     if width is None:
-        import shutil
-
         width = shutil.get_terminal_size((100, 24)).columns
-    from judge.wrap import hang
+    from judge.wrap import hang  # start-up: judge.wrap (~2 ms: rich.cells) only for text output
 
     for prefix, body in rows(out, sf, full_rule=full_rule, fold=fold):
         s.write("\n".join(hang(prefix, body, width)) + "\n")
@@ -82,16 +83,12 @@ def print_text(out: Outcome, sf, *, full_rule: bool = False, stream=None, width:
 
 def _book_line(book_id: str) -> str:
     """规则书：mtg · Magic: The Gathering · 完整规则 2006-10-01 (judge.labels.book_line)."""
-    from judge.labels import book_line
-
     b = _book(book_id)
     return book_line(book_id, b.game, b.edition, b.language)
 
 
 def _folded_row(group: list, names: dict, game: str) -> tuple[str, str]:
     """A run of routine steps as one row: `[1–2] 例行：甲 让过优先权；乙 起动 山脉(m1) 的异能（411.1、413.2b）`."""
-    from judge.engine.scenario.fold import bare
-
     first, last = group[0].index, group[-1].index
     label = f"[{first}] " if first == last else f"[{first}–{last}] "
     def one(s) -> str:
@@ -129,8 +126,6 @@ def _step_rows(s, quiet: list, *, names: dict, game: str, display, zones: dict, 
             lines.append((f"    ⊘ 引擎拒绝此动作：{f.rule}  ", short(rule_text(f.rule))))
         lines.append(("        理由：", reasons.render(game, f.reason, f.fields)))
     if quiet:
-        from judge.engine.scenario.fold import bare
-
         lines.append((f"    ⋯ {'、'.join(dict.fromkeys(bare(f.rule) for f in quiet))}  ",
                       "例行：" + "；".join(reasons.render(game, f.reason, f.fields).split("；")[0] for f in quiet)))
     items = [(f, False) for f in s.firings if f not in quiet] + [(n, True) for n in s.near_misses]
@@ -166,13 +161,9 @@ def _step_rows(s, quiet: list, *, names: dict, game: str, display, zones: dict, 
 def rows(out: Outcome, sf, *, full_rule: bool = False, fold: bool = True) -> list[tuple[str, str]]:
     """The trace as (prefix, body) rows: the prefix is the indentation and label a wrapped row hangs from.
     With `fold`, each run of routine steps (judge.engine.scenario.fold) is one row."""
-    from judge.engine.scenario.fold import routine_firing, runs
-
     t = out.trace
     game = t.game
     names = {oid: o["name"] for oid, o in t.objects.items()}
-    from judge.engine.games import game_for
-
     display = game_for(game).display_value
     zones = reasons.zone_words(game)
     attrs = reasons.attr_words(game)
