@@ -20,22 +20,27 @@ from __future__ import annotations
 
 import json
 import os
+from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Literal, Optional
+from urllib.parse import quote
 
 from fastapi import Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from index.schema import SearchResponse
-from rulebook.lookup import Hit
+from index.schema import SearchResponse, response
+from rulebook.lookup import ENTRY, Hit, NotFound, lookup as find
 from rulebook.model import GLOSSARY
 from rulebook.source import RulebookError
 from judge.engine.scenario.schema import TraceDoc
+from judge.explain.errors import ExplainError
 from judge.explain.schema import ExplainDoc
+from judge.ruledoc import lookup_doc
 from judge.schema import BookRow, LookupDoc
 from judge.server import pages
 from judge.server.library import Library, UnknownBook
@@ -69,8 +74,6 @@ class Answers:
     and indexes, so it is computed once and kept (least recently used out). Errors are not kept."""
 
     def __init__(self, size: int):
-        from collections import OrderedDict
-
         self.size = size
         self.kept: OrderedDict = OrderedDict()
 
@@ -120,8 +123,6 @@ def _text_body(raw: bytes, name: str) -> str:
 
 
 def create_app(settings: Settings | None = None):
-    from fastapi_offline import FastAPIOffline
-
     s = settings or Settings()
     lib = Library(s.books)
     links = pages.Links(lib)
@@ -182,8 +183,6 @@ def create_app(settings: Settings | None = None):
     def lookup(book_id: str, query: str):
         """`judge rule`'s lookup; a canonical id it does not take (a duplicated number's `212.5e#2`, a second
         headword's `glossary:护卫#2`, which the API itself hands out) is answered as the node it names."""
-        from rulebook.lookup import ENTRY, NotFound, lookup as find
-
         book = lib.book(book_id)
         try:
             hits = find(book, query)
@@ -198,8 +197,7 @@ def create_app(settings: Settings | None = None):
         return book, hits
 
     def search_doc(book_id: str, q: str, limit: int) -> dict:
-        from index.schema import response
-        from index.search import search
+        from index.search import search  # start-up: index.search (~22 ms) only to search or warm the indexes
 
         q = q.strip()
         if not q:
@@ -230,8 +228,6 @@ def create_app(settings: Settings | None = None):
         """A rule by number, as `judge rule QUERY --json`: `420.5c`, `420.5` (with subrules), `420.5.` (alone),
         `420` (contents), ranges `409.1a-c`, lists `420.5a,420.5c`, `glossary:激活`."""
         def answer():
-            from judge.ruledoc import lookup_doc
-
             b, hits = lookup(book, query)
             return json.dumps(lookup_doc(b, query, hits), ensure_ascii=False)
 
@@ -256,8 +252,7 @@ def create_app(settings: Settings | None = None):
     async def api_explain_rule(book: str, query: str, format: Literal["json", "text", "md", "html"] = "json",
                                max_chars: Optional[int] = Query(None, ge=1)):
         """A rule explained (`judge explain QUERY --book BOOK`): where it is, its text, terms, references."""
-        from judge.explain.errors import ExplainError
-        from judge.explain.rule import explain_rule
+        from judge.explain.rule import explain_rule  # start-up: explain.rule (~18 ms) only to explain a rule
 
         try:
             doc = explain_rule(lib.book(book), query)
@@ -290,7 +285,7 @@ def create_app(settings: Settings | None = None):
         return _formatted(result["explain"], format, max_chars)
 
     def _formatted(doc: dict, fmt: str, max_chars: int | None) -> Response:
-        from judge.explain.output import shortened, to_string
+        from judge.explain.output import shortened, to_string  # start-up: explain.output (~15 ms) only for a formatted answer
 
         if fmt not in FORMATS:
             raise _error(422, f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}")
@@ -408,13 +403,11 @@ def _status_title(status: int) -> str:
 
 
 def _quote(q: str) -> str:
-    from urllib.parse import quote
-
     return quote(q)
 
 
 def _title_of(p) -> str:
-    from judge.engine.scenario.yamlio import load
+    from judge.engine.scenario.yamlio import load  # start-up: yamlio (~32 ms) only for a scenario's title
 
     try:
         data, _ = load(p.read_text("utf-8"), str(p))

@@ -78,7 +78,7 @@ class Links:
 
 @lru_cache(maxsize=1)
 def env():
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape  # start-up: jinja2 (~14 ms) only when a page is rendered
 
     e = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=select_autoescape(default=True),
                     undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)

@@ -21,20 +21,21 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from types import SimpleNamespace
 
+from rulebook.lookup import resolve_one
+
+from judge.engine.scenario.files import bundled_root, scenario_files
+from judge.explain.errors import ExplainError
+
 PASTED = "粘贴的情景.yaml"     # how errors name a scenario that came without a file name
 
 
 def scenarios_dir() -> Path:
     """The bundled scenarios (and their card libraries, `cards/`): package data, found from anywhere."""
-    from judge.engine.scenario.files import bundled_root
-
     return bundled_root()
 
 
 def bundled() -> dict[str, list[Path]]:
     """Bundled scenario files by game folder (`mtg`, `wow`), sorted."""
-    from judge.engine.scenario.files import scenario_files
-
     root = scenarios_dir()
     out: dict[str, list[Path]] = {}
     for p in scenario_files(root):
@@ -83,12 +84,11 @@ def _errors_of(e) -> list[dict]:
 def run(text: str, name: str, variant: str | None, want_view: bool = False, lang: str = "zh") -> dict:
     """Replay `text` (one variant, or the base scenario): the trace, the ruling (or why there is none), and
     the page's view. A scenario that does not load or replay is `{"error", "errors"}`."""
-    from judge.engine.core.errors import EngineError
-    from judge.engine.scenario.load import instances, load_scenario_text
-    from judge.engine.scenario.render import to_doc
-    from judge.engine.scenario.run import replay
-    from judge.explain.errors import ExplainError
-    from judge.explain.trace import explain_outcome
+    from judge.engine.core.errors import EngineError  # start-up: the engine (~100 ms) in the replay workers, not the server process
+    from judge.engine.scenario.load import instances, load_scenario_text  # start-up: as above
+    from judge.engine.scenario.render import to_doc  # start-up: as above
+    from judge.engine.scenario.run import replay  # start-up: as above
+    from judge.explain.trace import explain_outcome  # start-up: as above
 
     try:
         sf = load_scenario_text(text, name, scenarios_dir())
@@ -108,12 +108,11 @@ def run(text: str, name: str, variant: str | None, want_view: bool = False, lang
 
 def view(trace: dict, ruling: dict | None, ruling_error: str | None, out, variants: list) -> dict:
     """What the scenario page shows, in words: the board, the steps with their firings, the near misses."""
-    from rulebook import load_book
-    from rulebook.lookup import resolve_one
+    from rulebook import load_book  # start-up: rulebook.books (~14 ms) in the replay workers
 
-    from judge.engine import reasons
-    from judge.engine.games import game_for
-    from judge.explain.trace import number_of
+    from judge.engine import reasons  # start-up: the engine (~26 ms) in the replay workers, not the server process
+    from judge.engine.games import game_for  # start-up: as above
+    from judge.explain.trace import number_of  # start-up: as above
 
     game, book = trace["game"], load_book(trace["book"])
     names = {oid: o["name"] for oid, o in trace["objects"].items()}
@@ -197,7 +196,7 @@ def _short(text: str, n: int = 60) -> str:
 
 
 def _board(trace: dict, names: dict, zone_zh: dict) -> dict:
-    from judge.engine import reasons
+    from judge.engine import reasons  # start-up: the engine (~26 ms) in the replay workers, not the server process
 
     load = next((s for s in trace["steps"] if s["kind"] == "load"), None)
     data = load["data"] if load else {}
@@ -222,9 +221,9 @@ class Replayer:
     """Runs `run` in a pool of worker processes, each replay limited to `time_limit` seconds."""
 
     def __init__(self, workers: int = 1, time_limit: float = 10.0, cache_size: int = 64):
-        import multiprocessing
+        import multiprocessing  # start-up: multiprocessing (~3 ms) only when a Replayer starts (not `site build`)
 
-        from pebble import ProcessPool
+        from pebble import ProcessPool  # start-up: pebble (~20 ms) only when a Replayer starts (not `site build`)
 
         self.time_limit = time_limit
         # spawn, not fork: the server process has threads (uvicorn, the thread pool), and a forked child
