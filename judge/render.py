@@ -98,9 +98,9 @@ def print_rules(lookup: dict, stream: TextIO | None = None, rich: bool | None = 
     if not use_rich(s, rich):
         s.write(header + "\n\n" + "\n\n".join(plain_rule(d, lookup.get("language", "")) for d in lookup["rules"]) + "\n")
         return
-    from rich.console import Console
-    from rich.panel import Panel
-    from rich.text import Text
+    from rich.console import Console  # start-up: rich (~7-12 ms) only on a terminal
+    from rich.panel import Panel  # start-up: as above
+    from rich.text import Text  # start-up: as above
 
     console = Console(file=s, force_terminal=rich if rich is not None else None, highlight=False)
     words = labels(lookup.get("language", ""))
@@ -141,7 +141,7 @@ def lookup_header(lookup: dict) -> str:
 def _fit_title(crumbs: list[dict], width: int) -> str:
     """The breadcrumb as a panel title that fits: rich cuts a long title at its end, which is where the rule's
     own number is; so ancestors shrink to their numbers first, then the front is elided (… › 420.5 › 420.5c)."""
-    from rich.cells import cell_len
+    from rich.cells import cell_len  # start-up: rich.cells (~1 ms) only on a terminal
 
     labels = [c["label"] for c in crumbs]
     title = SEP.join(labels)
@@ -156,7 +156,7 @@ def _fit_title(crumbs: list[dict], width: int) -> str:
 def _hanging(body, label: str, gap: str, text: str, width: int) -> None:
     """`label` (bold cyan) then `text`, wrapped by cell width with continuation lines under the text: rich
     would move a Chinese text, which has no spaces to break at, to the line after its label."""
-    from judge.wrap import hang
+    from judge.wrap import hang  # start-up: judge.wrap (~2 ms: rich.cells) only on a terminal
 
     lines = hang(label + gap, text, width)
     body.append(label, style="bold cyan")
