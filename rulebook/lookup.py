@@ -243,5 +243,5 @@ def _near_keys(book: Book, key: str, n: int = 5) -> list[str]:
 def _near_terms(book: Book, term: str, n: int = 5) -> list[str]:
     """The entries `judge define` would offer for `term` (rulebook.nearest: a headword the term contains or
     that contains it, then spelling), so `judge rule glossary:X` and `judge define X` suggest the same."""
-    from rulebook.nearest import near_entries      # only on a miss: keeps difflib out of every lookup's start-up
+    from rulebook.nearest import near_entries      # start-up: rulebook.nearest (~1.3 ms) only on a miss
     return [f"glossary:{book.node(near.uid).title}" for near in near_entries(book, term, n=n)]
