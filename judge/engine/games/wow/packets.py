@@ -139,9 +139,10 @@ def choose(game, ev: Event, cands: list[Rep], base_choose):
         game._explicit.add(key)
         game.fire("717.3", "several_modifiers", [ev.data["target"]], event=describe(ev),
                   effects=[r.name for r in cands])
-    if len(tier) > 1 and len({(r.source.card.name if r.source is not None else r.name, r.id.rpartition(".")[2],
-                                r.controller, r.kind) for r in tier}) == 1:
-        picked = tier[0]           # identical modifiers (two World in Flames): the order cannot matter
+    if len(tier) > 1 and identical(tier):
+        # identical modifiers (two World in Flames): the order cannot matter; the one a written-out order names
+        named = game.chooser.peek("replacement", subject(ev), by=who, sequence=True)
+        picked = next((r for r in tier if r.id == named), tier[0])
         game.fire(*(("717.3a", "packet_controller_chooses") if tier[0].tier == "a" else
                     ("717.3b", "affected_controller_chooses")), [], player=game.by_name[who], effect=picked.name,
                   options=[r.name for r in tier])
@@ -153,6 +154,40 @@ def choose(game, ev: Event, cands: list[Rep], base_choose):
         game.fire(rule, code, [], player=game.by_name[who], effect=picked.name, options=[r.name for r in tier])
         game._explicit.add(("picked", ev.root, picked.id))
     return picked
+
+
+def identical(tier: list[Rep]) -> bool:
+    """Modifiers that are the same card's same power under one controller (two World in Flames): which of them
+    applies first cannot change the packet."""
+    return len({(r.source.card.name if r.source is not None else r.name, r.id.rpartition(".")[2], r.controller,
+                 r.kind) for r in tier}) == 1
+
+
+def tier_chooser(game, ev: Event, rep: Rep) -> tuple[str, str]:
+    """Who would choose modifier `rep` among others, and by which rule: the packet's controller for one that
+    changes the amount, damage type or preventability (717.3a), else the affected character's controller (717.3b)."""
+    if rep.tier == "a":
+        return ev.data["controller"], "717.3a"
+    return affected_controller(game, ev), "717.3b"
+
+
+def written_out(game, rep: Rep, ev: Event) -> None:
+    """A modifier applied with nothing left to choose (the last one of its tier, or one of identical ones) that
+    the chooser's order names next (`replacement: {甲: [cloak.plus, wif1.double, wif2.double]}`: a judge writes
+    the whole order out): that item is his, taken here — not an unused choice; an order naming another modifier
+    next keeps it for a later choice. With no order of his, another player's order naming it is refused under the rule that says who chooses (717.3a / 717.3b). An armor takes its own answer (717.2d)."""
+    if rep.kind == "armor" or ("picked", ev.root, rep.id) in game._explicit:
+        return
+    who, rule = tier_chooser(game, ev, rep)
+    named = game.chooser.peek("replacement", subject(ev), by=who, sequence=True)
+    if named == rep.id:
+        game.choose("replacement", subject(ev), by=who, options=[rep.id], sequence=True, rule=rule)
+    if named is not None:           # his order names another modifier next: for a later choice
+        return
+    try:
+        game.choose("replacement", subject(ev), by=who, options=[rep.id], sequence=True, auto=False, rule=rule)
+    except MissingChoice:
+        return
 
 
 # ------------------------------------------------------------------ applying one
@@ -167,6 +202,7 @@ def choose(game, ev: Event, cands: list[Rep], base_choose):
 @rules.implements("717.4", reasons={"next_time": "effect before after link"})
 def apply(game, rep: Rep, ev: Event) -> list[Event]:
     """The packet(s) as modifier `rep` changes them (nothing: the packet is prevented, 717.2a–c)."""
+    written_out(game, rep, ev)
     how = _APPLY.get(rep.kind)
     return how(game, rep, ev) if how is not None else [ev]
 
