@@ -81,3 +81,28 @@ def test_the_load_step_cites_what_decides_the_loaded_characteristics():
 
 def test_a_board_as_printed_cites_nothing_at_the_load():
     assert _load_step_firings("没有持续性效应则按印制特征") == []
+
+
+MTG = Path(__file__).resolve().parents[1] / "scenarios" / "mtg"
+
+
+def _firings(name: str, variant, rule: str, reason: str) -> list:
+    out = replay(load_scenario(MTG / name), variant)
+    assert out.error is None and out.passed, [f.text() for f in out.failures]
+    return [f for s in out.trace.steps for f in s.firings if f.rule == rule and f.reason == reason]
+
+
+def test_two_doublers_each_apply_once_cited_once_naming_both():
+    """419.6a decides the 8 (not 16, not endless) when two effects modified one event: one firing per event."""
+    got = _firings("419.6a-double-damage-once.yaml", None, "mtg:419.6a", "each_applied_once")
+    assert len(got) == 1
+    assert "怒火熔炉" in got[0].fields["effects"] and "8" in got[0].fields["event"]
+    assert _firings("419.6a-double-damage-once.yaml", "一个熔炉", "mtg:419.6a", "each_applied_once") == []
+
+
+def test_an_attacker_that_turns_green_after_declaration_cites_308_3_at_the_change():
+    got = _firings("308.3-attack-trigger-checked-on-declare.yaml", None, "mtg:308.3", "changed_after_declaration")
+    assert len(got) == 1 and [getattr(o, "id", o) for o in got[0].objects] == ["judgment", "bird"]
+    for variant in ("绿色生物攻击则触发", "攻击前就变成绿色则触发"):      # green as declared: it triggered
+        assert _firings("308.3-attack-trigger-checked-on-declare.yaml", variant, "mtg:308.3",
+                        "changed_after_declaration") == []

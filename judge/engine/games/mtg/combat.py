@@ -191,6 +191,8 @@ def do_attack(game, actor, attack=None, mana=None, pay=None, bands=None, **_):
                 game.set(o, "band", [m.id for m in band])
         evs = [Event("attack", {"object": o, "defender": plan[o.id], "chars": chars(game, o)}, f.id, firing=f)
                for o in objs]
+        for ev in evs:        # what attack triggers checked it as (308.3): a later change does not trigger them
+            game.set_quiet(ev.data["object"], "extra", {**ev.data["object"].extra, "declared_chars": ev.data["chars"]})
         game.happen(evs)
     game.passes = 0
     game.give_priority(game.active)

@@ -380,6 +380,25 @@ def _to_graveyard(game, rep: Rep, ev: Event) -> list[Event]:
     return [ne]
 
 
+@rules.implements("419.6a", reasons={"each_applied_once": "effects event"},
+                  near_misses={"replacement_already_applied": "effect event"})
+def applied_once(game, effect, event: Event) -> None:
+    """419.6a: a replacement effect gets one opportunity to affect an event. When two or more have modified it,
+    the first would apply again to what the later ones made of it, and 419.6a is what stops it — the two doublers'
+    8 damage, not 16 nor endless: cited then, once per event, naming the effects. Alone, the effect that just
+    applied is looked at again and left out: a near miss (nothing else changed the event)."""
+    if len(event.applied) < 2:
+        game.near_miss("419.6a", "replacement_already_applied", [], once=(effect.id, event.root), effect=effect.name,
+                       event=describe(event))
+        return
+    key = ("419.6a", event.root)
+    if key in game.cited_once:
+        return
+    game.cited_once.add(key)
+    names = [r.name for r in game.replacements(event) if r.id in event.applied] or [effect.name]
+    game.fire("419.6a", "each_applied_once", [], effects="、".join(dict.fromkeys(names)), event=describe(event))
+
+
 @rules.implements("419.5", reasons={"replaced_never_happened": "object event after"},
                   near_misses={"replaced_event_no_trigger": "ability object event"})
 def never_happened(game, ev: Event, f) -> None:

@@ -33,7 +33,6 @@ rules.declare("418.2", reasons={"enters_affected": "object printed actual detail
 rules.declare("410.10b", reasons={"entered_without_ability": "object ability", "seen_as_entered": "ability object what"})
 rules.declare("213.5", reasons={"effect_follows_spell": "object"})
 rules.declare("419.9a", reasons={"replacement_chosen": "player effect options"})
-rules.declare("419.6a", near_misses={"replacement_already_applied": "effect event"})
 rules.declare("410.7", near_misses={"event_prevented": "ability source event"})
 rules.declare("422.1", reasons={"action_rewound": "rule undone"})
 rules.declare("422.2", reasons={"priority_returned": "player"})
@@ -134,6 +133,7 @@ class MtgGame(CardGame):
         self.batches_together: dict = {}   # (owner, zone) → (ids put there together, turn, step): 217.4c, 217.2d
         self.block_queue: list[str] = []
         self.live_state_triggers: set = set()
+        self.cited_once: set = set()      # keys of firings a judge reads once per event or object (419.6a, 308.3)
         self._seen: dict = {}
         self._statics_seen: dict = {}     # permanent id → the static abilities applying to it (418.4)
         self._there_seen: set = set()     # the permanents on the battlefield at the last characteristics check
@@ -590,6 +590,8 @@ class MtgGame(CardGame):
                 with self.under(f):
                     self.recorder.change(o.id, attr, b, a)
                     layers.cite(self, o, c, attr, printed_types=old[2], seen_multi=multi)
+                    if o.attacking:
+                        triggers.attack_trigger_too_late(self, o)
             layers.reach(self, o, c)
         self._seen = now
         self._statics_seen = statics_now
@@ -715,8 +717,7 @@ class MtgGame(CardGame):
         return out
 
     def replacement_already_applied(self, effect, event) -> None:
-        self.near_miss("419.6a", "replacement_already_applied", [], once=(effect.id, event.root), effect=effect.name,
-                       event=events.describe(event))
+        events.applied_once(self, effect, event)
 
     def event_subject(self, event) -> str:
         a = events.affected(event)

@@ -172,6 +172,32 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot, ente
     add_pending(game, src, ch.controller, ab, ev, f, info)
 
 
+@rules.implements("308.3", reasons={"changed_after_declaration": "ability source object"})
+def attack_trigger_too_late(game, o) -> None:
+    """308.3: an ability that triggers on a creature attacking triggers only as the creature becomes an attacking
+    creature. An attacking creature whose characteristics change afterwards so that it now meets the ability's
+    condition — and did not as it was declared — does not trigger it: cited at that change, once per ability and
+    creature each combat (the declaration's check is the near miss `attack_trigger_checked`)."""
+    declared = o.extra.get("declared_chars")
+    if declared is None:
+        return
+    for src, c, ab in game.abilities_in_play("triggered"):
+        w = ab.spec.get("when") or {}
+        f = w.get("filter")
+        if w.get("event") != "attacks" or not f or (w.get("self") and src is not o):
+            continue
+        ff = {**f, "zone": o.zone}
+        if matches(game, o, ff, controller=c.controller, source_id=src.id) is not None or \
+                matches(game, o, ff, controller=c.controller, source_id=src.id, ch=declared) is None:
+            continue
+        key = ("308.3", src.id, ab.key, o.id, o.inc, game.turn)
+        if key in game.cited_once:
+            continue
+        game.cited_once.add(key)
+        game.fire("308.3", "changed_after_declaration", [src, o], ability=say("ability_of", source=src.name),
+                  source=src, object=o)
+
+
 # the filter words an "enters" trigger checks → the characteristic a continuous effect may have changed
 _FILTER_CHARS = {"types": "types", "not_types": "types", "any_types": "types", "subtypes": "types",
                  "colors": "colors", "not_colors": "colors", "colorless": "colors", "power": "pt", "toughness": "pt",
