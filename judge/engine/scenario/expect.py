@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.classify import restatements
 from judge.engine.scenario.model import Expect, FiredSpec
 from judge.engine.scenario.yamlio import line_of
 
@@ -211,6 +212,20 @@ def _want(game, r):
     return rule_id(game, spec.rule), spec
 
 
+def restated(game, ref: str) -> tuple[str, ...]:
+    """The rules a restatement repeats, as the game numbers them (`wow:中断` → 711.1, 711.2; the book's
+    classification data, `same_as`), else (): a judge naming the restatement names what it repeats."""
+    return tuple(game.rules.normalize(r) for r in restatements(game.rules.book).get(game.rules.normalize(ref), ()))
+
+
+def _wants(game, r):
+    """(namespaced ids that answer the expectation, spec): the rule named — or, for a restatement, the rules it
+    repeats — and the expectation's spec."""
+    rule, spec = _want(game, r)
+    same = restated(game, spec.rule)
+    return ([game.rid(n) for n in same] if same else [rule]), spec
+
+
 def covers(want: str, got: str) -> bool:
     """Whether citing rule `got` cites rule `want`: the same rule, or a rule numbered under it (`420.5c` under
     `420.5`, `420.5` under `420`, `1.0.1a` under `1.0.1`). A judge who names `420.5` as what decides means the
@@ -240,7 +255,7 @@ def unapplied(game, ref: str) -> str | None:
     (it is in the book — the loader refused any other id — but no engine code fires, refuses or records a near
     miss by it)."""
     num = game.rules.normalize(ref)
-    if any(covers(num, n) for n in game.rules.entries):
+    if any(covers(m, n) for m in (restated(game, ref) or (num,)) for n in game.rules.entries):
         return None
     return (f"rule {game.rid(num)} is in the book, but the engine never applies it, so it can neither be cited "
             f"nor be shown not to apply (`judge coverage --book {game.rules.book} -s not_implemented -s "
@@ -258,18 +273,20 @@ def _check_rules(game, e: Expect, fail) -> None:
             if why is not None:
                 fail((key, i), str(r.rule if isinstance(r, FiredSpec) else r), "never applied", why)
     for i, r in enumerate(e.fired):
-        rule, spec = _want(game, r)
+        rules, spec = _wants(game, r)
         if unapplied(game, spec.rule) is not None:
             continue
-        if not any(_hit(f, rule, spec) for f in fired_all):
+        if not any(_hit(f, rule, spec) for rule in rules for f in fired_all):
+            rule = _named(game, spec, rules)
             fail(("fired", i), rule, "not fired", f"rule {rule}{_detail(spec)} did not fire; fired: "
                                                   f"{_rules_list(fired_all)}")
     pos = 0
     for i, r in enumerate(e.fired_in_order):
-        rule, spec = _want(game, r)
+        rules, spec = _wants(game, r)
+        rule = _named(game, spec, rules)
         if unapplied(game, spec.rule) is not None:
             continue
-        while pos < len(firings) and not _hit(firings[pos], rule, spec):
+        while pos < len(firings) and not any(_hit(firings[pos], x, spec) for x in rules):
             pos += 1
         if pos >= len(firings):
             fail(("fired_in_order", i), rule, "not in order", f"rule {rule}{_detail(spec)} did not fire after "
@@ -277,20 +294,29 @@ def _check_rules(game, e: Expect, fail) -> None:
             break
         pos += 1
     for i, r in enumerate(e.not_fired):
-        rule, spec = _want(game, r)
-        exact = game.rules.normalize(spec.rule) in game.rules.entries    # else: none of the rules under it
-        hits = [f for f in fired_all if _hit(f, rule, spec, under=not exact)]
+        rules, spec = _wants(game, r)
+        rule = _named(game, spec, rules)
+        # the rule as numbered when the engine applies that very number, else none of the rules under it
+        hits = [f for x in rules for f in fired_all
+                if _hit(f, x, spec, under=game.rules.normalize(x) not in game.rules.entries)]
         if hits:
             by = "" if hits[0].rule == rule else f" as {hits[0].rule}"
             fail(("not_fired", i), "not fired", rule, f"rule {rule}{_detail(spec)} fired{by} (firing {hits[0].id}, "
                                                       f"reason {hits[0].reason}) but must not")
     for i, r in enumerate(e.near_miss):
-        rule, spec = _want(game, r)
+        rules, spec = _wants(game, r)
+        rule = _named(game, spec, rules)
         if unapplied(game, spec.rule) is not None:
             continue
-        if not any(_hit(n, rule, spec) for n in near):
+        if not any(_hit(n, x, spec) for x in rules for n in near):
             fail(("near_miss", i), rule, "no near miss", f"no near miss of {rule}{_detail(spec)}; near misses: "
                                                          f"{_rules_list(near)}")
+
+
+def _named(game, spec: FiredSpec, rules: list[str]) -> str:
+    """The rule as the expectation names it; a restatement says which rules it repeats."""
+    rule = rule_id(game, spec.rule)
+    return rule if rules == [rule] else f"{rule} (restating {', '.join(rules)})"
 
 
 def _detail(spec: FiredSpec) -> str:
