@@ -85,8 +85,10 @@ def test_703_5_fires_when_the_state_before_the_event_decides():
     assert ("wow:703.5", "before_event_met") in fired
     fired, missed = _cited(brigg, _v(brigg, "条件为“未负伤”而盟军事件前已负伤"))   # unmet before and after
     assert not any(r == "wow:703.5" for r, _ in fired) and ("wow:703.5", "judged_before_event") in missed
-    fired, _ = _cited(brigg, _v(brigg, "盟军在Brigg的攻击之前已负伤则触发"))        # met before and after
-    assert not any(r == "wow:703.5" for r, _ in fired)
+    # met before and after, the packet changed the damage the condition reads: the state before is the one the
+    # book says decides (fixw3: a judge names it — "the ally was already damaged before Brigg's damage")
+    fired, _ = _cited(brigg, _v(brigg, "盟军在Brigg的攻击之前已负伤则触发"))
+    assert [x for r, x in fired if r == "wow:703.5"] == ["before_event_held"]
 
 
 def test_703_5_no_transition_fires_and_a_real_transition_cites_nothing():

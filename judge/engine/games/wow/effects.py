@@ -569,7 +569,8 @@ def _until_zh(u) -> str:
 
 # ------------------------------------------------------------------ choices on resolution
 
-@rules.implements("708.3", reasons={"optional_on_resolution": "ability player choice"})
+@rules.implements("708.3", reasons={"optional_on_resolution": "ability player choice",
+                                     "optional_cannot": "ability player option"})
 @rules.implements("712.7", reasons={"cannot_choose": "player option why"})
 def _may(game, ctx, e):
     who = players(game, ctx, e.get("who", "you"))
@@ -579,6 +580,7 @@ def _may(game, ctx, e):
     why = _cannot(game, ctx, e["may"], p.name)
     if why:
         game.fire("712.7", "cannot_choose", [p], player=p, option=say("option.may"), why=why)
+        decided_unable(game, ctx, p, say("option.may"))
         _only_no(game, "may", ctx.subject, p.name, why)
         return False
     ans = game.choose("may", ctx.subject, by=p.name, options=[True, False], auto=False,
@@ -588,6 +590,13 @@ def _may(game, ctx, e):
     if not ans:
         return False
     return run(game, ctx, e["may"])
+
+
+def decided_unable(game, ctx, p, option: str) -> None:
+    """708.3: the optional part is decided on resolution — also when the player cannot do it then (the book's
+    Crippling Poison example: "若你选择不支付（3），或是无法支付（3），你必须横置你的英雄"): the rule decides that
+    the rest happens, beside 712.7 (he cannot choose to)."""
+    game.fire("708.3", "optional_cannot", [p], ability=ctx.link_name or ctx.source_name, player=p, option=option)
 
 
 def _only_no(game, kind: str, subject: str, who: str, why: str) -> None:
@@ -631,6 +640,7 @@ def _unless(game, ctx, e):
     if why:
         game.fire("712.7", "cannot_choose", [p] if p else [], player=p or "-", option=label, why=why)
         if p is not None:
+            decided_unable(game, ctx, p, label)
             _only_no(game, "unless", ctx.subject, p.name, why)
     else:
         pays = game.choose("unless", ctx.subject, by=p.name, options=[True, False], auto=False,

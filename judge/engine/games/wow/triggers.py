@@ -37,6 +37,7 @@ _KIND_EVENTS = {
 @rules.implements("705.4", reasons={"triggered": "ability source event controller"})
 @rules.implements("703.5", reasons={"before_event_unmet": "ability source object check expected actual after",
                                      "before_event_met": "ability source object check expected actual after",
+                                     "before_event_held": "ability source object expected actual after",
                                      "no_transition": "ability source object state"},
                   near_misses={"judged_before_event": "ability source object check expected actual"})
 @rules.implements("710.1d", reasons={"enters_trigger": "ability object"})
@@ -98,6 +99,11 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, snapshot=None) -> None:
         check, exp, act, subject, after = decided
         game.fire("703.5", "before_event_met", [src, subject], ability=name, source=src, object=subject,
                   check=check, expected=exp, actual=act, after=after)
+    held = info.pop("before_held", None)
+    if held is not None:            # met before the event and after it, the state read changed: judged before
+        exp, act, subject, after = held
+        game.fire("703.5", "before_event_held", [src, subject], ability=name, source=src, object=subject,
+                  expected=exp, actual=act, after=after)
     if check_loop(game, src, ab, ch.controller):
         return
     event = ab.spec["when"]["event"]
@@ -252,7 +258,18 @@ def _judged_before(game, target, rf: dict, ctrl, src, d: dict, data: dict):
     if after:
         data["before_decided"] = (*after[:2], say("before.damage_n", n=d.get("damage_before", 0))
                                   if d.get("damage_before") else say("before.undamaged"), target, shown)
+    elif state_read_changed(rf, d.get("damage_before", target.damage), target.damage):
+        data["before_held"] = (say("before.damaged" if rf["damaged"] else "before.undamaged"),
+                               say("before.damage_n", n=d["damage_before"]) if d.get("damage_before")
+                               else say("before.undamaged"), target, shown)
     return None
+
+
+def state_read_changed(rf: dict, before: int, after: int) -> bool:
+    """Whether the packet changed the state a "damaged / undamaged" recipient condition reads (its damage), so the
+    rule judging it on the state before the event is what is applied — met before and after alike (the ally was
+    already damaged when Brigg hit it again)."""
+    return rf.get("damaged") is not None and before != after
 
 
 def _recipient_before(game, target, f: dict, ctrl, src, was: dict):
