@@ -106,3 +106,14 @@ def test_an_attacker_that_turns_green_after_declaration_cites_308_3_at_the_chang
     for variant in ("绿色生物攻击则触发", "攻击前就变成绿色则触发"):      # green as declared: it triggered
         assert _firings("308.3-attack-trigger-checked-on-declare.yaml", variant, "mtg:308.3",
                         "changed_after_declaration") == []
+
+
+def test_a_choice_made_on_resolution_is_cited_only_when_there_was_a_choice():
+    """413.2c: which creature to sacrifice, which card to discard — announced as the effect is carried out."""
+    name = "413.2c-choice-announced-on-resolution.yaml"
+    got = _firings(name, None, "mtg:413.2c", "chosen_on_resolution")
+    assert len(got) == 1 and [getattr(o, "id", o) for o in got[0].objects] == ["乙", "bear"]
+    assert got[0].fields["what"] == "牺牲"
+    got = _firings(name, "弃哪一张牌也在结算时才选择", "mtg:413.2c", "chosen_on_resolution")
+    assert len(got) == 1 and got[0].fields["what"] == "弃掉"
+    assert _firings(name, "只有一个生物则没有选择", "mtg:413.2c", "chosen_on_resolution") == []

@@ -17,7 +17,7 @@ from judge.engine.games.mtg import mana as M
 from judge.engine.games.mtg import schedule
 from judge.engine.games.mtg.chars import chars
 from judge.engine.games.mtg.filters import select, source_matches
-from judge.engine.games.mtg.refs import Ctx, amount, players, refs, tag_exiled
+from judge.engine.games.mtg.refs import Ctx, amount, chosen_on_resolution, players, refs, tag_exiled
 from judge.engine.games.mtg.rules import rules
 from judge.engine.games.mtg.state import (AbilityDef, Card, CEffect, Delayed, Shield, ability_defs, card_def, parse_delta,
                                           parse_pt)
@@ -320,6 +320,7 @@ def _sacrifice(game, ctx, e):
                                                                   all(x in ids for x in a))
                                      else f"choose {n} of {', '.join(ids)}") if n > 1 else None)
             chosen = ans if isinstance(ans, list) else [ans]
+            chosen_on_resolution(game, ctx, p, "sacrifice", [game.objects[oid] for oid in chosen])
         picks.append((p, [game.objects[oid] for oid in chosen]))
     evs = []
     for p, objs in picks:
@@ -379,6 +380,7 @@ def _discard(game, ctx, e):
                                          and all(x in ids for x in a)
                                          else f"choose exactly {n} different cards of {', '.join(ids)}")))
             chosen = list(ans)
+            chosen_on_resolution(game, ctx, p, "discard", [game.objects[i] for i in chosen])
         picks.append((p, [game.objects[i] for i in chosen]))
     evs = []
     for p, objs in picks:

@@ -292,7 +292,20 @@ def _choose_among(game, ctx, ref) -> list:
         picked = game.choose("choose", ctx.subject, by=ctx.controller, options=ids, rule=rule, legal=lambda a: (
             None if isinstance(a, list) and len(a) == n and len(set(a)) == n and all(x in ids for x in a)
             else f"choose exactly {n} of {', '.join(ids)}"))
-    return [game.objects[i] for i in picked]
+    out = [game.objects[i] for i in picked]
+    if len(pool) > n:
+        chosen_on_resolution(game, ctx, game.by_name[ctx.controller], "choose", out)
+    return out
+
+
+@rules.implements("413.2c", reasons={"chosen_on_resolution": "player source what chosen"})
+def chosen_on_resolution(game, ctx, p, what: str, chosen: list) -> None:
+    """413.2c: a choice an effect asks for besides those made as its spell or ability was played — which creature
+    to sacrifice, which cards to discard, which of the objects — is made and announced as the effect is carried
+    out. Cited where the player had a real choice (more candidates than he must take); a "you may" decision is
+    not one of these (410.5 for a triggered ability's; 413.2c only when an option can't be chosen)."""
+    game.fire("413.2c", "chosen_on_resolution", [p, *chosen], player=p, source=ctx.source_name,
+              what=say(f"resolution_choice.{what}"), chosen=chosen)
 
 
 def players(game, ctx, ref) -> list[Player]:
