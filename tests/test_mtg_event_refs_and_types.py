@@ -117,3 +117,13 @@ def test_a_choice_made_on_resolution_is_cited_only_when_there_was_a_choice():
     got = _firings(name, "弃哪一张牌也在结算时才选择", "mtg:413.2c", "chosen_on_resolution")
     assert len(got) == 1 and got[0].fields["what"] == "弃掉"
     assert _firings(name, "只有一个生物则没有选择", "mtg:413.2c", "chosen_on_resolution") == []
+
+
+def test_a_prevented_or_replaced_event_triggers_nothing_and_410_7_says_so():
+    got = _firings("410.7-replaced-event-no-trigger.yaml", None, "mtg:410.7", "event_replaced")
+    assert len(got) == 1 and [getattr(o, "id", o) for o in got[0].objects] == ["watch"]
+    assert _firings("410.7-replaced-event-no-trigger.yaml", "没有替代则置入坟墓场并触发", "mtg:410.7",
+                    "event_replaced") == []
+    got = _firings("410.7-prevented-damage-no-trigger.yaml", None, "mtg:410.7", "event_prevented")
+    assert len(got) == 1 and [getattr(o, "id", o) for o in got[0].objects] == ["vamp"]
+    assert _firings("410.7-prevented-damage-no-trigger.yaml", "没有防止则触发", "mtg:410.7", "event_prevented") == []

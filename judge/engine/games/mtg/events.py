@@ -420,6 +420,22 @@ def never_happened(game, ev: Event, f) -> None:
         game.near_miss("419.5", "replaced_event_no_trigger", [src, o], caused_by=f.id,
                        once=("419.5", src.id, ab.key, o.id, ev.root),
                        ability=say("ability_of", source=src.name), object=o, event=describe(ev))
+        no_trigger(game, ev, "event_replaced", [(src, ab)], caused_by=f.id)
+
+
+@rules.implements("410.7", reasons={"event_prevented": "ability source event", "event_replaced": "ability source event"})
+def no_trigger(game, ev: Event, code: str, would: list, caused_by: str | None = "") -> None:
+    """410.7: an ability triggers only if its trigger event actually happens; an event that was prevented
+    (`event_prevented`) or replaced (`event_replaced`) triggers nothing. Cited for each ability in play that the
+    event would have triggered (`would`: (source, ability)), once per ability and event — the rule decides that it
+    does not trigger."""
+    for src, ab in would:
+        key = ("410.7", src.id, ab.key, ev.root)
+        if key in game.cited_once:
+            continue
+        game.cited_once.add(key)
+        game.fire("410.7", code, [src], caused_by=caused_by, ability=say("ability_of", source=src.name), source=src,
+                  event=describe(ev))
 
 
 def _gain_life(game, rep: Rep, ev: Event) -> list[Event] | None:

@@ -33,7 +33,6 @@ rules.declare("418.2", reasons={"enters_affected": "object printed actual detail
 rules.declare("410.10b", reasons={"entered_without_ability": "object ability", "seen_as_entered": "ability object what"})
 rules.declare("213.5", reasons={"effect_follows_spell": "object"})
 rules.declare("419.9a", reasons={"replacement_chosen": "player effect options"})
-rules.declare("410.7", near_misses={"event_prevented": "ability source event"})
 rules.declare("422.1", reasons={"action_rewound": "rule undone"})
 rules.declare("422.2", reasons={"priority_returned": "player"})
 rules.declare("308.2", reasons={"declaration_rewound": "rule"})
@@ -713,7 +712,7 @@ class MtgGame(CardGame):
     def apply_replacement(self, effect, event):
         out = events.apply(self, effect, event)
         if event.kind == "damage" and not out:
-            self._prevented_near_miss(event)
+            events.no_trigger(self, event, "event_prevented", self._would_trigger_on_damage(event))
         return out
 
     def replacement_already_applied(self, effect, event) -> None:
@@ -751,15 +750,17 @@ class MtgGame(CardGame):
         if self.resolving is not None:              # 420.4: what the state-based effects would find meanwhile
             self.mid_resolution.update(sba.findings_now(self))
 
-    def _prevented_near_miss(self, ev) -> None:
+    def _would_trigger_on_damage(self, ev) -> list:
+        """The triggered abilities in play that a damage event would have triggered (it was prevented)."""
+        out = []
         for o in self.battlefield():
             ch = chars(self, o)
             for ab in ch.abilities:
                 if ab.kind == "triggered" and ab.spec["when"]["event"] in ("deals_damage", "dealt_damage"):
                     ok, _ = triggers.match(self, o, ch, ab.spec, ev, None)
                     if ok:
-                        self.near_miss("410.7", "event_prevented", [o], once=(o.id, ab.key, ev.root),
-                                       ability=say("ability_of", source=o.name), source=o, event=events.describe(ev))
+                        out.append((o, ab))
+        return out
 
     def end_of_step_state(self) -> dict:
         d = super().end_of_step_state()
