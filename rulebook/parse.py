@@ -29,7 +29,7 @@ from rulebook.model import (
 )
 from rulebook.refs import find_refs
 from rulebook.terms import alternatives, exact_keys, headword_key, inverted, variant_keys
-from rulebook.understood import share_of
+from rulebook.understood import LOOKS_NUMBERED, share_of
 
 from rulebook.source import RulebookError, decode, read_bytes  # noqa: F401  (re-exported)
 
@@ -89,7 +89,7 @@ _TERMINAL = "。！？；：.!?;:）)」』”\"'"
 _SENTENCE_END = re.compile(r"[。！？；;:：.!?]\s*[”\"'」』)）]*(?:\s*\[[^\[\]]*\])*$")
 _MOJIBAKE = re.compile(r"\ufffd|\?/a>|[\ue000-\uf8ff]|[^\x00-\x7f]\?(?:$|\s)")
 # a line that looks numbered ("12.3 …", "4a. …") even when it is not a rule we accept
-_LOOKS_NUMBERED = re.compile(r"^[ \t\u3000]*(?:[#*\-]+[ \t]*)?(?:\*\*|<[^>]+>)*\d{1,4}(?:[.\-]\d+[a-z]?)+\.?(?:\s|$)")
+_LOOKS_NUMBERED = LOOKS_NUMBERED
 # a contents entry's dot leaders and page number ("1. Overview ........ 2"): the entry is its title
 _TOC_LEADERS = re.compile(r"[ \t]*(?:[.…·・]{3,}|[ \t]{2,})[ \t]*\d{1,4}$")
 _MARKUP_LINE = re.compile(r"^\s*(?:#{1,6}\s|<(?:b|span|a|strong)\b|\*\*\d|[*\-]\s+\*\*\d)")
@@ -266,6 +266,15 @@ def toc_entry(s: str) -> str:
     return _TOC_LEADERS.sub("", s)
 
 
+def toc_repeats(lines: list[Line], i: int, first: str) -> bool:
+    """Is the contents' first entry (`first`, read on line `i`, 1-based) printed again after it, as
+    the body's first heading? Only a heading counts: a short line that is no sentence."""
+    for ln in lines[i:]:
+        if ln.s and len(ln.s) <= 2 * TITLE_MAX and ln.s[-1] not in _TERMINAL and toc_entry(ln.s) == first:
+            return True
+    return False
+
+
 def furniture(lines: list[Line]) -> set[int]:
     """Indexes of the lines that are a PDF's page furniture, so that their words never join a rule's text:
     page numbers (`- 3 -`, `Page 3`), and a running header or footer: a line that is no sentence, printed
@@ -335,6 +344,7 @@ class _Walk:
         self.mode = "front"           # front | toc | rules | glossary | credits
         self.toc_first: str | None = None
         self.toc_numbered: set[str] = set()   # numbered entries of the contents (each printed once there)
+        self.toc_repeats = False              # is the contents' first entry printed again after them?
         self.last_chapter: int | None = None
         self.rule: Node | None = None         # last rule (owner of examples and bullets)
         self.example: Node | None = None      # last example (owner of cards)
@@ -426,12 +436,16 @@ class _Walk:
             entry = toc_entry(s)
             if self.toc_first is None:
                 self.toc_first = entry
+                self.toc_repeats = toc_repeats(self.lines, i, entry)
                 self.cont(i, raw, s)
                 return
             # the contents end where the body starts: their first entry printed again, a numbered
-            # entry printed again (a body whose first heading the contents did not list first), or a subrule
+            # entry printed again (a body whose first heading the contents did not list first), or a
+            # subrule, unless the first entry is printed again further on: then the contents list
+            # sections too (Lorcana's `1.1. General …` under `## 1. CONCEPTS`) and run until it
             m = ln.number
-            if entry != self.toc_first and entry not in self.toc_numbered and not (m and "." in ln.key):
+            if entry != self.toc_first and entry not in self.toc_numbered \
+                    and not (m and "." in ln.key and not self.toc_repeats):
                 if m:
                     self.toc_numbered.add(entry)
                 self.cont(i, raw, s)
@@ -455,6 +469,8 @@ class _Walk:
                 return
             self.cont(i, raw, s)
             return
+        if self.mode == "glossary" and self.leaves_glossary(ln):
+            self.mode = "rules"     # a numbered rule: the glossary has ended (or its heading was a contents entry)
         if self.mode == "glossary":
             self.glossary_line(i, raw, body, s)
             return
@@ -476,6 +492,17 @@ class _Walk:
                 self.cont(i, raw, s)
             return
         self.body_line(i, raw, body, s)
+
+    def leaves_glossary(self, ln: Line) -> bool:
+        """Does this line end a glossary of term blocks? A glossary's terms are words, not rule numbers:
+        a line that starts with a subrule's number (`1.2.1. If…`, `2-1-3. …`) or with a numbered
+        chapter heading (`## 2. Deck Rules`) after a blank line is the rules going on."""
+        if self.d.glossary_inline or not self.prev_blank:
+            return False
+        m = ln.number
+        if m is not None and ("." in ln.key) and m.group("rest").strip():
+            return True
+        return bool(_CHAPTER_LINE.match(_HTML_TAG.sub("", ln.s).lstrip("#").strip())) and ln.s.startswith("#")
 
     def numbers_after(self, i: int, within: int = 6):
         """The keys of the numbered lines after line `i` (1-based), until `within` non-blank lines without a number
@@ -756,12 +783,29 @@ def detect(lines: list[Line], markup: bool, words: set[str] | None = None,
     best_good = max(g for g, _, _, _ in scored_eligible)
     near = [s for s in scored_eligible if best_good - s[0] <= tol]
     weights = weighted(markers)
+    for _, _, name, walk in near:
+        if style_contradicts(DIALECTS[name].style, walk.nodes):
+            weights[name] = 0       # its marker lines are there, but the book prints its numbers otherwise
     winner = max(near, key=lambda s: (weights.get(s[2], -1), s[0]))
     shares = sorted(((s[2], round(s[0] / s[1], 4) if s[1] else 0.0) for s in scored),
                     key=lambda x: (x[0] != winner[2], -x[1]))
     walk = winner[3]
     walk.d = DIALECTS[winner[2]]          # a shared walk carries the winner's name and style
     return walk, shares
+
+
+def style_contradicts(style: str, nodes: list[Node]) -> bool:
+    """Does a family that prints subrule letters one way (`joined`: 100.1a, `dotted`: 103.1.b) meet a book
+    whose lettered rules mostly print the other way? Then its marker lines (a Markdown `## 100.` heading,
+    which any converted rulebook may print) do not make the book one of its family."""
+    if style not in ("joined", "dotted"):
+        return False
+    joined = dotted = 0
+    for n in nodes:
+        if n.kind == RULE and n.number:
+            joined += bool(re.search(r"\d[a-z]", n.number))
+            dotted += bool(re.search(r"\.[a-z](?:\.|$)", n.number))
+    return joined > dotted if style == "dotted" else dotted > joined
 
 
 def _tolerance(nonblank: int) -> int:
@@ -883,6 +927,7 @@ def _link(book: Book, d: Dialect, owners: dict[int, Node | None], levels: dict[i
     chapter: Node | None = None
     section: Node | None = None
     headings: list[tuple[int, Node]] = []     # open numbered Markdown headings, outermost first
+    opens = _opening_headings(book.nodes, levels)      # headings whose next rule is numbered under them
     for n in book.nodes:
         if id(n) in owners:
             owner = owners[id(n)]
@@ -908,10 +953,11 @@ def _link(book: Book, d: Dialect, owners: dict[int, Node | None], levels: dict[i
             while headings and headings[-1][0] >= level:
                 headings.pop()
         if parent_uid is None:
+            above = heading_above([h for _, h in headings], key, opens)
             if d.markdown and section is not None and n.title is None and section is not n:
                 parent_uid = section.uid
-            elif headings:
-                parent_uid = headings[-1][1].uid
+            elif above is not None:
+                parent_uid = above.uid
             elif chapter is not None:
                 parent_uid = chapter.uid
         if level is not None:
@@ -924,6 +970,34 @@ def _link(book: Book, d: Dialect, owners: dict[int, Node | None], levels: dict[i
     for n in book.nodes:
         if n.kind in (RULE,) and n.parent and n.parent in by_uid:
             by_uid[n.parent].children.append(n.uid)
+
+
+def _opening_headings(nodes: list[Node], levels: dict[int, int]) -> set[int]:
+    """The numbered headings (`id`s) whose first rule after them is numbered under their own number:
+    `## 100. General` then `100.1. …` (an MTG-style section), not `### 104. Setup` then `105. Spaces`."""
+    out: set[int] = set()
+    prev: Node | None = None
+    for n in nodes:
+        if n.kind != RULE or not n.number:
+            continue
+        if prev is not None and id(prev) in levels:
+            hk, key = ids.key_of(prev.number or ""), ids.key_of(n.number)
+            if key != hk and hk in _ancestors(key):
+                out.add(id(prev))
+        prev = n
+    return out
+
+
+def heading_above(headings: list[Node], key: str, opens: set[int]) -> Node | None:
+    """The innermost of the open numbered headings (outermost first) that may hold a rule numbered `key`.
+    A heading holds the rules after it (Riftbound's `### 104. Setup` holds `105. Spaces`, `106. …`), but one
+    that opens a section numbered under its own number (`## 100. General`, then `100.1`) holds only those:
+    a number of as many components after it (`101. Golden Rules`) is its sibling, not its child."""
+    depth = len(ids.components(key))
+    for h in reversed(headings):
+        if len(ids.components(ids.key_of(h.number or ""))) < depth or id(h) not in opens:
+            return h
+    return None
 
 
 def _subtitles(book: Book) -> None:

@@ -18,7 +18,7 @@ import re
 from rulebook.ids import HALF_WIDTH, HYPHEN_NUMBER, NUMBER_RE, REF_NUMBER, expand_range, key_of
 
 # A cue, then optional "规则"/"rule(s)", Markdown emphasis or a link's bracket, then a number.
-_CUE = r"(?:请?参见|请?查阅|亦见|见|参考|[Ss]ee|规则|条|[Rr]ules?)"
+_CUE = r"(?:请?参见|请?查阅|亦见|见|参考|[Ss]ee|规则|条|[Rr]ules?|[Ss]ections?)"
 _GAP = r"[\s_*“”\"'\[]*(?:规则|[Rr]ules?)?[\s_*\[]*"
 _SEP = (r"[\s\]]*(?:,\s*(?:and|or)\b|和|及|与|或|、|，|,|;|；|\band\b|\bor\b|&)\s*"
         r"(?:规则|[Rr]ules?)?\s*\[?")
@@ -32,7 +32,8 @@ _RANGE_FULL_RE = re.compile(_RANGE + r"(?P<num>" + REF_NUMBER + r")")
 # the short end of a range: a letter, or a number that a sentence's full stop may
 # follow (712.9–10.) but that does not go on as a longer number (712.9–10.5)
 _RANGE_SHORT_RE = re.compile(r"[-–—](?P<short>[a-z](?![a-z])|\d+(?!\d)(?!\.[\da-z]))")
-_CHAPTER_RE = re.compile(r"第\s*(?P<n>\d{1,2})\s*章|[Ss]ection\s+(?P<m>\d{1,2})\b")
+# "section 5" is a chapter; "section 7.4" (Lorcana) is the rule 7.4, read by the cue above
+_CHAPTER_RE = re.compile(r"第\s*(?P<n>\d{1,2})\s*章|[Ss]ection\s+(?P<m>\d{1,2})\b(?!\.\d)")
 # [1.3.2a], [100.2a](/cr/1/#cr100-2a); a bare [3] only glued to an English word
 # (zone[3]), so that a loyalty cost "[0]", an energy cost "pay [1]" or a
 # footnote " [2]" is not a reference
@@ -61,6 +62,9 @@ _HYPHEN_RANGE = re.compile(r"\s*(?:～|〜|~|–|—|\bto\b|\bthrough\b|から)\
 # that does not start in lowercase ("3-1-3 and 3-1-4 list…" wrapped to a line's start is a reference)
 _OWN_NUMBER = re.compile(r"\.(?:[ \t\u3000]|$|[^\x00-\x7f])|[ \t\u3000]+(?![a-z])|$|(?=[^\x00-\x7f])")
 _HYPHEN_OR_NUMBER = re.compile(HYPHEN_NUMBER + "|" + NUMBER_RE.pattern)
+# a chapter cited by its number and title in a hyphen-numbered book: "(See 9. Rule Processing)",
+# "(See 9.Rule Processing.)", "(See 7. Card Attacking and Battle.)"
+_HYPHEN_CHAPTER = re.compile(r"\b[Ss]ee[ \t]+(?P<num>\d{1,2})\.[ \t]?(?=[A-Z])")
 
 
 def numbers_in(phrase: str, style: str = ""):
@@ -104,6 +108,9 @@ def hyphen_refs(text: str) -> list[tuple[int, int, str, list[str]]]:
             keys = expand_range(keys[0], key_of(r.group("num")))
             end = pos = r.end()
         found.append((m.start(), end, text[m.start():end], keys))
+    for m in _HYPHEN_CHAPTER.finditer(half):
+        found.append((m.start(), m.end("num"), text[m.start():m.end("num")], [m.group("num")]))
+    found.sort()
     return found
 
 

@@ -12,6 +12,7 @@ Kept free of heavy imports: `judge books add` and the registry call it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from rulebook.model import BULLET, CARD, CHAPTER, EXAMPLE, FRONT, GLOSSARY, HEADING, RULE, UNCLASSIFIED, Book, Node
@@ -29,6 +30,12 @@ MIN_UNDERSTOOD = 0.60       # share of non-blank lines in rules, examples, gloss
 MIN_RULES_SHARE = 0.25      # share of non-blank lines in rules alone
 MAX_LINES_PER_RULE = 40     # "suspiciously few rules" above this (books of 40+ lines)
 SHOWN_NOT_UNDERSTOOD = 3    # lines quoted in the warning
+# Lines that start with a subrule's number (1.2.1, 2-1-3, markup before it) but sit in a glossary entry,
+# an example or a bullet: 0 in every measured book; a glossary that swallowed the rules after it (a
+# contents list's "GLOSSARY" entry read as the glossary's heading) made 64 of them, understood and silent.
+MAX_HIDDEN_NUMBERED = 2
+LOOKS_NUMBERED = re.compile(r"^[ \t\u3000]*(?:[#*\-]+[ \t]*)?(?:\*\*|<[^>]+>)*\d{1,4}(?:[.\-]\d+[a-z]?)+\.?(?:\s|$)")
+_NOT_HIDDEN = (RULE, CHAPTER, FRONT, HEADING, UNCLASSIFIED)    # where a numbered line is a rule, or counted as not understood
 
 
 @dataclass
@@ -72,8 +79,13 @@ def understood(book: Book) -> Understood:
     rules = 0
     quotes: list[LineQuote] = []
     fallback: list[LineQuote] = []          # front-matter lines, quoted only when nothing is unclassified
+    hidden: list[LineQuote] = []            # numbered lines read as glossary, example or bullet text
     for n in book.nodes:
         parts[PART[n.kind]] += nonblank(n.raw)
+        if n.kind not in _NOT_HIDDEN:
+            for i, ln in enumerate(n.raw.splitlines()):
+                if LOOKS_NUMBERED.match(ln):
+                    hidden.append(LineQuote(n.line + i, f"{n.kind}: {ln.strip()[:70]}"))
         rules += n.kind == RULE
         if n.kind in (UNCLASSIFIED, FRONT):
             target = quotes if n.kind == UNCLASSIFIED else fallback
@@ -88,11 +100,11 @@ def understood(book: Book) -> Understood:
         rules_share=round(parts["rules"] / lines, 4) if lines else 0.0,
         not_understood=quotes or fallback,
     )
-    u.warnings = _warnings(u)
+    u.warnings = _warnings(u, hidden)
     return u
 
 
-def _warnings(u: Understood) -> list[str]:
+def _warnings(u: Understood, hidden: list[LineQuote] | None = None) -> list[str]:
     if u.lines == 0:
         return ["the file has no text: no rules, examples or glossary entries"]
     out = []
@@ -108,6 +120,10 @@ def _warnings(u: Understood) -> list[str]:
                    f"({pct(u.rules_share)}): numbered lines were probably not recognised")
     if u.rules and u.lines >= MAX_LINES_PER_RULE and u.lines / u.rules > MAX_LINES_PER_RULE:
         out.append(f"suspiciously few rules: {u.rules} for {u.lines} non-blank lines")
+    if hidden and len(hidden) > MAX_HIDDEN_NUMBERED:
+        first = hidden[0]
+        out.append(f"{len(hidden)} lines that start with a rule number were read as glossary, example or bullet "
+                   f"text, not as rules (first: line {first.line}, {first.text})")
     return out
 
 

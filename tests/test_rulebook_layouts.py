@@ -36,7 +36,17 @@ def test_fixtures_round_trip_and_are_understood(name):
     assert "".join(n.raw for n in book.nodes) == _source(FIXTURES / name).lstrip("\ufeff") or \
         "".join(n.raw for n in book.nodes) == _source(FIXTURES / name)
     u = understood(book)
+    if name in CONTENTS_HEAVY:
+        # the first lines of a real book: its contents list (front matter by design) outweighs the few
+        # rules after it, so the share warning is right to fire; everything else is understood
+        assert u.parts["unclassified"] == 0 and u.parts["front"] >= u.lines / 2, (name, u)
+        assert all("were understood" in w or "numbered rules explain" in w for w in u.warnings), (name, u)
+        return
     assert u.warnings == [] and u.share >= 0.8, (name, u)
+
+
+# the heads of real books whose contents list is most of the excerpt (tests/test_rulebook_real_layouts.py)
+CONTENTS_HEAVY = {"lorcana-cr-en-excerpt.md", "alphaclash-cr-en-excerpt.md"}
 
 
 # ---------------------------------------------------------------- numbering by shape
