@@ -582,14 +582,23 @@ def _may(game, ctx, e):
         game.fire("712.7", "cannot_choose", [p], player=p, option=say("option.may"), why=why)
         decided_unable(game, ctx, p, say("option.may"))
         _only_no(game, "may", ctx.subject, p.name, why)
+        not_done(game, e["may"])
         return False
     ans = game.choose("may", ctx.subject, by=p.name, options=[True, False], auto=False,
                       hint="an optional part is decided on resolution (708.3)")
     game.fire("708.3", "optional_on_resolution", [p], ability=ctx.link_name or ctx.source_name, player=p,
               choice=say("choice.do" if ans else "choice.dont"))
     if not ans:
+        not_done(game, e["may"])
         return False
     return run(game, ctx, e["may"])
+
+
+def not_done(game, effects: list) -> None:
+    """709.2f: "你可以支付（2），若你如此做，…" not done — declined, or he could not — so the sentence "if you do"
+    checks finds the action was not performed and its part does not happen: the rule decides "no"."""
+    if any("if_you_do" in x for x in effects):
+        game.fire("709.2f", "did_not", [], what=say("did.not"))
 
 
 def decided_unable(game, ctx, p, option: str) -> None:
