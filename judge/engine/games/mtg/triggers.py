@@ -178,24 +178,32 @@ def attack_trigger_too_late(game, o) -> None:
     creature. An attacking creature whose characteristics change afterwards so that it now meets the ability's
     condition — and did not as it was declared — does not trigger it: cited at that change, once per ability and
     creature each combat (the declaration's check is the near miss `attack_trigger_checked`)."""
-    declared = o.extra.get("declared_chars")
-    if declared is None:
-        return
-    for src, c, ab in game.abilities_in_play("triggered"):
-        w = ab.spec.get("when") or {}
-        f = w.get("filter")
-        if w.get("event") != "attacks" or not f or (w.get("self") and src is not o):
-            continue
-        ff = {**f, "zone": o.zone}
-        if matches(game, o, ff, controller=c.controller, source_id=src.id) is not None or \
-                matches(game, o, ff, controller=c.controller, source_id=src.id, ch=declared) is None:
-            continue
+    for src, ab in met_only_after_declaration(game, o):
         key = ("308.3", src.id, ab.key, o.id, o.inc, game.turn)
         if key in game.cited_once:
             continue
         game.cited_once.add(key)
         game.fire("308.3", "changed_after_declaration", [src, o], ability=say("ability_of", source=src.name),
                   source=src, object=o)
+
+
+def met_only_after_declaration(game, o) -> list:
+    """(source, ability) of each attack trigger in play with a condition on the attacker that `o` meets now but did
+    not meet with the characteristics it was declared with (none when it was not declared an attacker)."""
+    declared = o.extra.get("declared_chars")
+    if declared is None:
+        return []
+    out = []
+    for src, c, ab in game.abilities_in_play("triggered"):
+        w = ab.spec.get("when") or {}
+        f = w.get("filter")
+        if w.get("event") != "attacks" or not f or (w.get("self") and src is not o):
+            continue
+        ff = {**f, "zone": o.zone}
+        if matches(game, o, ff, controller=c.controller, source_id=src.id) is None and \
+                matches(game, o, ff, controller=c.controller, source_id=src.id, ch=declared) is not None:
+            out.append((src, ab))
+    return out
 
 
 # the filter words an "enters" trigger checks → the characteristic a continuous effect may have changed
