@@ -127,3 +127,97 @@ def test_a_prevented_or_replaced_event_triggers_nothing_and_410_7_says_so():
     got = _firings("410.7-prevented-damage-no-trigger.yaml", None, "mtg:410.7", "event_prevented")
     assert len(got) == 1 and [getattr(o, "id", o) for o in got[0].objects] == ["vamp"]
     assert _firings("410.7-prevented-damage-no-trigger.yaml", "没有防止则触发", "mtg:410.7", "event_prevented") == []
+
+
+def _c(**kw):
+    from judge.engine.games.mtg.chars import Chars
+    base = dict(name="熊", types=["生物"], subtypes=[], supertypes=[], colors=["绿"], keywords=[], abilities=[],
+                power=2, toughness=2, controller="甲", mana_value=2)
+    base.update(kw)
+    return Chars(**base)
+
+
+def _card(**kw):
+    from types import SimpleNamespace
+    base = dict(power=2, toughness=2, types=["生物"], colors=["绿"], abilities=[], keywords=[])
+    base.update(kw)
+    return SimpleNamespace(**base)
+
+
+def test_printed_diffs_name_each_characteristic_effects_changed():
+    from judge.engine.games.mtg.game import printed_diffs
+    from judge.engine.games.mtg.words import say
+    assert printed_diffs(_c(), _card()) == []                                         # as printed: nothing
+    assert printed_diffs(_c(power=3, toughness=3), _card()) == [("pt", "2/2", "3/3")]
+    # an artifact printed with no P/T (or with numbers it can't use: not a creature) animated as a 2/2
+    assert printed_diffs(_c(types=["神器", "生物"], colors=[]), _card(power=None, toughness=None, types=["神器"],
+                                                                       colors=[]))[0] == ("pt", None, "2/2")
+    assert printed_diffs(_c(types=["神器", "生物"], colors=[]), _card(power=2, toughness=2, types=["神器"],
+                                                                       colors=[]))[0] == ("pt", None, "2/2")
+    assert printed_diffs(_c(power=None, toughness=None, types=["神器"]), _card(types=["神器"])) == []
+    colorless = say("check.colorless")
+    assert printed_diffs(_c(colors=["白"]), _card(colors=[])) == [("colors", colorless, "白")]
+    assert printed_diffs(_c(colors=[]), _card(colors=["红", "白"])) == [("colors", "红白", colorless)]
+    assert printed_diffs(_c(colors=["红", "白"]), _card(colors=["绿"])) == [("colors", "绿", "红白")]
+    assert printed_diffs(_c(types=["地", "生物"]), _card(types=["地"], power=None, toughness=None))[-1] == \
+        ("types", "地", "地生物")
+    got = printed_diffs(_c(keywords=["飞行", "先攻"], abilities=["a"]), _card(abilities=["a", "b", "c"]))
+    assert got == [("abilities", say("char.n_abilities", n=3), say("char.n_abilities", n=3))]
+    got = printed_diffs(_c(keywords=["飞行"]), _card())
+    assert got == [("abilities", say("char.n_abilities", n=0), say("char.n_abilities", n=1))]
+    got = printed_diffs(_c(abilities=[]), _card(abilities=["a"], keywords=["飞行", "先攻"]))
+    assert got == [("abilities", say("char.n_abilities", n=3), say("char.n_abilities", n=0))]
+
+
+def _attack_then_paint(tmp_path, trigger: dict, paint: str, color: str, owner: str = "乙") -> list:
+    """甲's blue 1/1s 鸟甲 (a) and 鸟乙 (b) attack; then 甲 makes `paint` `color`: the 308.3 late-change firings."""
+    data = {
+        "book": "mtg", "title": "攻击之后才改变颜色", "source": ["308.3"],
+        "define": {
+            "诅咒": {"cost": "{二}{绿}", "types": ["结界"], "text": "攻击触发。",
+                   "abilities": [{"key": "t", "text": "攻击触发。", "triggered": trigger}]},
+            "鸟甲": {"cost": "{一}{蓝}", "types": ["生物"], "pt": "1/1"},
+            "鸟乙": {"cost": "{一}{蓝}", "types": ["生物"], "pt": "1/1"},
+            "染色": {"cost": "{绿}", "types": ["瞬间"], "text": "目标生物成为该颜色直到回合结束。",
+                   "spell": {"targets": ["生物"], "effects": [{"set_color": [color], "what": "target",
+                                                               "until": "end_of_turn"}]}}},
+        "players": {"甲": {"mana": "{绿}"}, "乙": {}},
+        "turn": {"active": "甲", "step": "宣告攻击者", "priority": "甲"},
+        "board": {"甲": {"hand": [{"card": "染色", "id": "paint"}],
+                        "battlefield": [{"card": "鸟甲", "id": "a"}, {"card": "鸟乙", "id": "b"}]},
+                  "乙": {"battlefield": []}},
+        "actions": [{"as": "甲", "attack": ["a", "b"]}, {"as": "甲", "cast": "paint", "targets": [paint]},
+                    {"pass_until": "stack_empty"}],
+        "expect": {"colors": {paint: [color]}},
+    }
+    if trigger.get("when", {}).get("self"):        # "whenever this creature attacks": the ability is on 鸟甲
+        data["define"]["鸟甲"]["abilities"] = data["define"].pop("诅咒")["abilities"]
+    else:
+        data["board"][owner]["battlefield"].append({"card": "诅咒", "id": "curse"})
+    p = tmp_path / "late.yaml"
+    p.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    out = replay(load_scenario(p), None)
+    assert out.error is None and out.passed, [f.text() for f in out.failures]
+    return [[getattr(o, "id", o) for o in f.objects] for s in out.trace.steps for f in s.firings
+            if f.rule == "mtg:308.3" and f.reason == "changed_after_declaration"]
+
+
+GREEN_ATTACKS = {"when": {"event": "attacks", "filter": {"colors": ["绿"]}}, "effects": [{"gain_life": 1}]}
+
+
+def test_308_3_late_change_only_for_a_change_that_now_meets_the_condition(tmp_path):
+    assert _attack_then_paint(tmp_path, GREEN_ATTACKS, "b", "绿") == [["curse", "b"]]
+    assert _attack_then_paint(tmp_path, GREEN_ATTACKS, "b", "红") == []          # still not green: nothing to say
+
+
+def test_308_3_late_change_of_a_self_trigger_is_about_its_own_creature(tmp_path):
+    mine = {"when": {"event": "attacks", "self": True, "filter": {"colors": ["绿"]}}, "effects": [{"gain_life": 1}]}
+    assert _attack_then_paint(tmp_path, mine, "a", "绿") == [["a", "a"]]
+    assert _attack_then_paint(tmp_path, mine, "b", "绿") == []                  # another attacker: not "this"
+
+
+def test_308_3_late_change_reads_the_condition_from_the_trigger_controller(tmp_path):
+    theirs = {"when": {"event": "attacks", "filter": {"colors": ["绿"], "controller": "opponent"}},
+              "effects": [{"gain_life": 1}]}
+    assert _attack_then_paint(tmp_path, theirs, "b", "绿") == [["curse", "b"]]
+    assert _attack_then_paint(tmp_path, theirs, "b", "绿", owner="甲") == []   # 甲's own creature: not an opponent's
