@@ -118,11 +118,22 @@ def _md_clean(s: str) -> str:
     return re.sub(r"\s+([,.;:])", r"\1", s).strip()
 
 
+# a Markdown backslash escape: any ASCII punctuation (a PDF's text converted to Markdown writes
+# `\(see rule 201.3\)`, `DON\!\!`)
+_MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_ESCAPED = 0xF0000                  # an escaped character's stand-in while the emphasis is cleaned: a private plane
+_UNESCAPE = re.compile("[\U000F0021-\U000F007E]")
+
+
 def _markup_clean(s: str) -> str:
-    """Markdown links and HTML tags out of text; the markup stays in `raw`."""
+    """Markdown links, backslash escapes and HTML tags out of text; the markup stays in `raw`."""
     s = _MD_LINK.sub(r"\1", s)
     s = _HTML_TAG.sub("", s).replace("&nbsp;", " ").replace("&amp;", "&")
-    return _md_clean(s)
+    if "\\" not in s:
+        return _md_clean(s)
+    # an escaped character is kept out of the emphasis clean-up (`\*\*` stays `**`), then printed plainly
+    s = _MD_ESCAPE.sub(lambda m: chr(_ESCAPED + ord(m.group(1))), s)
+    return _UNESCAPE.sub(lambda m: chr(ord(m.group(0)) - _ESCAPED), _md_clean(s))
 
 
 def _join(a: str, b: str, wrapped: bool = True) -> str:

@@ -181,3 +181,22 @@ def test_one_piece_plain_text():
     book = parse_text(text)
     assert [r.resolved for r in book.node("2-6-1").refs] == [[True]]
     assert book.cited_by["7"] == ["2-6-1"]
+
+
+# ---------------------------------------------------------------- Markdown escapes of a converted PDF
+
+def test_markdown_escapes_are_printed_plainly():
+    from rulebook.parse import _markup_clean
+    assert _markup_clean(r"deck \(see rule 201.3\), DON\!\! and \[Trigger\]") == "deck (see rule 201.3), DON!! and [Trigger]"
+    assert _markup_clean(r"\*\*not bold\*\* but **bold**, a\\b, snake\_case") == "**not bold** but bold, a\\b, snake_case"
+    assert _markup_clean(r"no escape: C:\path") == "no escape: C:\\path"       # a backslash before a letter stays
+
+
+def test_alpha_clash_text_without_escapes():
+    book = parse_file(ALPHA_CLASH)
+    assert book.node("100.2a").text.endswith("the same English name (see rule 201.3).")
+    assert book.node("100.1b").text == "Multiplayer formats are in development and are coming soon!"
+    assert "\\(" in book.node("100.2a").raw                                  # the file's own text stays in raw
+    assert [(r.raw, r.targets) for r in book.node("100.4a").refs] == [("see rule 100.2a", ["100.2.a"])]
+    plain = parse_text("1. Rules\n\n1.1. A backslash \\( stays in a plain text book.\n\n1.2. Another rule.\n\n1.3. And one.\n")
+    assert "\\(" in plain.node("1.1").text
