@@ -200,3 +200,74 @@ def test_alpha_clash_text_without_escapes():
     assert [(r.raw, r.targets) for r in book.node("100.4a").refs] == [("see rule 100.2a", ["100.2.a"])]
     plain = parse_text("1. Rules\n\n1.1. A backslash \\( stays in a plain text book.\n\n1.2. Another rule.\n\n1.3. And one.\n")
     assert "\\(" in plain.node("1.1").text
+
+
+# ---------------------------------------------------------------- the edges the mutation run asked for
+
+def test_leaves_glossary_edges():
+    from rulebook.dialects import DIALECTS
+    from rulebook.parse import _Walk
+
+    def leaves(line, prev_blank=True, dialect="generic"):
+        lines = prepare([line + "\n"])
+        w = _Walk(lines, DIALECTS[dialect])
+        w.prev_blank = prev_blank
+        return w.leaves_glossary(lines[0])
+    assert leaves("2.1.1. A deck has 60 cards.")                    # a subrule with its text
+    assert not leaves("2.1.1. A deck has 60 cards.", prev_blank=False)   # a definition's next line
+    assert not leaves("2.1.1.")                                      # a number alone is no rule
+    assert not leaves("2. Deck Rules")                               # a plain chapter-like line: a term
+    assert leaves("## 2. BEFORE THE GAME")                           # a numbered Markdown chapter heading
+    assert leaves("## <span id='cr2'>2.</span> Deck Rules")          # with HTML around its number
+    assert not leaves("# Notes")                                     # an unnumbered heading
+    assert not leaves("2.1.1. A deck has 60 cards.", dialect="wow")  # an inline glossary ends otherwise
+
+
+def test_a_numbered_subrule_alone_ends_a_glossary():
+    text = ("1. Rules\n\n1.1. Players take turns.\n\nGlossary\n\nBag\nWhere triggered abilities wait.\n\n"
+            "1.2. Deck Rules\n\n1.2.1. A deck has 60 cards.\n")
+    book = parse_text(text)
+    assert [n.title for n in kinds(book, GLOSSARY)] == ["Bag"]
+    assert book.node("1.2.1").kind == RULE and book.node("1.2.1").parent == "1.2"
+
+
+def test_opening_headings_only_headings():
+    from rulebook.parse import _opening_headings
+
+    def node(number, kind=RULE):
+        return Node(uid=number, kind=kind, line=1, raw="", number=number)
+    general, sub, plain, plain_sub = node("100"), node("100.1"), node("104"), node("104.1")
+    chapter = node("2", CHAPTER)
+    levels = {id(general): 2}
+    assert _opening_headings([general, sub, plain, plain_sub], levels) == {id(general)}   # 104 is no heading
+    assert _opening_headings([general, node("101")], levels) == set()                    # a sibling: not opened
+    assert _opening_headings([general, chapter, sub], levels) == {id(general)}           # a chapter is no rule
+    levels_chapter = {id(chapter): 2}
+    assert _opening_headings([chapter, node("2.1")], levels_chapter) == set()
+
+
+def test_style_contradicts_edges():
+    def nodes(*numbers, kind=RULE):
+        return [Node(uid=n, kind=kind, line=1, raw="", number=n) for n in numbers]
+    assert not style_contradicts("dotted", nodes("100.1a", "103.1.a"))            # a tie contradicts nothing
+    assert not style_contradicts("dotted", nodes("1a", "2a", kind=CHAPTER) + nodes("103.1.a"))   # rules only
+
+
+def test_toc_repeats_edges():
+    entry = "1. " + "O" * 77                                              # 80 characters: still a heading
+    assert toc_repeats(prepare(["Contents\n", entry + "\n", "\n", entry + "\n"]), 2, entry)
+    longer = "1. " + "O" * 78                                             # 81: a paragraph
+    assert not toc_repeats(prepare(["Contents\n", longer + "\n", "\n", longer + "\n"]), 2, longer)
+    dotted = "1. Overview."                                               # printed as a sentence
+    assert not toc_repeats(prepare(["Contents\n", dotted + "\n", "\n", dotted + "\n"]), 2, dotted)
+
+
+def test_markup_clean_entities_and_links():
+    from rulebook.parse import _markup_clean
+    assert _markup_clean("a&nbsp;b &amp; [the text](https://example.com/x) here") == "a b & the text here"
+
+
+def test_a_hyphen_range_at_a_lines_start():
+    from rulebook.refs import hyphen_refs
+    assert [k for *_, k in hyphen_refs("1-2-1 – 1-2-3 are the steps of a turn.")] == [["1.2.1", "1.2.2", "1.2.3"]]
+    assert hyphen_refs("1-2-1. The game ends when a player loses.") == []     # its own number
