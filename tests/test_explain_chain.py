@@ -137,7 +137,7 @@ def test_a_refusal_is_always_part_of_the_answer(mtg):
     got = chain.decisive(view, f, Cites(mtg, "t"), FRAME)
     assert [a.kind for a in got] == [REFUSED]
     text, _ = answer.compose(got, [], ["闪电击仍在手牌"], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
-    assert text == "裁定：被拒绝：甲 无法支付（规则 409.1h）。结果：闪电击仍在手牌。"
+    assert text == "裁定：闪电击仍在手牌。理由：被拒绝：甲 无法支付（规则 409.1h）。"
 
 
 # ------------------------------------------------------------------ near misses, result, answer
@@ -187,6 +187,72 @@ def test_winner_is_said_once(mtg):
     assert text == "裁定：甲 赢得这盘游戏（规则 102.2a）。"
     text, _ = answer.compose([], [], ["x"], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
     assert text == "裁定：x。甲 赢得这盘游戏。"
+
+
+# the answer first, then its reason: what a judge says at the table ("灰熊在坟墓场。理由：…（规则 …）")
+
+def _lethal_answer(mtg, not_applied=(), final=("灰熊在坟墓场",), fallback=("420.5c",), t=T):
+    view, f = focus(LETHAL, mtg, where={"bear": "graveyard"})
+    cites = Cites(mtg, "t")
+    got = chain.decisive(view, f, cites, FRAME)
+    text, ids = answer.compose(got, list(not_applied), list(final), LETHAL, Names(view, t, "zh"), cites, t,
+                               list(fallback))
+    return text, ids, list(cites.order)
+
+
+def test_answer_first_then_the_chain_with_its_rules_then_what_did_not_apply(mtg):
+    text, ids, order = _lethal_answer(mtg, not_applied=[("420.5a", "乙 的生命为 20"), ("420.5b", None)])
+    assert text == ("裁定：灰熊在坟墓场。理由：闪电击 对 灰熊 造成 3 点伤害；灰熊 被消灭（规则 413.2b、420.5c）。"
+                    "规则 420.5a没有适用：乙 的生命为 20。")
+    # cited in the order read, the rules the chain rests on first: the 引用的规则 section keeps its order
+    assert ids == order == ["413.2b", "420.5c", "420.5a"]
+
+
+def test_answer_first_with_who_won_before_the_reason(mtg):
+    view = TraceView(LETHAL)
+    won = dict(LETHAL, result={"life": {}, "winner": "甲", "lost": ["乙"]})
+    got = [view.by_id["1.2"], view.by_id["1.5"]]
+    text, ids = answer.compose(got, [], ["灰熊在坟墓场", "乙的生命为 0"], won, Names(view, T, "zh"), Cites(mtg, "t"),
+                               T, ["420.5c"])
+    assert text == ("裁定：灰熊在坟墓场；乙的生命为 0。甲 赢得这盘游戏。"
+                    "理由：闪电击 对 灰熊 造成 3 点伤害；灰熊 被消灭（规则 413.2b、420.5c）。")
+    # who lost, when nobody won: also before the reason
+    lost = dict(LETHAL, result={"life": {}, "winner": None, "lost": ["甲", "乙"]})
+    text, _ = answer.compose(got, [], [], lost, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
+    assert text == "裁定：甲、乙 输掉这盘游戏。理由：闪电击 对 灰熊 造成 3 点伤害；灰熊 被消灭（规则 413.2b、420.5c）。"
+
+
+def test_answer_without_a_result_is_the_chain_itself_unlabelled(mtg):
+    text, ids, _ = _lethal_answer(mtg, final=())
+    assert text == "裁定：闪电击 对 灰熊 造成 3 点伤害；灰熊 被消灭（规则 413.2b、420.5c）。"
+    text, _, _ = _lethal_answer(mtg, final=(), not_applied=[("420.5a", "乙 的生命为 20")])
+    assert text == "裁定：闪电击 对 灰熊 造成 3 点伤害；灰熊 被消灭（规则 413.2b、420.5c）。规则 420.5a没有适用：乙 的生命为 20。"
+
+
+def test_answer_with_only_a_result_cites_the_scenarios_rules_after_it(mtg):
+    view = TraceView(trace(([], [])))
+    names = Names(view, T, "zh")
+    cites = Cites(mtg, "t")
+    text, ids = answer.compose([], [], ["灰熊仍在场上", "乙的生命仍为 20"], view.trace, names, cites, T,
+                               ["420.5c", "420.5a"])
+    assert text == "裁定：灰熊仍在场上；乙的生命仍为 20（规则 420.5c、420.5a）。"
+    assert ids == list(cites.order) == ["420.5c", "420.5a"]
+    # a result with a rule that did not apply: that rule is the citation, said after the answer
+    text, ids = answer.compose([], [("420.5c", "灰熊 受到 3 点伤害，小于防御力 4")], ["灰熊仍在场上"], view.trace,
+                               names, Cites(mtg, "t"), T, ["420.5a"])
+    assert text == "裁定：灰熊仍在场上。规则 420.5c没有适用：灰熊 受到 3 点伤害，小于防御力 4。" and ids == ["420.5c"]
+    # who won and nothing else: still cites the scenario's rule (every 裁定 cites one)
+    won = trace(([], []), result={"life": {}, "winner": "甲", "lost": ["乙"]})
+    text, ids = answer.compose([], [], [], won, names, Cites(mtg, "t"), T, ["102.2a"])
+    assert text == "裁定：甲 赢得这盘游戏（规则 102.2a）。" and ids == ["102.2a"]
+
+
+def test_answer_words_are_template_data(mtg):
+    from judge.explain.templates import Templates
+    data = {k: (dict(v) if isinstance(v, dict) else v) for k, v in T.data.items()}
+    data["answer"].update(lead="RULING: {text}", reason="BECAUSE {text}", part_sep=". ", end=".")
+    text, _, _ = _lethal_answer(mtg, not_applied=[("420.5a", "乙 的生命为 20")], t=Templates("xx", data, "test"))
+    assert text.startswith("RULING: 灰熊在坟墓场. BECAUSE 闪电击") and text.endswith("乙 的生命为 20.")
 
 
 # ------------------------------------------------------------------ names

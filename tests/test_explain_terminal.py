@@ -50,9 +50,9 @@ def test_a_ruling_in_a_terminal_gives_the_decisive_chain_as_piped():
     assert all(cell_len(x) <= 72 for x in screen_lines(out))
     plain = piped("explain", "418.5b-wild-mongrel")
     answer = answer_of(plain)
-    # the reason, not a list of results: which effects applied in which layer, then the result
-    assert "分类层" in answer and "（规则 " in answer and "结果：" in answer
-    assert answer.index("分类层") < answer.index("结果：")
+    # the result first, then the reason, not a list of results: which effects applied in which layer
+    assert "分类层" in answer and "（规则 " in answer and "理由：" in answer
+    assert answer.index("理由：") < answer.index("分类层")
     assert same_text(answer, out)                  # the terminal shows the same ruling, only wrapped
     for text in (out, plain):
         assert "glossary:" not in text and "Traceback" not in text

@@ -30,14 +30,15 @@ def lethal() -> dict:
     return explain_scenario(LETHAL, root=ROOT)
 
 
-def test_answer_gives_the_decisive_chain_then_the_result(lethal):
-    # the damage, then the lethal-damage check it caused, each with its rule; then what matters:
-    # the bear in the graveyard (not the Lightning Bolt, which went where every resolved spell goes)
+def test_answer_gives_the_result_then_the_decisive_chain(lethal):
+    # the answer first, what matters: the bear in the graveyard (not the Lightning Bolt, which went where
+    # every resolved spell goes); then the reason: the damage, then the lethal-damage check it caused,
+    # with their rules
     answer = lethal["answer"]
-    assert answer.startswith("裁定：")
+    assert answer.startswith("裁定：灰熊在坟墓场。理由：")
     assert answer.index("闪电击 对 灰熊 造成 3 点伤害") < answer.index("灰熊 受到 3 点伤害，伤害 ≥ 防御力 2，被消灭")
-    assert "（规则 413.2b、420.5c）" in answer       # 413.2a decided nothing: the target was still legal
-    assert answer.endswith("。结果：灰熊在坟墓场。")
+    assert answer.endswith("（规则 413.2b、420.5c）。")    # 413.2a decided nothing: the target was still legal
+    assert "结果：" not in answer
     assert "420.5c" in lethal["answer_cites"] and lethal["citations"] == lethal["answer_cites"]
     # the acts themselves, by trace firing: the damage, the destruction (not the mana
     # ability's 413.2b in step 2, though the rule is the same); found by rule in the spell's step, so a rule
@@ -85,15 +86,15 @@ def test_variant_that_survives_says_which_rule_did_not_apply():
     assert doc["scenario"]["title"] == "受到致命伤害的生物被消灭"
     assert "\n基本情景：受到致命伤害的生物被消灭\n" in to_string(doc, "text")
     # the ruling says why 420.5c did not apply: the engine's near miss (3 damage < toughness 4)
-    assert doc["answer"] == ("裁定：闪电击 对 灰熊 造成 3 点伤害；灰熊 受到 3 点伤害，小于防御力 4：不是致命伤害，"
-                             "不会因此被消灭（规则 413.2b、420.5c）。结果：灰熊负有 3 点伤害。")
+    assert doc["answer"] == ("裁定：灰熊负有 3 点伤害。理由：闪电击 对 灰熊 造成 3 点伤害；灰熊 受到 3 点伤害，"
+                             "小于防御力 4：不是致命伤害，不会因此被消灭（规则 413.2b、420.5c）。")
 
 
 def test_objects_sharing_a_name_are_told_apart_in_the_result():
     # the raider and the guard are both 示例盟军, one of each player: the ruling names them by owner,
     # everywhere (the chain, the result, the steps)
     doc = explain_scenario("scenarios/wow/714.3a-sudden-reversal-while-defending.yaml", root=ROOT)
-    assert "结果：乙的示例盟军在坟墓场；甲的示例盟军负有 2 点伤害。" in doc["answer"]
+    assert doc["answer"].startswith("裁定：乙的示例盟军在坟墓场；甲的示例盟军负有 2 点伤害。理由：")
     assert "攻击者 乙的示例盟军 与防御者 甲的示例盟军" in doc["answer"]
     # two copies of Charge of one owner: by the scenario's id
     doc = explain_scenario("scenarios/wow/709.2b-last-stand-unless-discard.yaml", root=ROOT)
@@ -161,3 +162,27 @@ def test_a_broken_scenario_names_file_and_line(tmp_path):
     res = explain(str(p))
     assert res.exit_code == 2 and "Traceback" not in res.output   # bad input, as in `judge replay`
     assert f"{p}:" in res.stderr and "nosuchcard" in res.stderr
+
+
+def test_rulings_read_answer_first_in_each_shape():
+    # a result, its reason, and a rule that did not apply with the engine's reason for it
+    doc = explain_scenario("scenarios/mtg/420.3-all-at-once.yaml", variant="没有任何条件成立则什么也不执行", root=ROOT)
+    assert doc["answer"] == ("裁定：乙的生命为 18。理由：地震 对 乙 造成 2 点伤害（规则 413.2b）。"
+                             "规则 420.5a没有适用：乙 的生命为 18，大于0：不会因生命值而输掉游戏。")
+    assert doc["answer_cites"] == ["413.2b", "420.5a"]
+    # nothing the scenario checks changed, but an act decided it: the act is the answer, with no empty 理由
+    doc = explain_scenario("scenarios/riftbound/108.7.d-hand-unordered.yaml", root=ROOT)
+    assert doc["answer"].startswith("裁定：甲 重新整理甲的手牌：") and doc["answer"].endswith("（规则 108.7.d）。")
+    # only the result, citing the scenario's own rule
+    doc = explain_scenario("scenarios/riftbound/148.2.b-type-in-every-zone.yaml", variant="手牌中没有装备：单位牌不符合",
+                           root=ROOT)
+    assert doc["answer"] == "裁定：小兵（d1）仍在主牌堆区域；小兵（m）仍在手牌（规则 148.2.b）。"
+    for d in (doc, explain_scenario(LETHAL, root=ROOT)):
+        for text in (to_string(d, "text"), to_string(d, "md"), to_string(d, "html"), to_string(d, "json")):
+            assert "结果：" not in text and "理由：。" not in text and "：。" not in text
+    # every format carries the same paragraph, answer first
+    lethal_doc = explain_scenario(LETHAL, root=ROOT)
+    for fmt in ("text", "md", "html"):
+        out = to_string(lethal_doc, fmt)
+        assert out.index("灰熊在坟墓场。理由：") < out.index("闪电击 对 灰熊 造成 3 点伤害")
+    assert json.loads(to_string(lethal_doc, "json"))["answer"].startswith("裁定：灰熊在坟墓场。理由：闪电击")
