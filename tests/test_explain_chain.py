@@ -189,6 +189,15 @@ def test_winner_is_said_once(mtg):
     assert text == "裁定：x。甲 赢得这盘游戏。"
 
 
+
+def test_loser_is_said_once(mtg):
+    # the chain says who lost (420.5a): the answer does not say it again; a loser it does not name is said first
+    t = trace(([firing("1.1", "420.5a", "zero_life", "乙 的生命为 0，输掉这盘游戏", ["乙"], [("乙", "lost", False, True)])],
+               []), result={"life": {"乙": 0}, "winner": None, "lost": ["乙", "丙"]}, players=("甲", "乙", "丙"))
+    view = TraceView(t)
+    text, _ = answer.compose(view.fired(), [], ["乙的生命为 0"], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
+    assert text == "裁定：乙的生命为 0。丙 输掉这盘游戏。理由：乙 的生命为 0，输掉这盘游戏（规则 420.5a）。"
+
 # the answer first, then its reason: what a judge says at the table ("灰熊在坟墓场。理由：…（规则 …）")
 
 def _lethal_answer(mtg, not_applied=(), final=("灰熊在坟墓场",), fallback=("420.5c",), t=T):

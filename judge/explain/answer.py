@@ -34,7 +34,7 @@ def compose(chain: list[Act], not_applied: list[tuple[str, str | None]], final: 
     `fallback`: rules to cite when nothing else is cited (the scenario's source rules)."""
     sentences = _sentences(chain, names, t)
     ids = [u for u in dict.fromkeys(cites.cite(a.rule) for a in chain) if u is not None]
-    reason = t("answer.sentence_sep").join(sentences) + cites_text(ids, t) if sentences else ""
+    reason = t("answer.sentence_sep").join(sentences) + cites_text(ids, t)     # "" for no chain (no ids either)
     missing: list[str] = []
     for uid, why in not_applied:
         if why is None or why in sentences:
