@@ -179,24 +179,29 @@ def test_answer_states_not_applied_only_with_a_reason_and_always_cites(mtg):
     assert text.startswith("裁定：没有任何规则改变") and "（规则 420.5c）" in text
 
 
-def test_winner_is_said_once(mtg):
-    t = trace(([firing("1.1", "102.2a", "winner", "甲 赢得这盘游戏", ["甲"], [("甲", "won", False, True)])], []),
+def test_the_verdict_leads_even_when_the_chain_says_it(mtg):
+    # a judge announces who won first; the chain, in the engine's words, is the reason (it may say it again)
+    t = trace(([firing("1.1", "102.2a", "winner", "甲 的对手都已输掉这盘游戏，甲 赢得这盘游戏", ["甲"],
+                       [("甲", "won", False, True)])], []),
               result={"life": {}, "winner": "甲", "lost": ["乙"]})
     view = TraceView(t)
     text, _ = answer.compose(view.fired(), [], [], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
-    assert text == "裁定：甲 赢得这盘游戏（规则 102.2a）。"
+    assert text == "裁定：甲 赢得这盘游戏。理由：甲 的对手都已输掉这盘游戏，甲 赢得这盘游戏（规则 102.2a）。"
     text, _ = answer.compose([], [], ["x"], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
-    assert text == "裁定：x。甲 赢得这盘游戏。"
+    assert text == "裁定：甲 赢得这盘游戏。x。"
 
 
-
-def test_loser_is_said_once(mtg):
-    # the chain says who lost (420.5a): the answer does not say it again; a loser it does not name is said first
+def test_who_lost_leads_and_a_draw_is_called_a_draw(mtg):
+    # two of three players lost, nobody won yet: they are named first, then the checked facts, then the reason
     t = trace(([firing("1.1", "420.5a", "zero_life", "乙 的生命为 0，输掉这盘游戏", ["乙"], [("乙", "lost", False, True)])],
                []), result={"life": {"乙": 0}, "winner": None, "lost": ["乙", "丙"]}, players=("甲", "乙", "丙"))
     view = TraceView(t)
     text, _ = answer.compose(view.fired(), [], ["乙的生命为 0"], t, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
-    assert text == "裁定：乙的生命为 0。丙 输掉这盘游戏。理由：乙 的生命为 0，输掉这盘游戏（规则 420.5a）。"
+    assert text == "裁定：乙、丙 输掉这盘游戏。乙的生命为 0。理由：乙 的生命为 0，输掉这盘游戏（规则 420.5a）。"
+    # every player lost at once and nobody won: a draw (102.4), not a list of losers
+    t = trace(([], []), result={"life": {}, "winner": None, "lost": ["甲", "乙", "丙"]}, players=("甲", "乙", "丙"))
+    text, _ = answer.compose([], [], [], t, Names(TraceView(t), T, "zh"), Cites(mtg, "t"), T, ["102.4"])
+    assert text == "裁定：这盘游戏平手：甲、乙、丙 同时输掉（规则 102.4）。"
 
 # the answer first, then its reason: what a judge says at the table ("灰熊在坟墓场。理由：…（规则 …）")
 
@@ -223,12 +228,12 @@ def test_answer_first_with_who_won_before_the_reason(mtg):
     got = [view.by_id["1.2"], view.by_id["1.5"]]
     text, ids = answer.compose(got, [], ["灰熊在坟墓场", "乙的生命为 0"], won, Names(view, T, "zh"), Cites(mtg, "t"),
                                T, ["420.5c"])
-    assert text == ("裁定：灰熊在坟墓场；乙的生命为 0。甲 赢得这盘游戏。"
+    assert text == ("裁定：甲 赢得这盘游戏。灰熊在坟墓场；乙的生命为 0。"
                     "理由：闪电击 对 灰熊 造成 3 点伤害；灰熊 被消灭（规则 413.2b、420.5c）。")
     # who lost, when nobody won: also before the reason
-    lost = dict(LETHAL, result={"life": {}, "winner": None, "lost": ["甲", "乙"]})
+    lost = dict(LETHAL, result={"life": {}, "winner": None, "lost": ["乙"]})
     text, _ = answer.compose(got, [], [], lost, Names(view, T, "zh"), Cites(mtg, "t"), T, [])
-    assert text == "裁定：甲、乙 输掉这盘游戏。理由：闪电击 对 灰熊 造成 3 点伤害；灰熊 被消灭（规则 413.2b、420.5c）。"
+    assert text == "裁定：乙 输掉这盘游戏。理由：闪电击 对 灰熊 造成 3 点伤害；灰熊 被消灭（规则 413.2b、420.5c）。"
 
 
 def test_answer_without_a_result_is_the_chain_itself_unlabelled(mtg):

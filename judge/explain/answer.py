@@ -1,11 +1,12 @@
 """裁定: the paragraph a judge reads out — the answer first, then its reason.
 
-    裁定：<the result: the facts checked, who won>。理由：<what decided it, in order>（规则 …）。规则 X 没有适用：<why not>。
+    裁定：<the result: who won, the facts checked>。理由：<what decided it, in order>（规则 …）。规则 X 没有适用：<why not>。
 
 At a table a judge gives the answer, then the reason ("灰熊在坟墓场。理由：…"):
 
-- the result (`result.py`): the checked facts, then who won or lost unless
-  the chain already says so (said once);
+- the result: how the game ended when it did (who won, a draw, who lost),
+  said first even when the chain says it too, then the checked facts
+  (`result.py`);
 - 理由: the decisive chain (`chain.py`), each act in the engine's words, the
   rules it rests on cited after it. With no result before it, the chain is the
   answer itself and has no label (a ruling about whether a rule fires);
@@ -42,9 +43,9 @@ def compose(chain: list[Act], not_applied: list[tuple[str, str | None]], final: 
         missing.append(t("answer.not_applied_because", rule=name(uid, t), why=why))
         cites.cite(uid)
         ids.append(uid)
-    outcome = _outcome(final, chain, trace, t)
+    outcome = _outcome(final, trace, t)
     if outcome and not ids and fallback:
-        outcome[0] += cites_text(fallback, t)
+        outcome[-1] += cites_text(fallback, t)
         _cite_fallback(ids, cites, fallback)
     parts = list(outcome)
     if reason:
@@ -67,17 +68,22 @@ def _sentences(chain: list[Act], names: Names, t: Templates) -> list[str]:
             for s, acts in counted.items()]
 
 
-def _outcome(final: list[str], chain: list[Act], trace: dict, t: Templates) -> list[str]:
-    """The answer: the checked facts (one sentence), then who won or lost unless an act of the chain says it."""
-    out = [t("answer.final_sep").join(final)] if final else []
-    said = {(c.subject, c.attr) for a in chain for c in a.changes if c.after is True}
+def _outcome(final: list[str], trace: dict, t: Templates) -> list[str]:
+    """The answer: how the game ended when it did — who won, a draw (every player lost at once) or who lost —
+    then the checked facts (one sentence). The verdict leads even when an act of the chain says it too: the
+    chain is the reason, in the engine's words; the answer is what a judge announces first."""
+    out = []
     result = trace.get("result") or {}
-    lost = [p for p in result.get("lost") or [] if (p, "lost") not in said]
+    lost = list(result.get("lost") or [])
+    players = list(trace.get("players") or [])
     if result.get("winner"):
-        if (result["winner"], "won") not in said:
-            out.append(t("answer.winner", player=result["winner"]))
+        out.append(t("answer.winner", player=result["winner"]))
+    elif len(lost) > 1 and players and set(lost) == set(players):
+        out.append(t("answer.draw", players=t("labels.cites_sep").join(lost)))
     elif lost:
         out.append(t("answer.lost", players=t("labels.cites_sep").join(lost)))
+    if final:
+        out.append(t("answer.final_sep").join(final))
     return out
 
 
