@@ -73,7 +73,7 @@ rules.declare("309.2a", reasons={"cannot_block": "object why"})
 rules.declare("309.2e", reasons={"blockers_declared": "player blocks", "no_block_declared": "player"})
 rules.declare("309.1", reasons={"no_blockers": "player"})
 rules.declare("501.2", reasons={"evasion": "attacker blocker why"})
-rules.declare("308.1", reasons={"evasion": "attacker blocker why"})
+rules.declare("308.1", reasons={"attacks_player": "objects player"})
 rules.declare("502.4b", reasons={"flying_block": "attacker blocker"})
 rules.declare("310.1", reasons={"combat_damage_assigned": "assignments"})
 rules.declare("408.1g", reasons={"combat_damage_uses_stack": "player"})
@@ -176,6 +176,7 @@ def do_attack(game, actor, attack=None, mana=None, pay=None, bands=None, **_):
         return
     f = game.fire("308.2g", "attackers_declared", objs, player=game.by_name[actor], objects=objs,
                   defender=sorted(set(plan.values())))
+    defending_players_announced(game, objs, plan, defenders)
     for o in objs:      # "can't attack alone" asks what alone means: no other creature attacks with it (306.4)
         if chars(game, o).flags.get("cant_attack_alone") and len(objs) > 1:
             others = [x for x in objs if x is not o]
@@ -488,7 +489,8 @@ def block_problem(game, b, a, evasion_only: bool = False) -> tuple | None:
     cond = ca.flags.get("unblockable_if_defender_controls")
     if cond and a.attacking:
         if select(game, {**cond, "controller": "you"}, controller=a.attacking):
-            return ("308.1", say("why.unblockable_defender", object=a.name, player=a.attacking))
+            # a restriction on blocking, decided for the player this creature attacks (308.1): 500.3 refuses it
+            return ("500.3", say("why.unblockable_defender", object=a.name, player=a.attacking))
     return None
 
 
@@ -518,7 +520,10 @@ def do_block(game, actor, block=None, mana=None, pay=None, **_):
                 if rule == "502.4b":
                     raise game.illegal(rule, "flying_block", f"{b.name} can't block {a.name}: {why}", attacker=a,
                                    blocker=b)
-                if rule in ("501.2", "308.1"):
+                if rule == "500.3":
+                    raise game.illegal(rule, "block_restriction", f"{b.name} can't block {a.name}: {why}",
+                                       objects=[b, a], why=why)
+                if rule == "501.2":
                     raise game.illegal(rule, "evasion", f"{b.name} can't block {a.name}: {why}", attacker=a,
                                    blocker=b, why=why)
                 raise game.illegal(rule, "cannot_block", f"{b.name} can't block: {why}", object=b, why=why)
@@ -815,6 +820,18 @@ def _second_step_deals(game, o, has_fs: bool) -> bool:
     elif dealt and not has_fs:
         game.fire("502.2c", "first_strike_lost_late", [o], object=o)
     return not dealt
+
+
+def defending_players_announced(game, objs, plan: dict, defenders: list) -> None:
+    """308.1: when the game lets the active player attack more than one other player, he announces whom each
+    creature attacks, and that player alone is "the defending player" its effects refer to — one firing per player
+    attacked, naming its attackers; with a single opponent nothing is announced."""
+    if len(defenders) < 2:
+        return
+    for d in defenders:
+        mine = [o for o in objs if plan[o.id] == d]
+        if mine:
+            game.fire("308.1", "attacks_player", mine, objects=mine, player=game.by_name[d])
 
 
 @rules.implements("501.3", reasons={"evasion_after_blocks": "object blocker why"})

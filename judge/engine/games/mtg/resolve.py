@@ -28,7 +28,7 @@ from judge.engine.games.mtg.words import PERMANENT_TYPES, SUBTYPE, TYPE, say
 @rules.implements("413.2h", reasons={"permanent_enters": "object player", "to_graveyard": "object",
                                      "to_graveyard_would": "object"})
 @rules.implements("404.4c", reasons={"follows_object": "object was now"})
-@rules.implements("404.4d", near_misses={"delayed_object_left": "object"})
+@rules.implements("404.4d", reasons={"delayed_object_left": "object"})
 @rules.implements("212.4d", reasons={"aura_enters_attached": "object host"})
 @rules.implements("202.2a", reasons={"still_that_object": "object was now"})
 def resolve(game, item) -> None:
@@ -128,13 +128,14 @@ def _ability(game, item) -> None:
 
 
 def _about(game, item, ctx) -> bool:
-    """A delayed ability's "that creature": False if it left the zone it was in (404.4d) — unless the ability
-    waited for it to leave; a change of its types is noted (404.4c)."""
+    """A delayed ability's "that creature": False if it left the zone it was in — 404.4d fires, its text decides
+    that the ability does nothing (even if the object came back: a new object) — unless the ability waited for it
+    to leave; a change of its types is noted (404.4c)."""
     about_key = item.extra["about"]
     about = game.objects.get(about_key[0])
     leaving = item.ability.spec.get("when", {}).get("event") in ("leaves", "dies")
     if not leaving and (about is None or about.key != about_key):
-        game.near_miss("404.4d", "delayed_object_left", [about_key[0]], object=about or about_key[0])
+        game.fire("404.4d", "delayed_object_left", [about_key[0]], object=about or about_key[0])
         return False
     was = item.extra.get("about_types") or ()
     now = tuple(chars(game, about).types) if about is not None else ()
