@@ -202,6 +202,13 @@ def test_who_lost_leads_and_a_draw_is_called_a_draw(mtg):
     t = trace(([], []), result={"life": {}, "winner": None, "lost": ["甲", "乙", "丙"]}, players=("甲", "乙", "丙"))
     text, _ = answer.compose([], [], [], t, Names(TraceView(t), T, "zh"), Cites(mtg, "t"), T, ["102.4"])
     assert text == "裁定：这盘游戏平手：甲、乙、丙 同时输掉（规则 102.4）。"
+    # two players both losing is a draw too; the only player of a one-player game losing is not
+    t = trace(([], []), result={"life": {}, "winner": None, "lost": ["甲", "乙"]})
+    text, _ = answer.compose([], [], [], t, Names(TraceView(t), T, "zh"), Cites(mtg, "t"), T, ["102.4"])
+    assert text == "裁定：这盘游戏平手：甲、乙 同时输掉（规则 102.4）。"
+    t = trace(([], []), result={"life": {}, "winner": None, "lost": ["甲"]}, players=("甲",))
+    text, _ = answer.compose([], [], [], t, Names(TraceView(t), T, "zh"), Cites(mtg, "t"), T, ["102.4"])
+    assert text == "裁定：甲 输掉这盘游戏（规则 102.4）。"
 
 # the answer first, then its reason: what a judge says at the table ("灰熊在坟墓场。理由：…（规则 …）")
 
