@@ -333,8 +333,12 @@ def _sacrifice(game, ctx, e):
 def together(game, ctx, deciding: list, first: bool) -> None:
     """103.4: several players (`deciding`, in `decision_order`) make a decision the same instruction asks of them
     all: the active player first, then the others in turn order, and the actions happen at the same time — unless
-    409.2b put the spell's or ability's controller first (`controller_first`, cited instead)."""
-    if not controller_first(game, ctx, deciding, first) and len(deciding) > 1:
+    409.2b put the spell's or ability's controller first (`controller_first`). 409.2b is an exception to 103.4's
+    order only: the actions chosen still happen at the same time (103.4's "then the actions happen
+    simultaneously"), so 103.4 is cited then too, for that (`simultaneous_actions`)."""
+    if controller_first(game, ctx, deciding, first):
+        game.fire("103.4", "simultaneous_actions", [], players=[p.name for p in deciding])
+    elif len(deciding) > 1:
         game.fire("103.4", "apnap_choices", [], players=[p.name for p in deciding])
 
 
@@ -1038,7 +1042,7 @@ def adds_mana(effects) -> bool:
 @rules.implements("417.2", reasons={"one_shot_later": "source ability"})
 def _delayed(game, ctx, e):
     spec = e["delayed"]
-    about = refs(game, ctx, spec.get("about", "target"))
+    about = refs(game, ctx, spec.get("about", delayed_about(spec)))
     obj = about[0] if about and not isinstance(about[0], Player) else None
     d = Delayed(game.new_id(f"{ctx.subject}.delayed"), getattr(ctx.source, "id", ""), ctx.source_name,
                 ctx.controller, spec, obj.key if obj is not None else None,
@@ -1052,6 +1056,13 @@ def _delayed(game, ctx, e):
         game.near_miss("404.4a", "delayed_object_gone", [obj], source=ctx.source_name, ability=_delayed_text(spec),
                        object=obj)
     game.delayed.append(d)
+
+
+def delayed_about(spec) -> str:
+    """The object a delayed ability without `about:` is about: "when this creature leaves play" written as a
+    triggered ability's own event (`when: {event: leaves, self: true}`) is about the ability's source; else its
+    target."""
+    return "self" if (spec.get("when") or {}).get("self") else "target"
 
 
 def _delayed_text(spec) -> str:
@@ -1318,5 +1329,5 @@ rules.declare("416.3", reasons={"do_what_you_can": "player wanted did"})
 rules.declare("410.5", reasons={"optional_trigger_decided": "player ability choice"})
 rules.declare("418.3d", reasons={"duration_already_over": "source condition",
                                   "duration_broke_before": "source condition"})
-rules.declare("103.4", reasons={"apnap_choices": "players"})
+rules.declare("103.4", reasons={"apnap_choices": "players", "simultaneous_actions": "players"})
 rules.declare("212.1e", reasons={"invalid_choice": "player choice answer"})

@@ -1,0 +1,57 @@
+"""Rules cited from their text (fixm5):
+
+- 103.4 / 409.2b: 409.2b ("the controller does it first, then the opponent; an exception to rule 103.4") changes
+  only who decides first; the actions chosen still happen at the same time, which is 103.4's — so a non-active
+  player's "each player sacrifices a creature" cites both; with only one player sacrificing, neither.
+- 404.4a: a delayed "when this creature leaves play" written in the triggered-ability form (`when: {event: leaves,
+  self: true}`, no `about:`) is about the ability's source: it triggers when the source leaves play after the
+  ability resolved, and never when the source left before."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from judge.engine.scenario.load import instances, load_scenario
+from judge.engine.scenario.run import replay
+
+MTG = Path(__file__).resolve().parents[1] / "scenarios" / "mtg"
+
+
+def _run(name: str, variant: int = 0):
+    sf = load_scenario(MTG / name)
+    return replay(sf, instances(sf)[variant])
+
+
+def _firings(out, rule):
+    return [f for s in out.trace.steps for f in s.firings if f.rule == rule]
+
+
+def test_a_non_active_players_edict_cites_103_4_for_the_simultaneous_sacrifice():
+    out = _run("103.4-controller-first-actions-simultaneous.yaml")
+    assert [f.reason for f in _firings(out, "mtg:409.2b")] == ["controller_first"]
+    assert [f.reason for f in _firings(out, "mtg:103.4")] == ["simultaneous_actions"]
+    assert {out.game.objects[i].zone for i in ("a2", "b1")} == {"graveyard"}
+    assert out.game.objects["a1"].zone == "battlefield"
+
+
+def test_the_active_players_edict_cites_103_4_for_the_apnap_order_not_409_2b():
+    out = _run("103.4-each-player-sacrifices.yaml")
+    assert [f.reason for f in _firings(out, "mtg:103.4")] == ["apnap_choices"]
+    assert not _firings(out, "mtg:409.2b")
+
+
+def test_only_the_controller_sacrificing_cites_neither():
+    out = _run("103.4-controller-first-actions-simultaneous.yaml", 1)
+    assert not _firings(out, "mtg:103.4") and not _firings(out, "mtg:409.2b")
+
+
+def test_a_delayed_leaves_trigger_in_the_self_form_triggers_when_its_source_leaves_later():
+    out = _run("404.4a-delayed-self-event-form.yaml")
+    assert [f.objects for f in _firings(out, "mtg:404.4a")] == [["guard"]]
+    assert len(_firings(out, "mtg:404.4b")) == 1
+    assert out.game.by_name["甲"].life == 24
+
+
+def test_the_same_delayed_trigger_never_triggers_when_its_source_left_first():
+    out = _run("404.4a-delayed-self-event-form.yaml", 1)
+    assert not _firings(out, "mtg:404.4b")
+    assert out.game.by_name["甲"].life == 21
