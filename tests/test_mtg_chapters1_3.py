@@ -317,7 +317,8 @@ def test_together_cites_103_4_with_the_players_unless_409_2b_put_the_controller_
     [f] = _firings(out, "103.4")
     assert f.fields["players"] == ["甲", "乙"]
     first = _file("409.2b-controller-decides-first.yaml")
-    assert _firings(first, "409.2b") and not _firings(first, "103.4")
+    # 409.2b changes only the order: 103.4 is cited for the simultaneous actions, not for an APNAP order
+    assert _firings(first, "409.2b") and [f.reason for f in _firings(first, "103.4")] == ["simultaneous_actions"]
     assert [f.objects for f in _firings(first, "103.4a")] == [["甲"]]
 
 

@@ -5,7 +5,13 @@
   player's "each player sacrifices a creature" cites both; with only one player sacrificing, neither.
 - 404.4a: a delayed "when this creature leaves play" written in the triggered-ability form (`when: {event: leaves,
   self: true}`, no `about:`) is about the ability's source: it triggers when the source leaves play after the
-  ability resolved, and never when the source left before."""
+  ability resolved, and never when the source left before.
+- 308.3: an attack trigger checks the attacker only as it is declared — a creature that met the condition then and
+  stops meeting it later this turn (a green land creature that stops being one) still triggered it: cited at that
+  change; a creature that stays as it was declared leaves 308.3 nothing to decide.
+- 407.2: an ability an effect gave ("has 'this creature is an artifact creature'") can be removed by another effect —
+  cited when losing all abilities removes it (`granted_removed`); an effect that sets the type is kept
+  (`set_is_not_granted`), and the two never fire on the same board."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -55,3 +61,26 @@ def test_the_same_delayed_trigger_never_triggers_when_its_source_left_first():
     out = _run("404.4a-delayed-self-event-form.yaml", 1)
     assert not _firings(out, "mtg:404.4b")
     assert out.game.by_name["甲"].life == 21
+
+
+def test_a_creature_that_stops_meeting_an_attack_triggers_condition_after_declaration_cites_308_3():
+    out = _run("308.3-met-at-declaration-stays-triggered.yaml")
+    got = [(f.reason, f.objects) for f in _firings(out, "mtg:308.3")]
+    assert got == [("met_at_declaration", ["bind", "mtn"])]
+    assert out.game.objects["mtn"].zone == "graveyard"
+
+
+def test_a_creature_that_stays_as_declared_does_not_cite_308_3():
+    out = _run("308.3-met-at-declaration-stays-triggered.yaml", 1)
+    assert not _firings(out, "mtg:308.3")
+    assert out.game.objects["mtn"].zone == "graveyard"
+
+
+def test_losing_all_abilities_removes_a_granted_artifact_ability_cited_under_407_2():
+    out = _run("407.2-granted-vs-characteristic.yaml")
+    assert [(f.reason, f.objects) for f in _firings(out, "mtg:407.2")] == [("granted_removed", ["bear"])]
+
+
+def test_a_set_artifact_type_is_kept_and_no_granted_ability_is_removed():
+    out = _run("407.2-granted-vs-characteristic.yaml", 1)
+    assert [f.reason for f in _firings(out, "mtg:407.2")] == ["set_is_not_granted"]

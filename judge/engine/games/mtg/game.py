@@ -591,6 +591,7 @@ class MtgGame(CardGame):
                     layers.cite(self, o, c, attr, printed_types=old[2], seen_multi=multi)
                     if o.attacking:
                         triggers.attack_trigger_too_late(self, o)
+                    triggers.met_at_declaration_only(self, o)
             layers.reach(self, o, c)
         self._seen = now
         self._statics_seen = statics_now

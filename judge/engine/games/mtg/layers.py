@@ -36,7 +36,8 @@ for _rule in STATIC_IN_PLAY:
 rules.declare("405.2", reasons={"characteristic_defining": "object source what"})
 rules.declare("408.2f", reasons={"cda_applies_now": "object what value"})
 rules.declare("407.3", reasons={"all_instances_removed": "object ability n source"})
-rules.declare("407.2", reasons={"set_is_not_granted": "object source kept"})
+rules.declare("407.2", reasons={"set_is_not_granted": "object source kept",
+                                  "granted_removed": "object source granter ability"})
 rules.declare("200.10", reasons={"counters_change_pt": "object counters"})
 rules.declare("212.6e", reasons={"becomes_basic_land_type": "object source land_types"})
 rules.declare("412.5", reasons={"static_no_last_known": "object source"})
@@ -161,15 +162,34 @@ _SETTERS = ("set_color", "add_types", "set_types", "set_subtypes", "set_pt", "se
 
 def set_not_granted(game, obj, c) -> bool:
     """407.2: an effect that sets a characteristic ("is blue", "is an artifact creature") grants no ability, so
-    losing all abilities leaves what it set."""
+    losing all abilities leaves what it set; an ability the object "has" because an effect gave it ("has 'this
+    creature is an artifact creature'") can be removed, and what it said goes with it (`granted_removed`)."""
     lost = [r for r in c.applied if r.kind == "lose_all"]
     if not lost:
         return False
+    granted_removed(game, obj, c, lost)
     kept = [r for r in c.applied if r.kind in _SETTERS and r.eid not in {x.eid for x in lost}]
     if kept:
         game.fire("407.2", "set_is_not_granted", [obj], object=obj, source=lost[-1].source_name,
                   kept="、".join(dict.fromkeys(r.source_name for r in kept)))
     return bool(kept)
+
+
+_SETTING_KEYS = ("add_types", "set_types", "set_subtypes", "set_color", "set_pt")
+
+
+def granted_removed(game, obj, c, lost) -> None:
+    """407.2, its first half: an ability an effect gave the object can be removed by another effect — cited where
+    losing all abilities removed a granted static ability that set one of the object's characteristics (a granted
+    keyword lost is 418.5a's to say)."""
+    last = max(c.applied.index(r) for r in lost)
+    for r in c.applied[:last]:
+        if r.kind != "grant" or r.eid in {x.eid for x in lost}:
+            continue
+        for ab in r.value or ():
+            if ab.kind == "static" and any(ab.spec.get(k) for k in _SETTING_KEYS):
+                game.fire("407.2", "granted_removed", [obj], object=obj, source=lost[-1].source_name,
+                          granter=r.source_name, ability=ab.text or ab.key)
 
 
 def _types(game, obj, c, recs, printed_types) -> None:

@@ -169,6 +169,10 @@ def _try(game, src, ch, ab: AbilityDef, ev: Event, leaving: bool, snapshot, ente
                   object=ev.data["object"])
     if ab.spec["when"]["event"] == "enters":
         seen_as_entered(game, src, ch.controller, name, ab.spec["when"].get("filter") or {}, ev.data["object"])
+    elif ab.spec["when"]["event"] == "attacks" and ev.kind == "attack" and ab.spec["when"].get("filter"):
+        o = ev.data["object"]
+        mark = (src.id, name, ch.controller, ab.spec["when"]["filter"], game.turn)
+        game.set_quiet(o, "extra", {**o.extra, "attack_triggered": [*o.extra.get("attack_triggered", ()), mark]})
     add_pending(game, src, ch.controller, ab, ev, f, info)
 
 
@@ -185,6 +189,22 @@ def attack_trigger_too_late(game, o) -> None:
         game.cited_once.add(key)
         game.fire("308.3", "changed_after_declaration", [src, o], ability=say("ability_of", source=src.name),
                   source=src, object=o)
+
+
+@rules.implements("308.3", reasons={"met_at_declaration": "ability source object"})
+def met_at_declaration_only(game, o) -> None:
+    """308.3, the other way round: an attack trigger whose condition on the attacker the creature met as it was
+    declared triggered then, and it stays triggered when the creature stops meeting the condition later this turn
+    (the green land creature that stops being green): cited at that change, once per ability and creature."""
+    for src_id, name, ctrl, f, turn in o.extra.get("attack_triggered", ()):
+        key = ("308.3", "met", src_id, name, o.id, o.inc, turn)
+        if turn != game.turn or key in game.cited_once:
+            continue
+        if matches(game, o, {**f, "zone": o.zone}, controller=ctrl, source_id=src_id) is not None:
+            game.cited_once.add(key)
+            src = game.objects.get(src_id)
+            game.fire("308.3", "met_at_declaration", [src, o] if src else [o], ability=name, source=src or name,
+                      object=o)
 
 
 def met_only_after_declaration(game, o) -> list:
