@@ -11,12 +11,16 @@
   change; a creature that stays as it was declared leaves 308.3 nothing to decide.
 - 407.2: an ability an effect gave ("has 'this creature is an artifact creature'") can be removed by another effect —
   cited when losing all abilities removes it (`granted_removed`); an effect that sets the type is kept
-  (`set_is_not_granted`), and the two never fire on the same board."""
+  (`set_is_not_granted`), and the two never fire on the same board.
+- 409.1c: one use of "目标" may name several kinds, "target spell or creature" (`what: [咒语, 生物]`): legal if the
+  target is any one of them; a list of one kind, or a kind twice, is refused by the loader naming file and line."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from judge.engine.scenario.load import instances, load_scenario
+import pytest
+
+from judge.engine.scenario.load import ScenarioError, ScenarioErrors, instances, load_scenario, load_scenario_text
 from judge.engine.scenario.run import replay
 
 MTG = Path(__file__).resolve().parents[1] / "scenarios" / "mtg"
@@ -84,3 +88,27 @@ def test_losing_all_abilities_removes_a_granted_artifact_ability_cited_under_407
 def test_a_set_artifact_type_is_kept_and_no_granted_ability_is_removed():
     out = _run("407.2-granted-vs-characteristic.yaml", 1)
     assert [f.reason for f in _firings(out, "mtg:407.2")] == ["set_is_not_granted"]
+
+
+def test_a_target_of_several_kinds_may_be_a_spell():
+    out = _run("409.1c-target-of-several-kinds.yaml")
+    assert not out.failures and out.game.chars(out.game.objects["rider"]).colors == ["绿"]
+
+
+def test_a_target_of_several_kinds_may_be_a_creature():
+    out = _run("409.1c-target-of-several-kinds.yaml", 1)
+    assert not out.failures and out.game.chars(out.game.objects["bear"]).colors == ["绿"]
+
+
+def test_a_target_of_several_kinds_refuses_what_is_none_of_them_saying_why_in_its_zone():
+    out = _run("409.1c-target-of-several-kinds.yaml", 2)
+    [rej] = [s.rejected for s in out.trace.steps if s.rejected is not None]
+    assert rej.rule == "mtg:409.1c" and rej.fields["expected"] == "生物"
+
+
+@pytest.mark.parametrize("what", ["[咒语]", "[咒语, 咒语]"])
+def test_a_list_of_one_target_kind_is_a_load_error_naming_the_line(what):
+    text = (MTG / "409.1c-target-of-several-kinds.yaml").read_text(encoding="utf-8").replace("[咒语, 生物]", what)
+    with pytest.raises((ScenarioError, ScenarioErrors)) as e:
+        load_scenario_text(text, "t.yaml", MTG.parent)
+    assert "t.yaml:9" in str(e.value) and "two or more different kinds" in str(e.value)

@@ -26,10 +26,38 @@ rules.declare("310.3", reasons={"combat_damage_not_spell": "object"})
 _OWN_RULE = {"self": ("415.6", "targets_itself"), "combat_damage": ("310.3", "combat_damage_not_spell")}
 
 
+def alternatives(spec: dict) -> list[dict]:
+    """The kinds one use of "目标" may choose, each as a spec of one kind: "target spell or creature"
+    (`what: [咒语, 生物]`) is one target that is a spell or a creature."""
+    what = spec.get("what", TARGET.permanent)
+    return [{**spec, "what": w} for w in what] if isinstance(what, list) else [spec]
+
+
+def kind_of(game, spec: dict, cand, *, source, controller: str, source_colors=()) -> dict:
+    """The one-kind spec `cand` answers (the first it is legal for; else the first kind)."""
+    alts = alternatives(spec)
+    return next((a for a in alts if _problem(game, a, cand, source=source, controller=controller,
+                                              source_colors=source_colors) is None), alts[0])
+
+
 def target_problem(game, spec: dict, cand, *, source, controller: str, source_colors=(), itself: bool = False
                    ) -> tuple | None:
-    """None if `cand` is a legal choice for this use of "目标", else (check, expected, actual). `itself`: `source`
+    """None if `cand` is a legal choice for this use of "目标", else (check, expected, actual) — for a target of
+    several kinds, legal if it is legal as any one (the first kind's problem otherwise). `itself`: `source`
     is a spell being cast, on its way to the stack (409.1a), whose targets are checked before it moves."""
+    alts = alternatives(spec)
+    problems = [_problem(game, a, cand, source=source, controller=controller, source_colors=source_colors,
+                         itself=itself) for a in alts]
+    if None in problems:
+        return None
+    # the kind that looks in the candidate's zone says best why it is not one (a land: not a creature)
+    here = [p for a, p in zip(alts, problems)
+            if target_filter(a).get("zone", "battlefield") == getattr(cand, "zone", "")]
+    return (here or problems)[0]
+
+
+def _problem(game, spec: dict, cand, *, source, controller: str, source_colors=(), itself: bool = False
+             ) -> tuple | None:
     what = spec.get("what", TARGET.permanent)
     word = TARGETS[what]
     if isinstance(cand, Player):
@@ -79,6 +107,11 @@ def not_spell_or_card(game, spec: dict, cand) -> tuple | None:
     one. (rule, code) when `cand` is such a mistaken choice for `spec`, else None."""
     if isinstance(cand, (Player, StackAbility)):
         return None
+    found = [_not_spell_or_card(game, a, cand) for a in alternatives(spec)]
+    return None if None in found else found[0]
+
+
+def _not_spell_or_card(game, spec: dict, cand) -> tuple | None:
     zone = target_filter(spec).get("zone", "battlefield")
     if zone == "stack" and cand.zone != "stack":
         return ("200.5", "target_not_spell")
@@ -93,6 +126,10 @@ def not_a_permanent(game, spec: dict, cand, controller: str) -> bool:
     target because it is not a permanent. A card that would not fit it anyway fails on that (409.1c)."""
     if isinstance(cand, (Player, StackAbility)) or cand.zone in ("battlefield", "stack"):
         return False
+    return any(_not_a_permanent(game, a, cand, controller) for a in alternatives(spec))
+
+
+def _not_a_permanent(game, spec: dict, cand, controller: str) -> bool:
     f = target_filter(spec)
     if f.get("zone", "battlefield") != "battlefield":
         return False
@@ -100,8 +137,9 @@ def not_a_permanent(game, spec: dict, cand, controller: str) -> bool:
 
 
 def target_filter(spec: dict) -> dict:
-    """The filter one use of "目标" stands for: its own filter, its word's zone and types."""
-    word = TARGETS[spec.get("what", TARGET.permanent)]
+    """The filter one use of "目标" stands for: its own filter, its word's zone and types (of a target of several
+    kinds, the first kind's: `kind_of` says which kind a chosen target answers)."""
+    word = TARGETS[alternatives(spec)[0].get("what", TARGET.permanent)]
     f = dict(spec.get("filter") or {})
     if word.zone != "battlefield":
         f["zone"] = word.zone
@@ -162,13 +200,22 @@ def choose_targets(game, subject: str, specs: list, *, controller: str, source, 
             if obj is None:
                 return None
             if not isinstance(obj, Player):
-                cite_characteristics(game, obj, target_filter(spec), None)
+                kind = kind_of(game, spec, obj, source=source, controller=controller, source_colors=source_colors)
+                cite_characteristics(game, obj, target_filter(kind), None)
             slot.append(("player", obj.name, 0) if isinstance(obj, Player) else ("obj", obj.id, obj.inc))
         out.append(slot)
     return out
 
 
 def legal_targets(game, spec, *, controller, source, source_colors=()) -> list:
+    out: list = []
+    for a in alternatives(spec):
+        out.extend(c for c in _legal(game, a, controller=controller, source=source, source_colors=source_colors)
+                   if not any(c is x for x in out))
+    return out
+
+
+def _legal(game, spec, *, controller, source, source_colors=()) -> list:
     cands: list = []
     word = TARGETS[spec.get("what", TARGET.permanent)]
     if word.players != "none":
@@ -223,10 +270,11 @@ def check_targets(game, obj, tspecs, given, *, controller, colors, itself: bool 
                 raise game.illegal("409.1c", "illegal_target", f"unknown target {p!r}", object=obj, target=p,
                                check="exists", expected=say("check.exists"), actual=say("check.missing"))
             bad = target_problem(game, spec, t, source=obj, controller=controller, source_colors=colors, itself=itself)
+            kind = kind_of(game, spec, t, source=obj, controller=controller, source_colors=colors)
             if not isinstance(t, (Player, StackAbility)):
-                cite_characteristics(game, t, target_filter(spec), bad)
+                cite_characteristics(game, t, target_filter(kind), bad)
             if bad and bad[0] == "spell":
-                f = target_filter(spec)
+                f = target_filter(kind)
                 named = list(f.get("types", ())) + list(f.get("any_types", ()))
                 if named:               # "target creature spell": an ability has no types at all (212.1a)
                     raise game.illegal("212.1a", "ability_has_no_types", f"{t.name} ({p}) is an ability: no types",

@@ -86,14 +86,23 @@ Ref = Union[str, dict]
 
 
 class Target(_M):
-    """One use of the word "目标" (409.1c): what it may choose, and how many."""
+    """One use of the word "目标" (409.1c): what it may choose, and how many. `what` may list several kinds, "target
+    spell or creature" (`what: [咒语, 生物]`): one target, legal if it is any one of them."""
 
-    what: Literal[TARGET_WORDS] = TARGET.permanent
+    what: Union[Literal[TARGET_WORDS], list[Literal[TARGET_WORDS]]] = TARGET.permanent
     filter: Filter | None = None
     count: int = 1
     up_to: bool = False
 
     _short = short_form("what")
+
+    @field_validator("what")
+    @classmethod
+    def _kinds(cls, v):
+        if isinstance(v, list) and (len(v) < 2 or len(set(v)) != len(v)):
+            raise ValueError("a list of target kinds names two or more different kinds ('target spell or "
+                             "creature'); one kind is written alone")
+        return v
 
 
 VERBS: dict[str, tuple[str, ...]] = {
