@@ -112,3 +112,56 @@ def test_a_list_of_one_target_kind_is_a_load_error_naming_the_line(what):
     with pytest.raises((ScenarioError, ScenarioErrors)) as e:
         load_scenario_text(text, "t.yaml", MTG.parent)
     assert "t.yaml:9" in str(e.value) and "two or more different kinds" in str(e.value)
+
+
+# what the mutmut run (3.8.1) on the plain functions changed here asked for
+
+
+def test_a_delayed_ability_without_about_is_about_its_target_unless_its_event_names_itself():
+    from judge.engine.games.mtg.effects import delayed_about
+    assert delayed_about({"when": {"event": "leaves"}}) == "target"
+    assert delayed_about({"when": {"event": "leaves", "self": True}}) == "self"
+    assert delayed_about({}) == "target"
+
+
+class _Game:
+    def __init__(self):
+        self.fired = []
+
+    def fire(self, rule, code, objs, **fields):
+        self.fired.append((rule, code, fields))
+
+
+def _applied(kind, eid, value=None, name="x"):
+    from types import SimpleNamespace
+    return SimpleNamespace(kind=kind, eid=eid, value=value, source_name=name)
+
+
+def test_granted_removed_names_only_grants_applied_before_the_loss_of_all_abilities():
+    from types import SimpleNamespace
+    from judge.engine.games.mtg.layers import granted_removed
+    from judge.engine.games.mtg.state import AbilityDef
+    setter = AbilityDef("a", "static", {"affects": "self", "add_types": ["神器"]}, "本生物是神器生物")
+    keyword = AbilityDef("k", "static", {"affects": "self", "keywords": ["飞行"]}, "")
+    lose = _applied("lose_all", "e2", name="遗忘")
+    before = [_applied("pump", "e0"), _applied("grant", "e1", [keyword, setter], "机械之赐")]
+    after = _applied("grant", "e3", [setter], "后来的灵气")
+    g = _Game()
+    granted_removed(g, "bear", SimpleNamespace(applied=[*before, lose, after]), [lose])
+    assert g.fired == [("407.2", "granted_removed", {"object": "bear", "source": "遗忘", "granter": "机械之赐",
+                                                     "ability": "本生物是神器生物"})]
+    g = _Game()
+    granted_removed(g, "bear", SimpleNamespace(applied=[lose, after]), [lose])
+    assert g.fired == []
+
+
+def test_a_spell_of_several_target_kinds_cannot_target_itself():
+    text = (MTG / "409.1c-target-of-several-kinds.yaml").read_text(encoding="utf-8")
+    text = text.replace("targets: [rider], pay", "targets: [dye], pay").replace(
+        "expect:\n  where: {rider: battlefield}", "expect:\n  where: {dye: hand}", 1)
+    text = text.replace('  - {as: 甲, cast: dye, targets: [dye], pay: "{绿}"}',
+                        '  - {as: 甲, cast: dye, targets: [dye], pay: "{绿}", rejected: 415.6}')
+    sf = load_scenario_text(text, "t.yaml", MTG.parent)
+    out = replay(sf, None)
+    [rej] = [s.rejected for s in out.trace.steps if s.rejected is not None]
+    assert rej.rule == "mtg:415.6"
