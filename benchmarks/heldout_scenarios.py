@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from judge.engine.core.errors import EngineError  # noqa: E402
 from judge.engine.scenario.files import scenario_files  # noqa: E402
 from judge.engine.scenario import yamlio  # noqa: E402
-from judge.engine.scenario.expect import covers, restated, rule_id  # noqa: E402
+from judge.engine.scenario.expect import answering, covers  # noqa: E402
 from judge.engine.scenario.load import (ScenarioError, ScenarioErrors, _from_data, instances,  # noqa: E402
                                         load_scenario)
 from judge.engine.scenario.run import replay  # noqa: E402
@@ -159,8 +159,7 @@ def _safe_ids(game, ref: str) -> list[str]:
     """The namespaced ids that answer a listed rule: itself, or the rules a restatement repeats (the book's
     classification data: a judge naming glossary 中断 names 711.1–711.2, as `judge check` reads it)."""
     try:
-        same = restated(game, ref)
-        return [game.rid(n) for n in same] if same else [rule_id(game, ref)]
+        return answering(game, ref)
     except Exception:       # a rule id the game cannot normalise is named by nothing
         return [""]
 

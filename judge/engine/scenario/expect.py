@@ -207,9 +207,6 @@ def rule_id(game, ref: str) -> str:
     return game.rid(game.rules.normalize(ref))
 
 
-def _want(game, r):
-    spec = r if isinstance(r, FiredSpec) else FiredSpec(rule=str(r))
-    return rule_id(game, spec.rule), spec
 
 
 def restated(game, ref: str) -> tuple[str, ...]:
@@ -218,12 +215,17 @@ def restated(game, ref: str) -> tuple[str, ...]:
     return tuple(game.rules.normalize(r) for r in restatements(game.rules.book).get(game.rules.normalize(ref), ()))
 
 
+def answering(game, ref: str) -> list[str]:
+    """The namespaced ids that answer a rule a scenario names: the rule itself or, for a restatement, the rules
+    it repeats (`judge check` and the held-out measure read a named rule the same way)."""
+    same = restated(game, ref)
+    return [game.rid(n) for n in same] if same else [rule_id(game, ref)]
+
+
 def _wants(game, r):
-    """(namespaced ids that answer the expectation, spec): the rule named — or, for a restatement, the rules it
-    repeats — and the expectation's spec."""
-    rule, spec = _want(game, r)
-    same = restated(game, spec.rule)
-    return ([game.rid(n) for n in same] if same else [rule]), spec
+    """(namespaced ids that answer the expectation, spec)."""
+    spec = r if isinstance(r, FiredSpec) else FiredSpec(rule=str(r))
+    return answering(game, spec.rule), spec
 
 
 def covers(want: str, got: str) -> bool:

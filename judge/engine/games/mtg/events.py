@@ -391,10 +391,8 @@ def applied_once(game, effect, event: Event) -> None:
         game.near_miss("419.6a", "replacement_already_applied", [], once=(effect.id, event.root), effect=effect.name,
                        event=describe(event))
         return
-    key = ("419.6a", event.root)
-    if key in game.cited_once:
+    if not game.recorder.first_time(("419.6a", event.root)):
         return
-    game.cited_once.add(key)
     names = [r.name for r in game.replacements(event) if r.id in event.applied] or [effect.name]
     game.fire("419.6a", "each_applied_once", [], effects="、".join(dict.fromkeys(names)), event=describe(event))
 
@@ -430,10 +428,8 @@ def no_trigger(game, ev: Event, code: str, would: list, caused_by: str | None = 
     event would have triggered (`would`: (source, ability)), once per ability and event — the rule decides that it
     does not trigger."""
     for src, ab in would:
-        key = ("410.7", src.id, ab.key, ev.root)
-        if key in game.cited_once:
+        if not game.recorder.first_time(("410.7", src.id, ab.key, ev.root)):
             continue
-        game.cited_once.add(key)
         game.fire("410.7", code, [src], caused_by=caused_by, ability=say("ability_of", source=src.name), source=src,
                   event=describe(ev))
 

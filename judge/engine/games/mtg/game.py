@@ -132,7 +132,6 @@ class MtgGame(CardGame):
         self.batches_together: dict = {}   # (owner, zone) → (ids put there together, turn, step): 217.4c, 217.2d
         self.block_queue: list[str] = []
         self.live_state_triggers: set = set()
-        self.cited_once: set = set()      # keys of firings a judge reads once per event or object (419.6a, 308.3)
         self._seen: dict = {}
         self._statics_seen: dict = {}     # permanent id → the static abilities applying to it (418.4)
         self._there_seen: set = set()     # the permanents on the battlefield at the last characteristics check

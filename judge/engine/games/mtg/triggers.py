@@ -183,10 +183,8 @@ def attack_trigger_too_late(game, o) -> None:
     condition — and did not as it was declared — does not trigger it: cited at that change, once per ability and
     creature each combat (the declaration's check is the near miss `attack_trigger_checked`)."""
     for src, ab in met_only_after_declaration(game, o):
-        key = ("308.3", src.id, ab.key, o.id, o.inc, game.turn)
-        if key in game.cited_once:
+        if not game.recorder.first_time(("308.3", src.id, ab.key, o.id, o.inc, game.turn)):
             continue
-        game.cited_once.add(key)
         game.fire("308.3", "changed_after_declaration", [src, o], ability=say("ability_of", source=src.name),
                   source=src, object=o)
 
@@ -197,11 +195,10 @@ def met_at_declaration_only(game, o) -> None:
     declared triggered then, and it stays triggered when the creature stops meeting the condition later this turn
     (the green land creature that stops being green): cited at that change, once per ability and creature."""
     for src_id, name, ctrl, f, turn in o.extra.get("attack_triggered", ()):
-        key = ("308.3", "met", src_id, name, o.id, o.inc, turn)
-        if turn != game.turn or key in game.cited_once:
+        if turn != game.turn:
             continue
-        if matches(game, o, {**f, "zone": o.zone}, controller=ctrl, source_id=src_id) is not None:
-            game.cited_once.add(key)
+        if matches(game, o, {**f, "zone": o.zone}, controller=ctrl, source_id=src_id) is not None and \
+                game.recorder.first_time(("308.3", "met", src_id, name, o.id, o.inc, turn)):
             src = game.objects.get(src_id)
             game.fire("308.3", "met_at_declaration", [src, o] if src else [o], ability=name, source=src or name,
                       object=o)
